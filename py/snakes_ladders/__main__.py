@@ -1,0 +1,97 @@
+"""Command line: ``python -m snakes_ladders solve FILE``.
+
+It goes through the same JSON boundary as the browser, so the two can never
+disagree about what a valid board is or what its answer is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .api import API_VERSION, handle
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
+
+DESCRIPTION = """\
+Solve snakes-and-ladders boards under the rules of LeetCode 909: start on
+square 1, each move picks a roll of 1 to 6, a snake or ladder on the landing
+square is taken (one per move), and the answer is the least number of moves
+to reach the last square, or -1."""
+
+EPILOG = """\
+FILE holds a LeetCode matrix as JSON, for example [[-1,-1],[-1,3]]; a leading
+"board =" is allowed. Use - to read standard input.
+
+examples:
+  python -m snakes_ladders solve tests/fixtures/leetcode_example_1.json
+  echo '[[-1,-1],[-1,3]]' | python -m snakes_ladders solve - --indent 2
+
+exit status: 0 on success, 2 when the file cannot be read or is not a valid
+board (one line on standard error says what is wrong and where), 1 on an
+internal error."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m snakes_ladders",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    helps = {
+        "solve": "print the solution as JSON: moves, path, steps, distances, paths_count, explored",
+        "moves": "print only the least number of moves (-1 when unreachable)",
+        "validate": "check a board and print it back as JSON with any warnings",
+    }
+    for name, text in helps.items():
+        command = commands.add_parser(name, help=text, description=text)
+        command.add_argument("file", metavar="FILE", help="a JSON file with a LeetCode matrix, or - for stdin")
+        if name != "moves":
+            command.add_argument("--indent", type=int, default=None, metavar="N", help="pretty-print with N spaces")
+    return parser
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as handle_:
+        return handle_.read()
+
+
+def _fail(path: str, message: str, status: int) -> int:
+    line = " ".join(message.split())
+    print(f"snakes_ladders: {path}: {line}", file=sys.stderr)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    name = "<stdin>" if args.file == "-" else args.file
+    try:
+        text = _read(args.file)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        return _fail(name, f"cannot read the file: {reason}", EXIT_BAD_INPUT)
+    op = {"solve": "solve", "moves": "min_moves", "validate": "validate"}[args.command]
+    reply = json.loads(handle(json.dumps({"version": API_VERSION, "op": op, "board_text": text})))
+    if not reply["ok"]:
+        error = reply["error"]
+        status = EXIT_INTERNAL if error["kind"] == "internal" else EXIT_BAD_INPUT
+        return _fail(name, error["message"], status)
+    result = reply["result"]
+    if args.command == "moves":
+        print(result["moves"])
+    else:
+        print(json.dumps(result, indent=args.indent, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

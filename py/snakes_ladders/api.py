@@ -1,0 +1,207 @@
+"""The JSON boundary: one request string in, one response string out, never raising.
+
+This is the only entry point the browser calls.  Requests are data, never
+Python source, and replies are plain JSON, so nothing crosses the boundary that
+would need freeing on the JavaScript side.
+
+Request (version 1)::
+
+    {"version": 1, "op": "solve", "board": [[-1, -1], [-1, 3]]}
+    {"version": 1, "op": "validate", "board_text": "board = [[-1, -1], [-1, 3]]"}
+
+``op`` is ``"solve"``, ``"validate"`` or ``"min_moves"``.  The board is given
+either as a matrix in ``board`` or as text in ``board_text`` (JSON, optionally
+prefixed with ``board =`` as LeetCode prints it).  ``max_size`` (optional)
+lowers the largest accepted board size, as the editor does.
+
+Response::
+
+    {"ok": true, "version": 1, "result": {...}}
+    {"ok": false, "version": 1, "error": {"kind": "board", "message": "...",
+                                           "row": 5, "column": 0, "square": 1}}
+
+Error kinds: ``"json"`` (text that is not JSON), ``"request"`` (a malformed
+request), ``"board"`` (a malformed board; ``row``, ``column`` and ``square`` say
+where, or are null), ``"internal"`` (a bug: the message says what was raised).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from .board import MAX_SIZE, MIN_SIZE, Board, BoardError
+from .solve import Solution, min_moves, solve
+
+__all__ = ["API_VERSION", "MAX_REQUEST_CHARS", "handle", "solution_to_json"]
+
+API_VERSION = 1
+# A 1000×1000 matrix of two-digit-wide values is about 7 MB of JSON; leave room.
+MAX_REQUEST_CHARS = 32_000_000
+OPS = ("solve", "validate", "min_moves")
+_PREFIX = re.compile(r"\s*board\s*=\s*")
+
+
+class RequestError(ValueError):
+    """A request that is not of the documented form."""
+
+
+class TextError(ValueError):
+    """Board text that is not JSON."""
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request with one JSON response; never raises.
+
+    >>> handle('{"version": 1, "op": "min_moves", "board": [[-1, -1], [-1, 3]]}')
+    '{"ok": true, "version": 1, "result": {"n": 2, "moves": 1}}'
+    >>> print(handle('{"version": 1, "op": "solve", "board": [[-1, -1], [2, -1]]}'))
+    {"ok": false, "version": 1, "error": {"kind": "board", "message": "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", "row": 1, "column": 0, "square": 1}}
+    """
+    try:
+        result = _dispatch(request)
+        return json.dumps({"ok": True, "version": API_VERSION, "result": result}, ensure_ascii=False)
+    except BoardError as error:
+        return _error("board", str(error), error.row, error.column, error.square)
+    except TextError as error:
+        return _error("json", str(error))
+    except RequestError as error:
+        return _error("request", str(error))
+    except RecursionError:
+        return _error("json", "the text is nested too deeply to be a board")
+    except MemoryError:
+        return _error("request", "the request is too large to handle")
+    except Exception as error:  # the boundary must never raise
+        return _error("internal", f"internal error: {type(error).__name__}: {error}")
+
+
+def _error(
+    kind: str,
+    message: str,
+    row: int | None = None,
+    column: int | None = None,
+    square: int | None = None,
+) -> str:
+    error = {"kind": kind, "message": message, "row": row, "column": column, "square": square}
+    return json.dumps({"ok": False, "version": API_VERSION, "error": error}, ensure_ascii=False)
+
+
+def _dispatch(request: Any) -> dict[str, Any]:
+    if not isinstance(request, str):
+        raise RequestError(f"the request must be a JSON string, got {type(request).__name__}")
+    if len(request) > MAX_REQUEST_CHARS:
+        raise RequestError(f"the request is {len(request):,} characters; the limit is {MAX_REQUEST_CHARS:,}")
+    try:
+        message = json.loads(request)
+    except ValueError as error:
+        raise RequestError(f"the request is not JSON: {error}") from None
+    if not isinstance(message, dict):
+        raise RequestError("the request must be a JSON object")
+    version = message.get("version")
+    if version != API_VERSION or type(version) is not int:
+        raise RequestError(f"unsupported request version {version!r}: this solver speaks version {API_VERSION}")
+    op = message.get("op")
+    if op not in OPS:
+        raise RequestError(f"unknown op {op!r}: expected one of {', '.join(OPS)}")
+    max_size = message.get("max_size", MAX_SIZE)
+    if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
+        raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")
+
+    board = board_from_request(message, max_size)
+    if op == "min_moves":
+        return {"n": board.n, "moves": min_moves(board)}
+    if op == "validate":
+        return board_to_json(board)
+    return solution_to_json(board, solve(board))
+
+
+def parse_board_text(text: str) -> Any:
+    """Parse board text: JSON, optionally prefixed by ``board =``.
+
+    >>> parse_board_text("board = [[-1, -1], [-1, 3]]")
+    [[-1, -1], [-1, 3]]
+    """
+    if not text.strip():
+        raise TextError("the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]")
+    match = _PREFIX.match(text)
+    body = text[match.end() :] if match else text
+    try:
+        return json.loads(body)
+    except json.JSONDecodeError as error:
+        line, column = error.lineno, error.colno
+        raise TextError(f"the board text is not valid JSON: {error.msg} at line {line}, column {column}") from None
+
+
+def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE) -> Board:
+    """Read the board of a request, from ``board`` or ``board_text``."""
+    if "board_text" in message:
+        text = message["board_text"]
+        if not isinstance(text, str):
+            raise RequestError("board_text must be a string")
+        rows = parse_board_text(text)
+    elif "board" in message:
+        rows = message["board"]
+    else:
+        raise RequestError("the request has no board: give 'board' (a matrix) or 'board_text' (a string)")
+    if isinstance(rows, list) and len(rows) > max_size:
+        raise BoardError(f"the board has {len(rows)} rows: the largest board here is {max_size}×{max_size}")
+    return Board.from_matrix(rows)
+
+
+def board_to_json(board: Board) -> dict[str, Any]:
+    """The board as the page reads it: size, matrix, jumps and chained-jump warnings."""
+    return {
+        "n": board.n,
+        "matrix": board.to_matrix(),
+        "jumps": [[start, end] for start, end in board.jumps.items()],
+        "warnings": _warnings(board),
+    }
+
+
+def _warnings(board: Board) -> list[dict[str, Any]]:
+    return [
+        {
+            "square": start,
+            "message": f"the jump from square {start} ends on square {end}, where another jump starts; "
+            f"that one is not taken in the same move",
+        }
+        for start, end in board.chained().items()
+    ]
+
+
+def count_to_text(count: int) -> str:
+    """Write a count in decimal, or as ``≈M.MMMe+E`` when it has too many digits to print.
+
+    >>> count_to_text(12), count_to_text(2 ** 20000)
+    ('12', '≈3.980e+6020')
+    """
+    if count.bit_length() < 13_000:  # under Python's default limit of 4,300 digits
+        return str(count)
+    shift = count.bit_length() - 64
+    top = count >> shift
+    log10 = math.log10(top) + shift * math.log10(2)
+    exponent = math.floor(log10)
+    return f"≈{10 ** (log10 - exponent):.3f}e+{exponent}"
+
+
+def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
+    """The solution as JSON-ready data.
+
+    ``paths_count`` is a decimal string: it outgrows JavaScript numbers on large boards.
+    """
+    return {
+        "n": solution.n,
+        "moves": solution.moves,
+        "reachable": solution.reachable,
+        "path": list(solution.path) if solution.path is not None else None,
+        "steps": [
+            {"start": m.start, "roll": m.roll, "landing": m.landing, "end": m.end, "jump": m.jump}
+            for m in solution.steps
+        ],
+        "distances": list(solution.distances),
+        "paths_count": count_to_text(solution.paths_count),
+        "explored": solution.explored,
+        "warnings": _warnings(board),
+    }

@@ -1,0 +1,325 @@
+"""The board: squares, the zig-zag numbering, and validation of LeetCode matrices.
+
+A board of size n has squares 1..n*n, numbered boustrophedonically from the
+bottom-left cell: the bottom row runs left to right, the row above it right to
+left, and so on.  Matrices use LeetCode's orientation, where row 0 is the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import Any
+
+MIN_SIZE = 2
+MAX_SIZE = 1000
+EMPTY = -1
+
+__all__ = [
+    "EMPTY",
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "Board",
+    "BoardError",
+    "cell_to_square",
+    "square_to_cell",
+]
+
+
+class BoardError(ValueError):
+    """A malformed board, with the place at fault when there is one.
+
+    ``str(error)`` is the whole message, location first, for example
+    ``row 5, column 0 (square 1): the start square cannot hold a snake or ladder``.
+    ``reason`` is the message without the location; ``row``, ``column`` and
+    ``square`` are ``None`` when the fault is not in one cell.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        row: int | None = None,
+        column: int | None = None,
+        square: int | None = None,
+    ) -> None:
+        self.reason = reason
+        self.row = row
+        self.column = column
+        self.square = square
+        super().__init__(_locate(row, column, square) + reason)
+
+
+def _locate(row: int | None, column: int | None, square: int | None) -> str:
+    if row is not None and column is not None:
+        where = f"row {row}, column {column}"
+        return f"{where} (square {square}): " if square is not None else f"{where}: "
+    if row is not None:
+        return f"row {row}: "
+    if square is not None:
+        return f"square {square}: "
+    return ""
+
+
+def _check_size(n: object) -> int:
+    if type(n) is not int:
+        raise BoardError(f"board size must be an integer, got {_describe(n)}")
+    if n < MIN_SIZE:
+        raise BoardError(f"board size {n} is too small: the smallest board is {MIN_SIZE}×{MIN_SIZE}")
+    if n > MAX_SIZE:
+        raise BoardError(f"board size {n} is too large: the largest board is {MAX_SIZE}×{MAX_SIZE}")
+    return n
+
+
+def square_to_cell(square: int, n: int) -> tuple[int, int]:
+    """Return the ``(row, column)`` of ``square`` on an n×n board, row 0 at the top.
+
+    >>> square_to_cell(1, 6), square_to_cell(7, 6), square_to_cell(36, 6)
+    ((5, 0), (4, 5), (0, 0))
+    """
+    _check_size(n)
+    if type(square) is not int or not 1 <= square <= n * n:
+        raise ValueError(f"square must be an integer from 1 to {n * n}, got {square!r}")
+    from_bottom, offset = divmod(square - 1, n)
+    column = n - 1 - offset if from_bottom % 2 else offset
+    return n - 1 - from_bottom, column
+
+
+def cell_to_square(row: int, column: int, n: int) -> int:
+    """Return the square number at ``(row, column)`` on an n×n board, row 0 at the top.
+
+    >>> cell_to_square(5, 0, 6), cell_to_square(4, 5, 6), cell_to_square(0, 0, 6)
+    (1, 7, 36)
+    """
+    _check_size(n)
+    for name, value in (("row", row), ("column", column)):
+        if type(value) is not int or not 0 <= value < n:
+            raise ValueError(f"{name} must be an integer from 0 to {n - 1}, got {value!r}")
+    from_bottom = n - 1 - row
+    offset = n - 1 - column if from_bottom % 2 else column
+    return from_bottom * n + offset + 1
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{text} ({type(value).__name__})"
+
+
+def flatten(rows: list[list[int]]) -> list[int]:
+    """Return ``cells`` with ``cells[s]`` the value on square s (``cells[0]`` unused).
+
+    The matrix must already be square; values are not checked.
+
+    >>> flatten([[-1, -1], [-1, 3]])
+    [-1, -1, 3, -1, -1]
+    """
+    n = len(rows)
+    cells = [EMPTY]
+    for from_bottom in range(n):
+        row = rows[n - 1 - from_bottom]
+        cells.extend(reversed(row) if from_bottom % 2 else row)
+    return cells
+
+
+class Board:
+    """An immutable n×n snakes-and-ladders board.
+
+    ``jumps`` maps the start square of each snake or ladder to its end square.
+    A square whose value is its own number is accepted, as LeetCode accepts it:
+    it is a jump that goes nowhere, in ``jumps`` but in neither ``ladders`` nor
+    ``snakes``.
+
+    >>> board = Board(6, {2: 15, 17: 13})
+    >>> board.ladders, board.snakes
+    ({2: 15}, {17: 13})
+    >>> Board.from_matrix(board.to_matrix()) == board
+    True
+    """
+
+    __slots__ = ("_n", "_jumps", "_hash")
+
+    _n: int
+    _jumps: Mapping[int, int]
+    _hash: int
+
+    def __init__(self, n: int, jumps: Mapping[int, int] | None = None) -> None:
+        n = _check_size(n)
+        checked: dict[int, int] = {}
+        if jumps is None:
+            jumps = {}
+        if not isinstance(jumps, Mapping):
+            raise BoardError(f"jumps must be a mapping of start square to end square, got {_describe(jumps)}")
+        last = n * n
+        for start in jumps:
+            if type(start) is not int or not 1 <= start <= last:
+                raise BoardError(
+                    f"a snake or ladder starts on {_describe(start)}, which is not a square from 1 to {last}"
+                )
+        for start in sorted(jumps):
+            end = jumps[start]
+            row, column = square_to_cell(start, n)
+            where = {"row": row, "column": column, "square": start}
+            if type(end) is not int:
+                raise BoardError(f"expected an integer, got {_describe(end)}", **where)
+            _check_jump(start, end, last, where)
+            checked[start] = end
+        object.__setattr__(self, "_n", n)
+        object.__setattr__(self, "_jumps", MappingProxyType(checked))
+        object.__setattr__(self, "_hash", hash((n, tuple(checked.items()))))
+
+    @classmethod
+    def from_matrix(cls, rows: Any) -> Board:
+        """Build a board from a LeetCode matrix, checking every cell.
+
+        >>> Board.from_matrix([[-1, -1], [-1, 3]]).jumps
+        {2: 3}
+        >>> Board.from_matrix([[-1, -1], [2, -1]])
+        Traceback (most recent call last):
+        ...
+        snakes_ladders.board.BoardError: row 1, column 0 (square 1): the start square cannot hold a snake or ladder
+        """
+        n = check_matrix(rows)
+        jumps: dict[int, int] = {}
+        cells = flatten(rows)
+        for square in range(1, n * n + 1):
+            value = cells[square]
+            if value != EMPTY:
+                jumps[square] = value
+        board = cls.__new__(cls)
+        object.__setattr__(board, "_n", n)
+        object.__setattr__(board, "_jumps", MappingProxyType(jumps))
+        object.__setattr__(board, "_hash", hash((n, tuple(jumps.items()))))
+        return board
+
+    @property
+    def n(self) -> int:
+        """The number of rows (and of columns)."""
+        return self._n
+
+    @property
+    def last(self) -> int:
+        """The final square, n*n."""
+        return self._n * self._n
+
+    @property
+    def jumps(self) -> dict[int, int]:
+        """Every snake and ladder, ``{start: end}``, in order of start square."""
+        return dict(self._jumps)
+
+    @property
+    def ladders(self) -> dict[int, int]:
+        """The jumps that go up."""
+        return {s: e for s, e in self._jumps.items() if e > s}
+
+    @property
+    def snakes(self) -> dict[int, int]:
+        """The jumps that go down."""
+        return {s: e for s, e in self._jumps.items() if e < s}
+
+    def cells(self) -> list[int]:
+        """Return ``cells`` with ``cells[s]`` the jump end on square s or -1 (``cells[0]`` unused)."""
+        cells = [EMPTY] * (self.last + 1)
+        for start, end in self._jumps.items():
+            cells[start] = end
+        return cells
+
+    def to_matrix(self) -> list[list[int]]:
+        """Return the LeetCode matrix, row 0 at the top.
+
+        >>> Board(2, {2: 3}).to_matrix()
+        [[-1, -1], [-1, 3]]
+        """
+        n = self._n
+        cells = self.cells()
+        rows: list[list[int]] = []
+        for from_bottom in range(n - 1, -1, -1):
+            row = cells[from_bottom * n + 1 : from_bottom * n + n + 1]
+            rows.append(row[::-1] if from_bottom % 2 else row)
+        return rows
+
+    def chained(self) -> dict[int, int]:
+        """Jumps that end on another jump's start: ``{start: end}``.
+
+        They are legal, but the second jump is not taken in the same move.
+
+        >>> Board(3, {2: 5, 5: 8}).chained()
+        {2: 5}
+        """
+        return {s: e for s, e in self._jumps.items() if e != s and e in self._jumps}
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return iter(self._jumps.items())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self._n == other._n and self._jumps == other._jumps
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Board({self._n}, {dict(self._jumps)!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Board is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Board is immutable")
+
+    def __reduce__(self) -> tuple[type[Board], tuple[int, dict[int, int]]]:
+        return (Board, (self._n, dict(self._jumps)))
+
+
+def _check_jump(start: int, end: int, last: int, where: dict[str, int]) -> None:
+    if not 1 <= end <= last:
+        raise BoardError(f"value {end} is out of range: use -1 or a square from 1 to {last}", **where)
+    if start == 1:
+        raise BoardError("the start square cannot hold a snake or ladder", **where)
+    if start == last:
+        raise BoardError("the last square cannot hold a snake or ladder", **where)
+
+
+def check_matrix(rows: Any) -> int:
+    """Check that ``rows`` is a valid LeetCode matrix and return its size n.
+
+    Raises BoardError naming the first fault, scanning squares in order.
+    """
+    if not isinstance(rows, list):
+        raise BoardError(f"the board must be a list of rows, got {_describe(rows)}")
+    n = len(rows)
+    if n < MIN_SIZE:
+        raise BoardError(
+            f"the board has {n} row{'s' if n != 1 else ''}: the smallest board is {MIN_SIZE}×{MIN_SIZE}"
+        )
+    if n > MAX_SIZE:
+        raise BoardError(f"the board has {n} rows: the largest board is {MAX_SIZE}×{MAX_SIZE}")
+    for r, row in enumerate(rows):
+        if not isinstance(row, list):
+            raise BoardError(f"expected a list of {n} integers, got {_describe(row)}", row=r)
+        if len(row) != n:
+            raise BoardError(
+                f"has {len(row)} value{'s' if len(row) != 1 else ''}, but a board with {n} rows "
+                f"needs {n} in every row",
+                row=r,
+            )
+    last = n * n
+    # Scan in square order so the first fault reported is the lowest square.
+    for from_bottom in range(n):
+        r = n - 1 - from_bottom
+        row = rows[r]
+        if row.count(EMPTY) == n and all(type(v) is int for v in row):
+            continue
+        for offset in range(n):
+            c = n - 1 - offset if from_bottom % 2 else offset
+            value = row[c]
+            if type(value) is int and value == EMPTY:
+                continue
+            square = from_bottom * n + offset + 1
+            where = {"row": r, "column": c, "square": square}
+            if type(value) is not int:
+                raise BoardError(f"expected an integer, got {_describe(value)}", **where)
+            _check_jump(square, value, last, where)
+    return n
