@@ -303,6 +303,42 @@ class TestBoardErrorLocation:
         assert (error.row, error.column, error.square) == tuple(keywords.get(k) for k in ("row", "column", "square"))
 
 
+HUGE = 10**5000  # more digits than Python turns into text by default
+
+
+class TestHugeIntegers:
+    """Integers too long for str() still give a BoardError with the right location."""
+
+    @pytest.mark.parametrize(
+        ("make", "pattern", "where"),
+        [
+            (lambda: Board(3, {2: HUGE}), r"^row 2, column 1 \(square 2\): value .+ is out of range: use -1 or a square from 1 to 9$", (2, 1, 2)),
+            (lambda: Board(3, {2: -HUGE}), r"^row 2, column 1 \(square 2\): value .+ is out of range", (2, 1, 2)),
+            (lambda: Board(HUGE), r"^board size .+ is too large: the largest board is 1000×1000$", NOWHERE),
+            (lambda: Board(-HUGE), r"^board size .+ is too small: the smallest board is 2×2$", NOWHERE),
+            (lambda: Board(3, {HUGE: 2}), r"^a snake or ladder starts on .+ \(int\), which is not a square from 1 to 9$", NOWHERE),
+            (lambda: Board(3, {2: [HUGE]}), r"^row 2, column 1 \(square 2\): expected an integer, got .+ \(list\)$", (2, 1, 2)),
+            (
+                lambda: Board.from_matrix([[-1, -1], [-1, HUGE]]),
+                r"^row 1, column 1 \(square 2\): value .+ is out of range: use -1 or a square from 1 to 4$",
+                (1, 1, 2),
+            ),
+            (lambda: Board.from_matrix([[-1, -1], HUGE]), r"^row 1: expected a list of 2 integers, got .+ \(int\)$", (1, None, None)),
+            (lambda: Board.from_matrix([[-1, -1], (HUGE, 1)]), r"^row 1: expected a list of 2 integers, got .+ \(tuple\)$", (1, None, None)),
+        ],
+        ids=["end", "negative-end", "size", "negative-size", "start", "end-in-list", "matrix-value", "matrix-row", "matrix-row-tuple"],
+    )
+    def test_board_error(self, make, pattern: str, where: tuple) -> None:
+        with pytest.raises(BoardError, match=pattern) as caught:
+            make()
+        assert (caught.value.row, caught.value.column, caught.value.square) == where
+
+    @pytest.mark.parametrize(("call",), [(lambda: square_to_cell(HUGE, 3),), (lambda: cell_to_square(HUGE, 0, 3),)], ids=["square", "row"])
+    def test_numbering_value_error(self, call) -> None:
+        with pytest.raises(ValueError):
+            call()
+
+
 # --------------------------------------------------------------------------- valid boards
 
 

@@ -7,6 +7,7 @@ left, and so on.  Matrices use LeetCode's orientation, where row 0 is the top.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -65,9 +66,9 @@ def _check_size(n: object) -> int:
     if type(n) is not int:
         raise BoardError(f"board size must be an integer, got {_describe(n)}")
     if n < MIN_SIZE:
-        raise BoardError(f"board size {n} is too small: the smallest board is {MIN_SIZE}×{MIN_SIZE}")
+        raise BoardError(f"board size {_int_text(n)} is too small: the smallest board is {MIN_SIZE}×{MIN_SIZE}")
     if n > MAX_SIZE:
-        raise BoardError(f"board size {n} is too large: the largest board is {MAX_SIZE}×{MAX_SIZE}")
+        raise BoardError(f"board size {_int_text(n)} is too large: the largest board is {MAX_SIZE}×{MAX_SIZE}")
     return n
 
 
@@ -100,8 +101,18 @@ def cell_to_square(row: int, column: int, n: int) -> int:
     return from_bottom * n + offset + 1
 
 
+def _int_text(value: int) -> str:
+    try:
+        return str(value)
+    except ValueError:  # more digits than Python converts to text
+        return f"<integer with more than {sys.get_int_max_str_digits()} digits>"
+
+
 def _describe(value: object) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # holds an integer too long to convert to text
+        text = _int_text(value) if type(value) is int else "<too long to show>"
     if len(text) > 40:
         text = text[:37] + "..."
     return f"{text} ({type(value).__name__})"
@@ -275,7 +286,7 @@ class Board:
 
 def _check_jump(start: int, end: int, last: int, where: dict[str, int]) -> None:
     if not 1 <= end <= last:
-        raise BoardError(f"value {end} is out of range: use -1 or a square from 1 to {last}", **where)
+        raise BoardError(f"value {_int_text(end)} is out of range: use -1 or a square from 1 to {last}", **where)
     if start == 1:
         raise BoardError("the start square cannot hold a snake or ladder", **where)
     if start == last:
