@@ -265,3 +265,13 @@ def random_board(rng: random.Random, n: int | None = None) -> list[list[int]]:
         wall=rng.random() < 0.15,
     )
     return matrix_from_jumps(n, jumps)
+
+
+def board_with_many_optimal_games() -> list[list[int]]:
+    """A 20x20 board with more optimal roll sequences than a double holds exactly (> 2**60)."""
+    rng = random.Random(2789)
+    for _ in range(5000):
+        matrix = random_board(rng, n=20)
+        if count_optimal_rolls(matrix) > 2**60:
+            return matrix
+    raise AssertionError("no board with that many optimal games found")

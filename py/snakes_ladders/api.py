@@ -126,12 +126,15 @@ def parse_board_text(text: str) -> Any:
     if not text.strip():
         raise TextError("the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]")
     match = _PREFIX.match(text)
-    body = text[match.end() :] if match else text
+    # Blank the prefix out rather than cut it, so error lines and columns count in the text as given.
+    body = re.sub(r"[^\n]", " ", text[: match.end()]) + text[match.end() :] if match else text
     try:
         return json.loads(body)
     except json.JSONDecodeError as error:
         line, column = error.lineno, error.colno
         raise TextError(f"the board text is not valid JSON: {error.msg} at line {line}, column {column}") from None
+    except ValueError as error:  # a number longer than Python's integer conversion limit
+        raise TextError(f"the board text cannot be read: {error}") from None
 
 
 def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE) -> Board:

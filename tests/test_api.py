@@ -1,0 +1,472 @@
+"""The JSON boundary: every response shape and error kind, and that handle never raises."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import reference
+from snakes_ladders import api
+from snakes_ladders.api import handle
+
+EXAMPLE_1 = [
+    [-1, -1, -1, -1, -1, -1],
+    [-1, -1, -1, -1, -1, -1],
+    [-1, -1, -1, -1, -1, -1],
+    [-1, 35, -1, -1, 13, -1],
+    [-1, -1, -1, -1, -1, -1],
+    [-1, 15, -1, -1, -1, -1],
+]
+ERROR_KEYS = {"kind", "message", "row", "column", "square"}
+
+
+def strict_json(text: str) -> object:
+    """Parse as standard JSON: NaN and Infinity are not allowed in a response."""
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"non-standard JSON constant {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def call(**request: object) -> dict:
+    """handle() on a request built from keywords, version 1 unless given."""
+    request.setdefault("version", 1)
+    response = handle(json.dumps(request))
+    assert isinstance(response, str)
+    return strict_json(response)
+
+
+def ok(**request: object) -> dict:
+    reply = call(**request)
+    assert reply["ok"] is True, reply
+    assert reply["version"] == 1
+    assert set(reply) == {"ok", "version", "result"}
+    return reply["result"]
+
+
+def check_error_shape(reply: dict) -> dict:
+    assert reply["ok"] is False
+    assert reply["version"] == 1
+    assert set(reply) == {"ok", "version", "error"}
+    error = reply["error"]
+    assert set(error) == ERROR_KEYS
+    assert error["kind"] in {"json", "request", "board", "internal"}
+    assert isinstance(error["message"], str) and error["message"]
+    assert "\n" not in error["message"]
+    for key in ("row", "column", "square"):
+        assert error[key] is None or type(error[key]) is int
+    return error
+
+
+# --------------------------------------------------------------------------- success
+
+
+class TestMinMoves:
+    def test_exact_response(self) -> None:
+        response = handle('{"version": 1, "op": "min_moves", "board": [[-1, -1], [-1, 3]]}')
+        assert strict_json(response) == {"ok": True, "version": 1, "result": {"n": 2, "moves": 1}}
+
+    def test_fixtures(self, board_fixture: dict) -> None:
+        result = ok(op="min_moves", board=board_fixture["board"])
+        assert result == {"n": len(board_fixture["board"]), "moves": board_fixture["moves"]}
+
+
+class TestSolve:
+    def test_fields(self) -> None:
+        result = ok(op="solve", board=EXAMPLE_1)
+        assert set(result) == {
+            "n", "moves", "reachable", "path", "steps", "distances", "paths_count", "explored", "warnings",
+        }  # fmt: skip
+        assert result["n"] == 6
+        assert result["moves"] == 4
+        assert result["reachable"] is True
+        assert result["warnings"] == []
+
+    def test_fixtures(self, board_fixture: dict) -> None:
+        board = board_fixture["board"]
+        result = ok(op="solve", board=board)
+        dist = reference.distances(board)
+        dest = reference.destinations(board)
+        assert result["moves"] == board_fixture["moves"]
+        assert result["reachable"] is (board_fixture["moves"] >= 0)
+        assert result["distances"] == dist
+        assert result["explored"] == sum(d is not None for d in dist)
+        assert result["paths_count"] == str(reference.count_optimal_rolls(board))
+        if board_fixture["moves"] < 0:
+            assert result["path"] is None
+            assert result["steps"] == []
+            assert result["paths_count"] == "0"
+            return
+        path = result["path"]
+        assert len(path) == board_fixture["moves"] + 1
+        assert reference.path_problem(board, path) is None
+        assert len(result["steps"]) == board_fixture["moves"]
+        for step, start, end in zip(result["steps"], path, path[1:]):
+            assert set(step) == {"start", "roll", "landing", "end", "jump"}
+            assert (step["start"], step["end"]) == (start, end)
+            assert step["landing"] == start + step["roll"]
+            assert step["end"] == dest[step["landing"]]
+            assert step["jump"] == ("ladder" if end > step["landing"] else "snake" if end < step["landing"] else None)
+
+    def test_paths_count_is_an_exact_decimal_string(self) -> None:
+        board = reference.board_with_many_optimal_games()
+        count = reference.count_optimal_rolls(board)
+        assert count > 2**60
+        result = ok(op="solve", board=board)
+        assert result["paths_count"] == str(count)
+
+    def test_chained_jump_warning(self) -> None:
+        board = reference.matrix_from_jumps(5, {2: 20, 20: 3})
+        warnings = ok(op="solve", board=board)["warnings"]
+        assert [w["square"] for w in warnings] == [2]
+        assert set(warnings[0]) == {"square", "message"}
+        assert "20" in warnings[0]["message"]
+
+    @given(st.integers(0, 2**32 - 1))
+    def test_random_boards_against_reference(self, seed: int) -> None:
+        import random
+
+        board = reference.random_board(random.Random(seed))
+        result = ok(op="solve", board=board)
+        dist = reference.distances(board)
+        assert result["distances"] == dist
+        assert result["moves"] == (-1 if dist[-1] is None else dist[-1])
+        assert result["paths_count"] == str(reference.count_optimal_rolls(board))
+        if result["path"] is not None:
+            assert reference.path_problem(board, result["path"]) is None
+
+
+class TestValidate:
+    def test_result(self) -> None:
+        result = ok(op="validate", board=EXAMPLE_1)
+        assert result == {
+            "n": 6,
+            "matrix": EXAMPLE_1,
+            "jumps": [[2, 15], [14, 35], [17, 13]],
+            "warnings": [],
+        }
+
+    def test_warnings_name_chained_jumps(self) -> None:
+        board = reference.matrix_from_jumps(4, {2: 15, 15: 16, 7: 7, 9: 3})
+        result = ok(op="validate", board=board)
+        assert result["jumps"] == [[2, 15], [7, 7], [9, 3], [15, 16]]
+        assert [w["square"] for w in result["warnings"]] == [2]
+
+    def test_fixtures_round_trip(self, board_fixture: dict) -> None:
+        result = ok(op="validate", board=board_fixture["board"])
+        assert result["matrix"] == board_fixture["board"]
+        assert dict(map(tuple, result["jumps"])) == reference.jumps_of(board_fixture["board"])
+
+
+class TestBoardText:
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "[[-1,-1],[-1,3]]",
+            "board = [[-1, -1], [-1, 3]]",
+            "board=[[-1,-1],[-1,3]]",
+            "  board =\n[[-1, -1],\n [-1, 3]]\n",
+            "\n[\n  [-1, -1],\n  [-1, 3]\n]\n",
+        ],
+        ids=["plain", "leetcode-prefix", "prefix-no-spaces", "prefix-multiline", "pretty"],
+    )
+    def test_accepted(self, text: str) -> None:
+        assert ok(op="min_moves", board_text=text) == {"n": 2, "moves": 1}
+
+    def test_text_wins_over_matrix(self) -> None:
+        # Not part of the contract's promises, but the two must not be mixed.
+        result = ok(op="validate", board=[[-1, -1], [-1, -1]], board_text="[[-1,-1],[-1,3]]")
+        assert result["matrix"] == [[-1, -1], [-1, 3]]
+
+    def test_max_size_allows_up_to_the_limit(self) -> None:
+        assert ok(op="min_moves", board=EXAMPLE_1, max_size=6)["moves"] == 4
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def err(kind, message, where=(None, None, None), *, regex=False):
+    return kind, message, where, regex
+
+
+NOT_JSON = "the board text is not valid JSON: "
+
+ERROR_CASES = {
+    # --- kind "json": board text that is not JSON
+    "text-empty": (
+        {"op": "solve", "board_text": ""},
+        err("json", "the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]"),
+    ),
+    "text-blank": (
+        {"op": "solve", "board_text": " \n\t "},
+        err("json", "the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]"),
+    ),
+    "text-unclosed": (
+        {"op": "solve", "board_text": "[[-1,-1],[-1,3]"},
+        err("json", NOT_JSON + "Expecting ',' delimiter at line 1, column 16"),
+    ),
+    "text-extra-data": (
+        {"op": "solve", "board_text": "[[-1,-1],[-1,3]] x"},
+        err("json", NOT_JSON + "Extra data at line 1, column 18"),
+    ),
+    "text-second-line": (
+        {"op": "solve", "board_text": "[[-1,-1],\n [-1,,3]]"},
+        err("json", NOT_JSON + "Expecting value at line 2, column 6"),
+    ),
+    "text-prefix-only": (
+        {"op": "solve", "board_text": "board ="},
+        err("json", NOT_JSON + "Expecting value at line 1, column 8"),
+    ),
+    # columns and lines count in the text as given, prefix included
+    "text-prefix-column": (
+        {"op": "solve", "board_text": "board = [[-1,-1],[-1,3]"},
+        err("json", NOT_JSON + "Expecting ',' delimiter at line 1, column 24"),
+    ),
+    "text-prefix-line": (
+        {"op": "solve", "board_text": "board =\n[[-1,-1],\n [-1 3]]"},
+        err("json", NOT_JSON + "Expecting ',' delimiter at line 3, column 6"),
+    ),
+    "text-python-syntax": (
+        {"op": "solve", "board_text": "[(-1, -1), (-1, 3)]"},
+        err("json", NOT_JSON + "Expecting value at line 1, column 2"),
+    ),
+    "text-nested-too-deep": (
+        {"op": "solve", "board_text": "[" * 100_000},
+        err("json", "the text is nested too deeply to be a board"),
+    ),
+    "text-huge-integer": (
+        {"op": "solve", "board_text": "[[-1, " + "9" * 5000 + "], [-1, -1]]"},
+        err("json", r"^the board text .*digits", regex=True),
+    ),
+    # --- kind "request"
+    "no-version": ({"op": "solve", "board": EXAMPLE_1, "version": None},
+                   err("request", "unsupported request version None: this solver speaks version 1")),
+    "version-2": ({"op": "solve", "board": EXAMPLE_1, "version": 2},
+                  err("request", "unsupported request version 2: this solver speaks version 1")),
+    "version-string": ({"op": "solve", "board": EXAMPLE_1, "version": "1"},
+                       err("request", "unsupported request version '1': this solver speaks version 1")),
+    "version-true": ({"op": "solve", "board": EXAMPLE_1, "version": True},
+                     err("request", "unsupported request version True: this solver speaks version 1")),
+    "version-float": ({"op": "solve", "board": EXAMPLE_1, "version": 1.0},
+                      err("request", "unsupported request version 1.0: this solver speaks version 1")),
+    "no-op": ({"board": EXAMPLE_1}, err("request", "unknown op None: expected one of solve, validate, min_moves")),
+    "op-case": ({"op": "SOLVE", "board": EXAMPLE_1},
+                err("request", "unknown op 'SOLVE': expected one of solve, validate, min_moves")),
+    "op-list": ({"op": ["solve"], "board": EXAMPLE_1},
+                err("request", "unknown op ['solve']: expected one of solve, validate, min_moves")),
+    "max-size-1": ({"op": "solve", "board": EXAMPLE_1, "max_size": 1},
+                   err("request", "max_size must be an integer from 2 to 1000")),
+    "max-size-1001": ({"op": "solve", "board": EXAMPLE_1, "max_size": 1001},
+                      err("request", "max_size must be an integer from 2 to 1000")),
+    "max-size-float": ({"op": "solve", "board": EXAMPLE_1, "max_size": 6.0},
+                       err("request", "max_size must be an integer from 2 to 1000")),
+    "max-size-bool": ({"op": "solve", "board": EXAMPLE_1, "max_size": True},
+                      err("request", "max_size must be an integer from 2 to 1000")),
+    "max-size-null": ({"op": "solve", "board": EXAMPLE_1, "max_size": None},
+                      err("request", "max_size must be an integer from 2 to 1000")),
+    "no-board": ({"op": "solve"},
+                 err("request", "the request has no board: give 'board' (a matrix) or 'board_text' (a string)")),
+    "text-not-string": ({"op": "solve", "board_text": [[-1, -1], [-1, 3]]}, err("request", "board_text must be a string")),
+    "text-null": ({"op": "solve", "board_text": None}, err("request", "board_text must be a string")),
+    # --- kind "board"
+    "start-square": (
+        {"op": "solve", "board": [[-1, -1], [2, -1]]},
+        err("board", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
+    ),
+    "start-square-6x6": (
+        {"op": "validate", "board": EXAMPLE_1[:5] + [[15, -1, -1, -1, -1, -1]]},
+        err("board", "row 5, column 0 (square 1): the start square cannot hold a snake or ladder", (5, 0, 1)),
+    ),
+    "last-square": (
+        {"op": "min_moves", "board": [[3, -1], [-1, -1]]},
+        err("board", "row 0, column 0 (square 4): the last square cannot hold a snake or ladder", (0, 0, 4)),
+    ),
+    "out-of-range": (
+        {"op": "solve", "board": [[-1, -1], [-1, 5]]},
+        err("board", "row 1, column 1 (square 2): value 5 is out of range: use -1 or a square from 1 to 4", (1, 1, 2)),
+    ),
+    "json-true": (
+        {"op": "solve", "board": [[-1, -1], [-1, True]]},
+        err("board", "row 1, column 1 (square 2): expected an integer, got True (bool)", (1, 1, 2)),
+    ),
+    "json-float": (
+        {"op": "solve", "board": [[-1, 3.0], [-1, -1]]},
+        err("board", "row 0, column 1 (square 3): expected an integer, got 3.0 (float)", (0, 1, 3)),
+    ),
+    "json-null": (
+        {"op": "solve", "board": [[-1, -1], [None, -1]]},
+        err("board", "row 1, column 0 (square 1): expected an integer, got None (NoneType)", (1, 0, 1)),
+    ),
+    "ragged": (
+        {"op": "solve", "board": [[-1, -1], [-1]]},
+        err("board", "row 1: has 1 value, but a board with 2 rows needs 2 in every row", (1, None, None)),
+    ),
+    "board-string": (
+        {"op": "solve", "board": "[[-1,-1],[-1,3]]"},
+        err("board", "the board must be a list of rows, got '[[-1,-1],[-1,3]]' (str)"),
+    ),
+    "board-null": ({"op": "solve", "board": None}, err("board", "the board must be a list of rows, got None (NoneType)")),
+    "text-number": ({"op": "solve", "board_text": "42"}, err("board", "the board must be a list of rows, got 42 (int)")),
+    "text-one-row": ({"op": "solve", "board_text": "board = [[-1]]"},
+                     err("board", "the board has 1 row: the smallest board is 2×2")),
+    "text-start-square": (
+        {"op": "solve", "board_text": "board = [[-1,-1],[2,-1]]"},
+        err("board", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
+    ),
+    "over-max-size": (
+        {"op": "solve", "board": EXAMPLE_1, "max_size": 5},
+        err("board", "the board has 6 rows: the largest board here is 5×5"),
+    ),
+    "over-max-size-text": (
+        {"op": "validate", "board_text": json.dumps(EXAMPLE_1), "max_size": 2},
+        err("board", "the board has 6 rows: the largest board here is 2×2"),
+    ),
+    "over-1000": (
+        {"op": "solve", "board": [[-1]] * 1001},
+        err("board", "the board has 1001 rows: the largest board here is 1000×1000"),
+    ),
+}
+
+
+class TestErrors:
+    @pytest.mark.parametrize(("request_", "expected"), list(ERROR_CASES.values()), ids=list(ERROR_CASES))
+    def test_error(self, request_: dict, expected: tuple) -> None:
+        kind, message, where, regex = expected
+        error = check_error_shape(call(**request_))
+        assert error["kind"] == kind
+        if regex:
+            assert re.search(message, error["message"]), error["message"]
+        else:
+            assert error["message"] == message
+        assert (error["row"], error["column"], error["square"]) == where
+
+    @pytest.mark.parametrize(
+        ("raw", "message"),
+        [
+            (None, "the request must be a JSON string, got NoneType"),
+            (42, "the request must be a JSON string, got int"),
+            (b'{"version": 1}', "the request must be a JSON string, got bytes"),
+            ({"version": 1, "op": "solve"}, "the request must be a JSON string, got dict"),
+            ("[]", "the request must be a JSON object"),
+            ("null", "the request must be a JSON object"),
+            ('"solve"', "the request must be a JSON object"),
+            ("3", "the request must be a JSON object"),
+        ],
+        ids=["none", "int", "bytes", "dict", "array", "null", "string", "number"],
+    )
+    def test_request_not_an_object(self, raw: object, message: str) -> None:
+        error = check_error_shape(strict_json(handle(raw)))  # type: ignore[arg-type]
+        assert (error["kind"], error["message"]) == ("request", message)
+
+    @pytest.mark.parametrize(
+        "raw",
+        ["", "   ", "not json", "{", '{"version": 1,}', "{'version': 1}", "\ud800", "\x00", '{"version": 1' + "9" * 5000 + "}"],
+        ids=["empty", "blank", "words", "unclosed", "trailing-comma", "python-dict", "lone-surrogate", "nul", "huge-int"],
+    )
+    def test_request_not_json(self, raw: str) -> None:
+        error = check_error_shape(strict_json(handle(raw)))
+        assert error["kind"] == "request"
+        assert error["message"].startswith("the request is not JSON: ")
+
+    def test_request_nested_too_deep(self) -> None:
+        error = check_error_shape(strict_json(handle("[" * 100_000)))
+        assert error["kind"] in {"json", "request"}
+
+    def test_request_too_long(self) -> None:
+        raw = " " * (api.MAX_REQUEST_CHARS + 1)
+        error = check_error_shape(strict_json(handle(raw)))
+        assert error["kind"] == "request"
+        assert error["message"] == f"the request is {api.MAX_REQUEST_CHARS + 1:,} characters; the limit is 32,000,000"
+
+    @pytest.mark.parametrize("op", ["solve", "min_moves", "validate"])
+    def test_internal(self, op: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        def boom(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("boom")
+
+        monkeypatch.setattr(api, "solve", boom)
+        monkeypatch.setattr(api, "min_moves", boom)
+        monkeypatch.setattr(api, "board_to_json", boom)
+        error = check_error_shape(call(op=op, board=[[-1, -1], [-1, 3]]))
+        assert error == {
+            "kind": "internal",
+            "message": "internal error: RuntimeError: boom",
+            "row": None,
+            "column": None,
+            "square": None,
+        }
+
+    def test_unknown_fields_are_ignored(self) -> None:
+        assert ok(op="min_moves", board=[[-1, -1], [-1, 3]], extra={"x": 1}) == {"n": 2, "moves": 1}
+
+
+# --------------------------------------------------------------------------- never raises
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=30,
+)
+near_boards = st.lists(
+    st.lists(st.integers(-3, 10) | st.sampled_from([-1, -1, -1, True, 2.0, None, "3"]), min_size=1, max_size=4),
+    min_size=0,
+    max_size=4,
+)
+ops = st.sampled_from(["solve", "validate", "min_moves"]) | json_values
+
+
+class TestNeverRaises:
+    def _check(self, raw: object, allow_internal: bool = False) -> dict:
+        response = handle(raw)  # type: ignore[arg-type]
+        assert isinstance(response, str)
+        response.encode("utf-8")  # no lone surrogates in what goes back to JavaScript
+        reply = strict_json(response)
+        assert reply["version"] == 1
+        if reply["ok"] is True:
+            assert set(reply) == {"ok", "version", "result"}
+        else:
+            error = check_error_shape(reply)
+            assert allow_internal or error["kind"] != "internal", error
+        return reply
+
+    @given(st.text())
+    @example("{")
+    @example('{"version": 1, "op": "solve", "board": [[-1, -1], [-1, 3]]')
+    def test_any_text(self, text: str) -> None:
+        self._check(text)
+
+    @given(json_values)
+    def test_any_json_request(self, value: object) -> None:
+        self._check(json.dumps(value))
+
+    @given(ops, json_values | near_boards)
+    @example("solve", [[-1, -1], [-1, 3]])
+    @example("solve", [[-1, -1], [-1, 2 ** 70]])
+    def test_any_board(self, op: object, board: object) -> None:
+        self._check(json.dumps({"version": 1, "op": op, "board": board}))
+
+    @given(ops, st.text() | near_boards.map(json.dumps) | json_values.map(json.dumps))
+    @example("solve", "board = [[-1, " + "1" * 4400 + "], [-1, -1]]")
+    @example("solve", "board = " + "[" * 5000)
+    @example("validate", "board = [[-1, -1], [-1, NaN]]")
+    @example("validate", "board = [[-1, -1], [-1, Infinity]]")
+    @example("validate", "board = [[-1, -1], [-1, 1e999]]")
+    @example("validate", "\ufeff[[-1, -1], [-1, 3]]")
+    def test_any_board_text(self, op: object, text: str) -> None:
+        self._check(json.dumps({"version": 1, "op": op, "board_text": text}))
+
+    @given(st.dictionaries(st.sampled_from(["version", "op", "board", "board_text", "max_size"]), json_values))
+    def test_any_fields(self, request: dict) -> None:
+        self._check(json.dumps(request))
+
+    @pytest.mark.parametrize(
+        "raw",
+        [None, 0, 1.5, b"", bytearray(b"{}"), [], {}, object(), "\ud800\udfff", '{"version": 1, "op": "\\ud800"}'],
+        ids=["none", "zero", "float", "bytes", "bytearray", "list", "dict", "object", "surrogates", "escaped-surrogate"],
+    )
+    def test_weird_inputs(self, raw: object) -> None:
+        self._check(raw)
