@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/ and serve it: exactly what a static host serves.
+
+    python3 serve.py                 build, then serve on http://127.0.0.1:8000
+    python3 serve.py --port 9000     another port
+    python3 serve.py build           only write dist/
+
+Standard library only.  The Pyodide runtime comes from the npm package pinned in
+package.json; when node_modules lacks it, this script runs npm to install it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+PACKAGE = ROOT / "py" / "snakes_ladders"
+FIXTURES = ROOT / "tests" / "fixtures"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+DIST = ROOT / "dist"
+
+# The only runtime files the page needs: no micropip, no package wheels.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Presets shown in the editor, in menu order: fixture file in tests/fixtures -> menu name.
+PRESETS = {
+    "leetcode_example_1": "LeetCode example 1 (6×6)",
+    "leetcode_example_2": "LeetCode example 2 (2×2)",
+    "classic_10x10": "Classic 10×10 board",
+}
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def pinned_pyodide_version() -> str:
+    spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    return spec.lstrip("=^~")
+
+
+def ensure_pyodide() -> str:
+    """Make sure node_modules holds the pinned Pyodide; install it with npm if not."""
+    wanted = pinned_pyodide_version()
+    installed = PYODIDE / "package.json"
+    if not installed.exists() or json.loads(installed.read_text())["version"] != wanted:
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is needed to install Pyodide (the 'pyodide' npm package); install Node.js and npm")
+        print(f"Installing Pyodide {wanted} from the npm registry (npm ci)...", file=sys.stderr)
+        command = [npm, "ci", "--no-audit", "--no-fund"] if (ROOT / "package-lock.json").exists() else [npm, "install"]
+        subprocess.run(command, cwd=ROOT, check=True)
+    missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).exists()]
+    if missing:
+        raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}; run 'npm ci'")
+    return wanted
+
+
+def package_zip() -> bytes:
+    """The solver package as a zip with fixed timestamps, so equal sources give equal bytes."""
+    from io import BytesIO
+
+    buffer = BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(PACKAGE.iterdir()):
+            if path.suffix == ".py" or path.name == "py.typed":
+                info = zipfile.ZipInfo(f"snakes_ladders/{path.name}", date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def presets_json() -> bytes:
+    presets = []
+    for name, title in PRESETS.items():
+        fixture = json.loads((FIXTURES / f"{name}.json").read_text())
+        presets.append({"id": name, "name": title, "board": fixture["board"]})
+    return json.dumps(presets, separators=(",", ":")).encode()
+
+
+def build(out: Path = DIST) -> Path:
+    """Write the whole site into ``out`` and return it."""
+    pyodide_version = ensure_pyodide()
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(WEB, out)
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE / name, out / "pyodide" / name)
+    (out / "py").mkdir()
+    archive = package_zip()
+    (out / "py" / "snakes_ladders.zip").write_bytes(archive)
+    (out / "presets.json").write_bytes(presets_json())
+    digest = hashlib.sha256()
+    for path in sorted(p for p in out.rglob("*") if p.is_file() and p.parent.name != "pyodide"):
+        digest.update(path.relative_to(out).as_posix().encode())
+        digest.update(path.read_bytes())
+    build_id = f"{pyodide_version}-{digest.hexdigest()[:12]}"
+    (out / "build-info.mjs").write_text(
+        "// Written by serve.py build: the versions this build was made with.\n"
+        f"export const PYODIDE_VERSION = {json.dumps(pyodide_version)};\n"
+        f"export const BUILD_ID = {json.dumps(build_id)};\n"
+    )
+    return out
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, *args: object, quiet: bool = False, **kwargs: object) -> None:
+        self.quiet = quiet
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def serve(directory: Path, host: str, port: int, quiet: bool = False) -> None:
+    handler = partial(Handler, directory=str(directory), quiet=quiet)
+    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+        print(f"Serving {directory} on http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", choices=("serve", "build"), default="serve")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    parser.add_argument("--out", type=Path, default=DIST, help="the build directory (default: dist/)")
+    parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    args = parser.parse_args(argv)
+    try:
+        out = build(args.out)
+    except (BuildError, subprocess.CalledProcessError) as error:
+        print(f"serve.py: {error}", file=sys.stderr)
+        return 1
+    if args.command == "build":
+        print(f"Built {out}")
+        return 0
+    serve(out, args.host, args.port, args.quiet)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+// Text forms of a board outside the editor: the share-link hash and the saved copy in localStorage.
+// Decoding only reads numbers; the board is then checked like any other edit.
+
+const STORAGE_KEY = "snakes-ladders:board:v1";
+const MAX_HASH_LENGTH = 100_000;
+
+/** `n=6&j=2-15.14-35.17-13`: short, readable, and safe in a URL fragment. */
+export function encodeHash({ n, jumps }) {
+  const pairs = [...jumps].map(([start, end]) => `${start}-${end}`).join(".");
+  return pairs ? `n=${n}&j=${pairs}` : `n=${n}`;
+}
+
+/** Decode a hash made by encodeHash; throws an Error whose message says what is wrong. */
+export function decodeHash(hash) {
+  const text = hash.replace(/^#/, "");
+  if (text.length > MAX_HASH_LENGTH) throw new Error("The share link is too long to be a board.");
+  const params = new URLSearchParams(text);
+  const size = params.get("n");
+  if (size === null) throw new Error("The share link has no board size (n=…).");
+  if (!/^\d{1,3}$/.test(size)) throw new Error(`The share link's board size "${size.slice(0, 20)}" is not a whole number.`);
+  const jumps = [];
+  const list = params.get("j");
+  if (list) {
+    for (const [index, pair] of list.split(".").entries()) {
+      const match = /^(\d{1,7})-(\d{1,7})$/.exec(pair);
+      if (!match) throw new Error(`The share link's jump ${index + 1} ("${pair.slice(0, 20)}") is not of the form start-end.`);
+      jumps.push([Number(match[1]), Number(match[2])]);
+    }
+  }
+  return { n: Number(size), jumps };
+}
+
+export function saveBoard(storage, board) {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify({ n: board.n, jumps: [...board.jumps] }));
+  } catch {
+    // Storage full or disabled: the board still lives in the page and the URL.
+  }
+}
+
+/** The saved `{n, jumps: [[start, end], ...]}`, or null; throws when it is corrupt. */
+export function loadSavedBoard(storage) {
+  let text;
+  try {
+    text = storage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (text === null) return null;
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error("The saved board could not be read (it is not valid JSON).");
+  }
+  const valid =
+    data && Number.isInteger(data.n) && Array.isArray(data.jumps) &&
+    data.jumps.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(Number.isInteger));
+  if (!valid) throw new Error("The saved board could not be read (it is not a board).");
+  return data;
+}
+
+export function forgetSavedBoard(storage) {
+  try {
+    storage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}

@@ -1,0 +1,119 @@
+// Promise bridge to the Python worker: numbered requests, replies matched by id, errors as data.
+// Owns the worker's life: start at page open, restart on Retry or to cancel a runaway solve.
+
+const STAGES = {
+  downloading: "Python: downloading…",
+  starting: "Python: starting…",
+  "loading-solver": "Python: loading the solver…",
+  ready: "Python ready",
+};
+
+function deferred() {
+  const result = {};
+  result.promise = new Promise((resolve, reject) => Object.assign(result, { resolve, reject }));
+  result.promise.catch(() => {}); // callers see the rejection through call()
+  return result;
+}
+
+export class Engine extends EventTarget {
+  #workerUrl;
+  #loadTimeoutMs;
+  #worker = null;
+  #pending = new Map();
+  #nextId = 1;
+  #state = "loading";
+  #stage = "downloading";
+  #message = "";
+  #ready = null;
+  #timer = null;
+
+  constructor(workerUrl, { loadTimeoutMs = 90_000 } = {}) {
+    super();
+    this.#workerUrl = workerUrl;
+    this.#loadTimeoutMs = loadTimeoutMs;
+  }
+
+  /** "loading" | "ready" | "error" */
+  get state() {
+    return this.#state;
+  }
+
+  /** A sentence for the status line. */
+  get description() {
+    if (this.#state === "error") return `Python failed to load: ${this.#message}`;
+    return STAGES[this.#stage] ?? `Python: ${this.#stage}…`;
+  }
+
+  start() {
+    this.#stop(new Error("The Python engine was restarted."));
+    this.#setState("loading", "downloading");
+    this.#ready = deferred();
+    const worker = new Worker(this.#workerUrl, { type: "module" });
+    this.#worker = worker;
+    this.#timer = setTimeout(
+      () => this.#fail(`no answer from Python after ${this.#loadTimeoutMs / 1000} s`),
+      this.#loadTimeoutMs,
+    );
+    worker.addEventListener("message", (event) => this.#onMessage(event.data));
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.#fail(event.message || "the worker script could not be loaded");
+    });
+    worker.addEventListener("messageerror", () => this.#fail("a reply from Python could not be read"));
+  }
+
+  /** Terminate the worker (cancelling whatever it computes) and start a fresh one. */
+  restart() {
+    this.start();
+  }
+
+  /** Send one API request object; resolves with the API's parsed response. */
+  async call(request) {
+    await this.#ready.promise;
+    const worker = this.#worker;
+    if (!worker) throw new Error(`Python is not available: ${this.#message}`);
+    const id = this.#nextId++;
+    const reply = new Promise((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    worker.postMessage({ id, type: "call", payload: JSON.stringify(request) });
+    return JSON.parse(await reply);
+  }
+
+  #onMessage(data) {
+    if (data?.type === "progress") {
+      if (data.stage === "error") this.#fail(data.message);
+      else if (data.stage === "ready") {
+        clearTimeout(this.#timer);
+        this.#setState("ready", "ready");
+        this.#ready.resolve();
+      } else this.#setState("loading", data.stage);
+      return;
+    }
+    const waiting = this.#pending.get(data?.id);
+    if (!waiting) return;
+    this.#pending.delete(data.id);
+    if (data.ok) waiting.resolve(data.result);
+    else waiting.reject(new Error(data.error?.message ?? "unknown error in the Python worker"));
+  }
+
+  #fail(message) {
+    if (this.#state === "error") return;
+    this.#message = message;
+    this.#stop(new Error(`Python is not available: ${message}`));
+    this.#setState("error", "error");
+  }
+
+  #stop(error) {
+    clearTimeout(this.#timer);
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#ready?.reject(error);
+    for (const { reject } of this.#pending.values()) reject(error);
+    this.#pending.clear();
+  }
+
+  #setState(state, stage) {
+    this.#state = state;
+    this.#stage = stage;
+    this.dispatchEvent(new CustomEvent("statechange", { detail: { state, stage } }));
+  }
+}

@@ -1,0 +1,291 @@
+// Composition root: builds the state, the views and the Python engine, and wires them together.
+// Every rule of play is answered by Python through the engine; this file only routes events.
+import { decodeHash, encodeHash, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
+import { Editor } from "./editor.mjs";
+import { Engine } from "./engine.mjs";
+import { boardToMatrix, matrixToBoard } from "./grid.mjs";
+import { EngineStatus, MatrixPanel, ResultPanel } from "./panels.mjs";
+import { Player } from "./animate.mjs";
+import { BoardView } from "./render.mjs";
+import { BoardState, MAX_SIZE, buildBoard, describeJump, emptyBoard, sameBoard } from "./state.mjs";
+
+const API_VERSION = 1;
+const $ = (id) => document.getElementById(id);
+
+const engine = new Engine(new URL("engine.worker.mjs", import.meta.url));
+engine.start();
+
+const state = new BoardState(emptyBoard(6));
+const view = new BoardView($("board"));
+const result = new ResultPanel();
+const matrix = new MatrixPanel();
+const player = new Player(view);
+const message = $("message");
+
+function notify(text, kind = "info") {
+  message.textContent = text;
+  message.dataset.kind = kind;
+}
+
+const editor = new Editor(state, view, notify);
+new EngineStatus(engine, () => {
+  engine.restart();
+  checkBoard();
+});
+
+function request(op, fields) {
+  return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, ...fields });
+}
+
+// Every edit makes older solves and checks stale; replies carry the generation they were for.
+let generation = 0;
+let solveRun = 0;
+
+state.addEventListener("change", ({ detail }) => {
+  generation += 1;
+  const { board, label } = detail;
+  player.stop();
+  view.render(board);
+  view.clearRoute();
+  view.mark({ path: new Set(), landings: new Set(), current: null, chained: new Set() });
+  matrix.show(board);
+  result.say("Press Solve to find the fewest rolls.");
+  syncControls(board);
+  saveBoard(localStorage, board);
+  const hash = `#${encodeHash(board)}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  $("share-link").textContent = "";
+  if (label) notify(label, "info");
+  checkBoard();
+});
+
+function syncControls(board) {
+  $("size").value = String(board.n);
+  $("undo").disabled = !state.canUndo;
+  $("redo").disabled = !state.canRedo;
+}
+
+/** Ask Python about the current board: it flags jumps that end on another jump's start. */
+async function checkBoard() {
+  const asked = generation;
+  let reply;
+  try {
+    reply = await request("validate", { board: boardToMatrix(state.board) });
+  } catch {
+    return; // the engine status line already says what went wrong
+  }
+  if (asked !== generation) return;
+  if (!reply.ok) {
+    notify(`This board is not valid: ${reply.error.message}`, "error");
+    return;
+  }
+  const chained = new Set(reply.result.warnings.map((warning) => warning.square));
+  view.mark({ chained });
+  if (reply.result.warnings.length) {
+    $("counts").dataset.warning = reply.result.warnings.map((w) => w.message).join(" ");
+  } else delete $("counts").dataset.warning;
+}
+
+async function solve() {
+  const asked = generation;
+  const run = ++solveRun;
+  player.stop();
+  result.say(engine.state === "ready" ? "Solving…" : "Waiting for Python to load…");
+  let reply;
+  try {
+    reply = await request("solve", { board: boardToMatrix(state.board) });
+  } catch (error) {
+    if (asked === generation && run === solveRun) result.error(`Could not solve: ${error.message}`);
+    return;
+  }
+  if (asked !== generation || run !== solveRun) return; // a newer edit or solve wins
+  if (!reply.ok) {
+    result.error(`Could not solve: ${reply.error.message}`);
+    return;
+  }
+  const solution = reply.result;
+  result.show(solution);
+  if (!solution.reachable) {
+    const reachable = new Set();
+    solution.distances.forEach((distance, square) => distance !== null && reachable.add(square));
+    view.mark({ landings: reachable });
+    return;
+  }
+  view.mark({ path: new Set(solution.path), landings: new Set(solution.steps.map((step) => step.landing)) });
+  view.drawRoute(solution.steps);
+  play(solution);
+}
+
+let lastSolution = null;
+
+async function play(solution) {
+  lastSolution = solution;
+  const finished = await player.play(solution.steps);
+  if (finished) {
+    result.current(null, null);
+    view.mark({ current: null });
+  }
+}
+
+player.addEventListener("move", ({ detail }) => {
+  result.current(detail.index, detail.step);
+  view.mark({ current: detail.step.landing });
+});
+player.addEventListener("pause", () => result.paused(true));
+player.addEventListener("resume", () => result.paused(false));
+
+async function loadFromText() {
+  const text = $("board-json").value;
+  const asked = generation;
+  let reply;
+  try {
+    reply = await request("validate", { board_text: text });
+  } catch (error) {
+    notify(`Board JSON was not loaded: ${error.message}`, "error");
+    return;
+  }
+  if (asked !== generation) {
+    notify("Board JSON was not loaded: the board changed while it was being checked. Press Load board again.", "error");
+    return;
+  }
+  if (!reply.ok) {
+    notify(`Board JSON: ${reply.error.message}`, "error");
+    return;
+  }
+  const board = matrixToBoard(reply.result.matrix);
+  state.load(board, `Loaded a ${board.n}×${board.n} board with ${board.jumps.size} snakes and ladders from Board JSON.`);
+}
+
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify(`Copied the ${what} to the clipboard.`, "info");
+  } catch {
+    notify(`Could not reach the clipboard: select the ${what} and copy it by hand.`, "error");
+  }
+}
+
+/** A board from a share link or a saved copy, checked like any edit; null when there is none. */
+function boardFromHash(hash) {
+  if (!hash || hash === "#") return null;
+  try {
+    const { n, jumps } = decodeHash(hash);
+    return buildBoard(n, jumps);
+  } catch (error) {
+    notify(`The share link does not hold a valid board (${error.message}); it was not loaded.`, "error");
+    return null;
+  }
+}
+
+function savedBoard() {
+  try {
+    const saved = loadSavedBoard(localStorage);
+    return saved && buildBoard(saved.n, saved.jumps);
+  } catch (error) {
+    forgetSavedBoard(localStorage);
+    notify(`${error.message.replace(/\.$/, "")}; starting with a fresh board.`, "error");
+    return null;
+  }
+}
+
+async function loadPresets() {
+  let presets = [];
+  try {
+    const response = await fetch(new URL("presets.json", import.meta.url));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    presets = await response.json();
+  } catch (error) {
+    notify(`Presets could not be loaded (${error.message}).`, "error");
+  }
+  const select = $("preset");
+  for (const preset of presets) {
+    const option = document.createElement("option");
+    option.value = preset.id;
+    option.textContent = preset.name;
+    select.append(option);
+  }
+  return presets;
+}
+
+// --- wiring ---------------------------------------------------------------------------
+
+$("solve").addEventListener("click", solve);
+$("undo").addEventListener("click", () => {
+  const error = state.undo();
+  if (error) notify(error, "error");
+});
+$("redo").addEventListener("click", () => {
+  const error = state.redo();
+  if (error) notify(error, "error");
+});
+$("clear").addEventListener("click", () => {
+  const error = state.clear();
+  if (error) notify(error, "info");
+});
+$("size").addEventListener("change", (event) => {
+  const error = state.resize(Number(event.target.value));
+  if (error) {
+    notify(error, "error");
+    event.target.value = String(state.board.n);
+  }
+});
+$("load").addEventListener("click", loadFromText);
+$("copy-matrix").addEventListener("click", () => copyText(matrix.text, "LeetCode matrix"));
+$("share").addEventListener("click", () => {
+  const link = `${location.href.split("#")[0]}#${encodeHash(state.board)}`;
+  $("share-link").textContent = link;
+  copyText(link, "share link");
+});
+$("pause").addEventListener("click", () => (player.paused ? player.resume() : player.pause()));
+$("replay").addEventListener("click", () => lastSolution && play(lastSolution));
+$("speed").addEventListener("input", (event) => {
+  player.speed = Number(event.target.value);
+});
+$("remove-jump").addEventListener("click", () => editor.removeSelected());
+$("cancel-selection").addEventListener("click", () => editor.cancel());
+
+editor.addEventListener("selectionchange", ({ detail }) => {
+  const { square } = detail;
+  $("inspector").hidden = square === null;
+  if (square === null) return;
+  const end = state.board.jumps.get(square);
+  $("inspector-text").textContent =
+    end === undefined
+      ? `Square ${square}: choose where its snake or ladder ends.`
+      : `Square ${square}: ${describeJump(square, end)}. Choose a new end square, or remove it.`;
+  $("remove-jump").hidden = end === undefined;
+});
+
+document.addEventListener("keydown", (event) => {
+  const typing = event.target.closest?.("input, textarea, select");
+  if (typing || !(event.ctrlKey || event.metaKey)) return;
+  const key = event.key.toLowerCase();
+  if (key === "z" && !event.shiftKey) {
+    event.preventDefault();
+    state.undo();
+  } else if (key === "y" || (key === "z" && event.shiftKey)) {
+    event.preventDefault();
+    state.redo();
+  }
+});
+
+window.addEventListener("hashchange", () => {
+  const board = boardFromHash(location.hash);
+  if (board && !sameBoard(board, state.board)) state.load(board, "Loaded the board from the link.");
+});
+
+// --- start-up: the link wins, then the saved board, then the first preset -------------
+
+const linked = boardFromHash(location.hash);
+const saved = linked ? null : savedBoard();
+state.reset(linked ?? saved ?? emptyBoard(6), linked ? "Loaded the board from the link." : saved ? "Restored your last board." : "");
+const presets = await loadPresets();
+$("preset").addEventListener("change", (event) => {
+  const preset = presets.find((p) => p.id === event.target.value);
+  event.target.value = "";
+  if (preset) state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`);
+});
+if (!linked && !saved && presets.length) {
+  state.reset(matrixToBoard(presets[0].board), `Loaded the preset “${presets[0].name}”. Press Solve!`);
+}
+document.body.dataset.ready = "true";

@@ -1,0 +1,111 @@
+// The side panels: engine status, solve result with its move list, and the LeetCode matrix view.
+// Each class owns its own elements and only shows what it is given.
+import { boardToMatrix, formatMatrix } from "./grid.mjs";
+
+const $ = (id) => document.getElementById(id);
+
+export class EngineStatus {
+  #root = $("engine");
+  #text = $("engine-text");
+  #retry = $("engine-retry");
+
+  constructor(engine, onRetry) {
+    this.#retry.addEventListener("click", onRetry);
+    engine.addEventListener("statechange", () => this.show(engine));
+    this.show(engine);
+  }
+
+  show(engine) {
+    this.#root.dataset.engine = engine.state;
+    this.#text.textContent = engine.description;
+    this.#retry.hidden = engine.state !== "error";
+  }
+}
+
+export class ResultPanel {
+  #status = $("result");
+  #moves = $("moves");
+  #detail = $("detail");
+  #die = $("die");
+  #playback = $("playback");
+  #pause = $("pause");
+
+  /** A plain sentence in the status line; clears the moves. */
+  say(text) {
+    this.#status.textContent = text;
+    this.#status.dataset.kind = "info";
+    this.#moves.replaceChildren();
+    this.#detail.textContent = "";
+    this.#die.textContent = "";
+    this.#playback.hidden = true;
+  }
+
+  error(text) {
+    this.say(text);
+    this.#status.dataset.kind = "error";
+  }
+
+  /** Show a solution from the API: the answer, the detail line and one item per move. */
+  show(solution) {
+    const last = solution.n * solution.n;
+    this.#moves.replaceChildren();
+    this.#die.textContent = "";
+    if (!solution.reachable) {
+      this.#status.textContent = `Unreachable: no sequence of rolls reaches square ${last}.`;
+      this.#status.dataset.kind = "unreachable";
+      this.#detail.textContent = `${solution.explored} of ${last} squares can be reached from square 1.`;
+      this.#playback.hidden = true;
+      return;
+    }
+    this.#status.textContent = `Minimum moves: ${solution.moves}`;
+    this.#status.dataset.kind = "solved";
+    for (const [index, step] of solution.steps.entries()) {
+      const item = document.createElement("li");
+      item.textContent = describeMove(index, step);
+      this.#moves.append(item);
+    }
+    const ways = solution.paths_count === "1" ? "1 optimal roll sequence" : `${solution.paths_count} optimal roll sequences`;
+    this.#detail.textContent = `${ways} · ${solution.explored} squares explored`;
+    this.#playback.hidden = false;
+  }
+
+  /** Highlight the move being played (null for none) and show its roll. */
+  current(index, step) {
+    for (const [i, item] of [...this.#moves.children].entries()) {
+      if (i === index) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+    }
+    this.#die.textContent = step ? `Roll ${step.roll}` : "";
+    this.#die.dataset.roll = step ? String(step.roll) : "";
+  }
+
+  paused(isPaused) {
+    this.#pause.textContent = isPaused ? "Resume" : "Pause";
+  }
+}
+
+export function describeMove(index, step) {
+  const jump = step.jump ? `, ${step.jump} to ${step.end}` : "";
+  return `Move ${index + 1}: roll ${step.roll} → square ${step.landing}${jump}`;
+}
+
+export class MatrixPanel {
+  #matrix = $("matrix");
+  #counts = $("counts");
+
+  show(board) {
+    this.#matrix.textContent = formatMatrix(boardToMatrix(board));
+    let ladders = 0;
+    let snakes = 0;
+    for (const [start, end] of board.jumps) {
+      if (end > start) ladders += 1;
+      else if (end < start) snakes += 1;
+    }
+    const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+    this.#counts.textContent = `${board.n}×${board.n}, ${board.n * board.n} squares · ${plural(ladders, "ladder")} · ${plural(snakes, "snake")}`;
+  }
+
+  get text() {
+    return this.#matrix.textContent;
+  }
+}

@@ -1,0 +1,255 @@
+// The board's DOM and SVG: squares, snakes and ladders, highlights and the token.
+// Owns every visual constant and all conversion between page pixels and board squares.
+import { squareToCell } from "./grid.mjs";
+import { describeJump } from "./state.mjs";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(name, attributes = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  parent?.append(node);
+  return node;
+}
+
+/** Centre of a square in board units: the board is n units wide, row 0 at the top. */
+function centre(square, n) {
+  const { row, col } = squareToCell(square, n);
+  return { x: col + 0.5, y: row + 0.5 };
+}
+
+export class BoardView {
+  #frame;
+  #grid;
+  #overlay;
+  #jumpLayer;
+  #markLayer;
+  #preview;
+  #token;
+  #cells = [];
+  #board = null;
+  #marks = { path: new Set(), landings: new Set(), selected: null, target: null, chained: new Set(), current: null };
+
+  constructor(frame) {
+    this.#frame = frame;
+    frame.classList.add("board");
+    this.#grid = document.createElement("div");
+    this.#grid.className = "grid";
+    this.#grid.setAttribute("role", "grid");
+    this.#grid.setAttribute("aria-label", "Board");
+    this.#overlay = svg("svg", { class: "overlay", "aria-hidden": "true", focusable: "false" });
+    this.#markLayer = svg("g", { class: "marks" }, this.#overlay);
+    this.#jumpLayer = svg("g", { class: "jumps" }, this.#overlay);
+    this.#preview = svg("line", { class: "preview", visibility: "hidden" }, this.#overlay);
+    this.#token = document.createElement("div");
+    this.#token.className = "token";
+    this.#token.hidden = true;
+    this.#token.setAttribute("aria-hidden", "true");
+    frame.append(this.#grid, this.#overlay, this.#token);
+  }
+
+  get grid() {
+    return this.#grid;
+  }
+
+  get token() {
+    return this.#token;
+  }
+
+  get n() {
+    return this.#board?.n ?? 0;
+  }
+
+  /** Draw `board`; rebuilds the squares only when the size changes. */
+  render(board) {
+    const resized = board.n !== this.#board?.n;
+    this.#board = board;
+    if (resized) this.#buildCells(board.n);
+    this.#drawJumps();
+    this.#refreshCells();
+  }
+
+  #buildCells(n) {
+    this.#frame.style.setProperty("--n", String(n));
+    this.#frame.dataset.size = n > 30 ? "large" : n > 15 ? "medium" : "small";
+    this.#overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    const rows = [];
+    this.#cells = new Array(n * n + 1);
+    for (let row = 0; row < n; row += 1) {
+      const rowNode = document.createElement("div");
+      rowNode.setAttribute("role", "row");
+      rowNode.className = "grid-row";
+      rows.push(rowNode);
+    }
+    for (let square = 1; square <= n * n; square += 1) {
+      const { row, col } = squareToCell(square, n);
+      const cell = document.createElement("div");
+      cell.setAttribute("role", "gridcell");
+      cell.className = (row + col) % 2 ? "cell odd" : "cell";
+      cell.dataset.square = String(square);
+      cell.tabIndex = -1;
+      const number = document.createElement("span");
+      number.className = "num";
+      number.textContent = String(square);
+      cell.append(number);
+      this.#cells[square] = cell;
+    }
+    // Rows hold their cells in column order, so reading order matches the picture.
+    for (let row = 0; row < n; row += 1) {
+      for (let col = 0; col < n; col += 1) {
+        const fromBottom = n - 1 - row;
+        const square = fromBottom * n + (fromBottom % 2 ? n - 1 - col : col) + 1;
+        rows[row].append(this.#cells[square]);
+      }
+    }
+    this.#grid.replaceChildren(...rows);
+    this.#cells[1].tabIndex = 0;
+  }
+
+  cell(square) {
+    return this.#cells[square] ?? null;
+  }
+
+  /** The square under a page point, or null outside the board. */
+  squareAt(clientX, clientY) {
+    const box = this.#grid.getBoundingClientRect();
+    const n = this.n;
+    const col = Math.floor(((clientX - box.left) / box.width) * n);
+    const row = Math.floor(((clientY - box.top) / box.height) * n);
+    if (row < 0 || col < 0 || row >= n || col >= n) return null;
+    const fromBottom = n - 1 - row;
+    return fromBottom * n + (fromBottom % 2 ? n - 1 - col : col) + 1;
+  }
+
+  /** Centre of a square as percentages of the board, for positioning the token. */
+  squarePosition(square) {
+    const { x, y } = centre(square, this.n);
+    return { left: `${(x / this.n) * 100}%`, top: `${(y / this.n) * 100}%` };
+  }
+
+  /** Set highlight marks: any of path, landings, selected, target, chained, current. */
+  mark(changes) {
+    Object.assign(this.#marks, changes);
+    this.#refreshCells();
+  }
+
+  #refreshCells() {
+    const board = this.#board;
+    const { path, landings, selected, target, chained, current } = this.#marks;
+    const ends = new Map();
+    for (const [start, end] of board.jumps) if (!ends.has(end)) ends.set(end, start);
+    for (let square = 1; square <= board.n * board.n; square += 1) {
+      const cell = this.#cells[square];
+      const end = board.jumps.get(square);
+      const parts = [`Square ${square}`];
+      if (end !== undefined) parts.push(describeJump(square, end));
+      if (square === 1) parts.push("start");
+      if (square === board.n * board.n) parts.push("goal");
+      if (chained.has(square)) parts.push("ends on another jump's start");
+      if (path.has(square)) parts.push("on the shortest path");
+      if (selected === square) parts.push("selected");
+      cell.setAttribute("aria-label", parts.join(", "));
+      cell.classList.toggle("ladder-start", end !== undefined && end > square);
+      cell.classList.toggle("snake-start", end !== undefined && end < square);
+      cell.classList.toggle("on-path", path.has(square));
+      cell.classList.toggle("landing", landings.has(square) && !path.has(square));
+      cell.classList.toggle("selected", selected === square);
+      cell.classList.toggle("target", target === square);
+      cell.classList.toggle("current", current === square);
+      cell.classList.toggle("chained", chained.has(square));
+      cell.setAttribute("aria-selected", String(selected === square));
+    }
+  }
+
+  #drawJumps() {
+    const { n, jumps } = this.#board;
+    const nodes = [];
+    for (const [start, end] of jumps) nodes.push(this.#drawJump(start, end, n));
+    this.#jumpLayer.replaceChildren(...nodes);
+  }
+
+  #drawJump(start, end, n) {
+    const a = centre(start, n);
+    const b = centre(end, n);
+    const group = svg("g", { "data-start": start, "data-end": end });
+    if (start === end) {
+      group.setAttribute("class", "jump self");
+      svg("circle", { cx: a.x, cy: a.y - 0.2, r: 0.18 }, group);
+      return group;
+    }
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const length = Math.hypot(dx, dy);
+    const ux = dx / length;
+    const uy = dy / length;
+    if (end > start) {
+      group.setAttribute("class", "jump ladder");
+      const w = 0.17;
+      const rails = [-1, 1].map((side) => ({ x: -uy * w * side, y: ux * w * side }));
+      for (const o of rails) svg("line", { class: "rail", x1: a.x + o.x, y1: a.y + o.y, x2: b.x + o.x, y2: b.y + o.y }, group);
+      const rungs = Math.max(1, Math.floor(length / 0.4));
+      for (let i = 1; i < rungs; i += 1) {
+        const t = i / rungs;
+        const px = a.x + dx * t;
+        const py = a.y + dy * t;
+        svg("line", { class: "rung", x1: px + rails[0].x, y1: py + rails[0].y, x2: px + rails[1].x, y2: py + rails[1].y }, group);
+      }
+    } else {
+      group.setAttribute("class", "jump snake");
+      // An S-curve whose sway grows with length but never leaves the board's feel.
+      const sway = Math.min(0.6, length * 0.18);
+      const px = -uy * sway;
+      const py = ux * sway;
+      const c1 = { x: a.x + dx / 3 + px, y: a.y + dy / 3 + py };
+      const c2 = { x: a.x + (2 * dx) / 3 - px, y: a.y + (2 * dy) / 3 - py };
+      svg("path", { class: "body", d: `M ${a.x} ${a.y} C ${c1.x} ${c1.y} ${c2.x} ${c2.y} ${b.x} ${b.y}` }, group);
+      svg("circle", { class: "head", cx: a.x, cy: a.y, r: 0.16 }, group);
+    }
+    svg("circle", { class: "foot", cx: a.x, cy: a.y, r: 0.07 }, group);
+    svg("circle", { class: "tip", cx: b.x, cy: b.y, r: 0.1 }, group);
+    return group;
+  }
+
+  /** Show the line being dragged from `start` to `end` (null hides it). */
+  preview(start, end) {
+    if (start === null || end === null || start === end) {
+      this.#preview.setAttribute("visibility", "hidden");
+      return;
+    }
+    const a = centre(start, this.n);
+    const b = centre(end, this.n);
+    for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })) this.#preview.setAttribute(key, value);
+    this.#preview.setAttribute("class", `preview ${end > start ? "up" : "down"}`);
+    this.#preview.setAttribute("visibility", "visible");
+  }
+
+  /** Draw the route the token takes: each move's landing, then its jump. */
+  drawRoute(steps) {
+    const n = this.n;
+    const nodes = [];
+    for (const step of steps) {
+      const a = centre(step.start, n);
+      const b = centre(step.landing, n);
+      nodes.push(svg("line", { class: "route", x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+    }
+    this.#markLayer.replaceChildren(...nodes);
+  }
+
+  clearRoute() {
+    this.#markLayer.replaceChildren();
+  }
+
+  /** Move keyboard focus to a square, keeping a single tab stop in the grid. */
+  focus(square) {
+    const cell = this.#cells[square];
+    if (!cell) return;
+    for (const other of this.#grid.querySelectorAll('[tabindex="0"]')) other.tabIndex = -1;
+    cell.tabIndex = 0;
+    cell.focus();
+  }
+
+  focusedSquare() {
+    const active = document.activeElement;
+    return active?.dataset?.square && this.#grid.contains(active) ? Number(active.dataset.square) : null;
+  }
+}

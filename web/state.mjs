@@ -1,0 +1,178 @@
+// The board being edited, its undo/redo history, and the "change" events the views follow.
+// A board is `{n, jumps: Map<start, end>}`, never mutated: every edit makes a new one.
+
+export const MIN_SIZE = 2;
+export const MAX_SIZE = 50;
+const HISTORY_LIMIT = 500;
+
+export function emptyBoard(n) {
+  return { n, jumps: new Map() };
+}
+
+function withJumps(n, entries) {
+  return { n, jumps: new Map([...entries].sort((a, b) => a[0] - b[0])) };
+}
+
+function kindOf(start, end) {
+  if (end > start) return "ladder";
+  if (end < start) return "snake";
+  return "jump";
+}
+
+export function describeJump(start, end) {
+  return `${kindOf(start, end)} to ${end}`;
+}
+
+export function sameBoard(a, b) {
+  if (a.n !== b.n || a.jumps.size !== b.jumps.size) return false;
+  for (const [start, end] of a.jumps) if (b.jumps.get(start) !== end) return false;
+  return true;
+}
+
+/**
+ * Why a jump from `start` to `end` cannot be placed on `board`, or null when it can.
+ * These are the editor's placement rules; Python re-checks every board it is given.
+ */
+export function placementProblem(board, start, end, { replacing = false } = {}) {
+  const last = board.n * board.n;
+  for (const square of [start, end]) {
+    if (!Number.isInteger(square) || square < 1 || square > last) {
+      return `Square ${square} is not on this board (squares run from 1 to ${last}).`;
+    }
+  }
+  if (start === 1) return "Square 1 is where every game starts: it cannot hold a snake or ladder.";
+  if (start === last) return `Square ${last} is the goal: it cannot hold a snake or ladder.`;
+  if (start === end) return `A snake or ladder must go somewhere: its end cannot be square ${start} itself.`;
+  if (!replacing && board.jumps.has(start)) {
+    const existing = describeJump(start, board.jumps.get(start));
+    return `Square ${start} already has a ${existing}. Select it to change or remove it.`;
+  }
+  return null;
+}
+
+/**
+ * A board from outside the editor (a share link, a saved copy, a preset), checked with the
+ * same placement rules as the editor. Throws an Error saying what is wrong.
+ */
+export function buildBoard(n, pairs) {
+  if (!Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) {
+    throw new Error(`the board size ${n} is not a whole number from ${MIN_SIZE} to ${MAX_SIZE}`);
+  }
+  const board = emptyBoard(n); // filled in place: nobody else sees it yet
+  for (const [start, end] of pairs) {
+    const problem = placementProblem(board, start, end);
+    if (problem) throw new Error(problem);
+    board.jumps.set(start, end);
+  }
+  return withJumps(n, board.jumps);
+}
+
+export class BoardState extends EventTarget {
+  #board;
+  #past = [];
+  #future = [];
+
+  constructor(board = emptyBoard(6)) {
+    super();
+    this.#board = board;
+  }
+
+  get board() {
+    return this.#board;
+  }
+
+  get canUndo() {
+    return this.#past.length > 0;
+  }
+
+  get canRedo() {
+    return this.#future.length > 0;
+  }
+
+  /** Place a new jump; returns an error message or null. */
+  place(start, end) {
+    const problem = placementProblem(this.#board, start, end);
+    if (problem) return problem;
+    const { n, jumps } = this.#board;
+    this.#commit(withJumps(n, [...jumps, [start, end]]), `Placed a ${describeJump(start, end)} on square ${start}.`);
+    return null;
+  }
+
+  /** Move the end of the jump starting on `start`; returns an error message or null. */
+  change(start, end) {
+    const problem = placementProblem(this.#board, start, end, { replacing: true });
+    if (problem) return problem;
+    const { n, jumps } = this.#board;
+    const next = new Map(jumps).set(start, end);
+    this.#commit(withJumps(n, next), `Square ${start} now has a ${describeJump(start, end)}.`);
+    return null;
+  }
+
+  remove(start) {
+    const { n, jumps } = this.#board;
+    if (!jumps.has(start)) return `Square ${start} has no snake or ladder to remove.`;
+    const removed = describeJump(start, jumps.get(start));
+    const next = new Map(jumps);
+    next.delete(start);
+    this.#commit(withJumps(n, next), `Removed the ${removed} from square ${start}.`);
+    return null;
+  }
+
+  clear() {
+    if (this.#board.jumps.size === 0) return "The board is already empty.";
+    this.#commit(emptyBoard(this.#board.n), "Cleared the board.");
+    return null;
+  }
+
+  /** Change the size, keeping the jumps that still fit; returns an error message or null. */
+  resize(n) {
+    if (!Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) {
+      return `Board size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
+    }
+    if (n === this.#board.n) return null;
+    const last = n * n;
+    const kept = [...this.#board.jumps].filter(([start, end]) => start < last && end <= last);
+    const dropped = this.#board.jumps.size - kept.length;
+    const note = dropped ? ` Removed ${dropped} snake${dropped === 1 ? "" : "s"} or ladder${dropped === 1 ? "" : "s"} that no longer fit.` : "";
+    this.#commit(withJumps(n, kept), `Board is now ${n}×${n}.${note}`);
+    return null;
+  }
+
+  /** Start over from `board` with an empty history (the board a visit opens with). */
+  reset(board, label) {
+    this.#past = [];
+    this.#future = [];
+    this.#set(withJumps(board.n, board.jumps), label);
+  }
+
+  /** Replace the whole board (a load, a preset, a share link), as one undoable step. */
+  load(board, label) {
+    this.#commit(withJumps(board.n, board.jumps), label);
+  }
+
+  undo() {
+    if (!this.#past.length) return "Nothing to undo.";
+    this.#future.push(this.#board);
+    this.#set(this.#past.pop(), "Undone.");
+    return null;
+  }
+
+  redo() {
+    if (!this.#future.length) return "Nothing to redo.";
+    this.#past.push(this.#board);
+    this.#set(this.#future.pop(), "Redone.");
+    return null;
+  }
+
+  #commit(board, label) {
+    this.#past.push(this.#board);
+    if (this.#past.length > HISTORY_LIMIT) this.#past.shift();
+    this.#future = [];
+    this.#set(board, label);
+  }
+
+  #set(board, label) {
+    this.#board = board;
+    this.dispatchEvent(new CustomEvent("change", { detail: { board, label } }));
+  }
+}
