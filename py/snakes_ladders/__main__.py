@@ -25,7 +25,8 @@ to reach the last square, or -1."""
 
 EPILOG = """\
 FILE holds a LeetCode matrix as JSON, for example [[-1,-1],[-1,3]]; a leading
-"board =" is allowed. Use - to read standard input.
+"board =" is allowed, and so is a JSON object with the matrix under "board"
+(the form of tests/fixtures/*.json). Use - to read standard input.
 
 examples:
   python -m snakes_ladders solve tests/fixtures/leetcode_example_1.json
@@ -80,7 +81,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         return _fail(name, f"cannot read the file: {reason}", EXIT_BAD_INPUT)
     op = {"solve": "solve", "moves": "min_moves", "validate": "validate"}[args.command]
-    reply = json.loads(handle(json.dumps({"version": API_VERSION, "op": op, "board_text": text})))
+    request = {"version": API_VERSION, "op": op, "board_text": text}
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        document = None  # the boundary reports what is wrong with the text
+    if isinstance(document, dict) and "board" in document:  # a fixture file
+        request = {"version": API_VERSION, "op": op, "board": document["board"]}
+    reply = json.loads(handle(json.dumps(request)))
     if not reply["ok"]:
         error = reply["error"]
         status = EXIT_INTERNAL if error["kind"] == "internal" else EXIT_BAD_INPUT
