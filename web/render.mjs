@@ -169,12 +169,14 @@ export class BoardView {
   }
 
   #drawJump(start, end, n) {
+    // Sizes are in board units (one square = 1); on small boards they stop growing with the squares.
+    const k = Math.min(1, n / 10);
     const a = centre(start, n);
     const b = centre(end, n);
     const group = svg("g", { "data-start": start, "data-end": end });
     if (start === end) {
       group.setAttribute("class", "jump self");
-      svg("circle", { cx: a.x, cy: a.y - 0.2, r: 0.18 }, group);
+      svg("circle", { cx: a.x, cy: a.y - 0.2, r: 0.18, "stroke-width": 0.05 * k }, group);
       return group;
     }
     const dx = b.x - a.x;
@@ -184,29 +186,33 @@ export class BoardView {
     const uy = dy / length;
     if (end > start) {
       group.setAttribute("class", "jump ladder");
-      const w = 0.17;
+      const w = 0.17 * Math.max(k, 0.6);
       const rails = [-1, 1].map((side) => ({ x: -uy * w * side, y: ux * w * side }));
-      for (const o of rails) svg("line", { class: "rail", x1: a.x + o.x, y1: a.y + o.y, x2: b.x + o.x, y2: b.y + o.y }, group);
-      const rungs = Math.max(1, Math.floor(length / 0.4));
+      for (const o of rails) {
+        svg("line", { class: "rail", x1: a.x + o.x, y1: a.y + o.y, x2: b.x + o.x, y2: b.y + o.y, "stroke-width": 0.07 * k }, group);
+      }
+      const rungs = Math.max(2, Math.round(length / (0.4 * Math.max(k, 0.6))));
       for (let i = 1; i < rungs; i += 1) {
         const t = i / rungs;
         const px = a.x + dx * t;
         const py = a.y + dy * t;
-        svg("line", { class: "rung", x1: px + rails[0].x, y1: py + rails[0].y, x2: px + rails[1].x, y2: py + rails[1].y }, group);
+        const ends = { x1: px + rails[0].x, y1: py + rails[0].y, x2: px + rails[1].x, y2: py + rails[1].y };
+        svg("line", { class: "rung", ...ends, "stroke-width": 0.05 * k }, group);
       }
     } else {
       group.setAttribute("class", "jump snake");
-      // An S-curve whose sway grows with length but never leaves the board's feel.
+      // An S-curve whose sway grows with length, up to most of a square.
       const sway = Math.min(0.6, length * 0.18);
       const px = -uy * sway;
       const py = ux * sway;
       const c1 = { x: a.x + dx / 3 + px, y: a.y + dy / 3 + py };
       const c2 = { x: a.x + (2 * dx) / 3 - px, y: a.y + (2 * dy) / 3 - py };
-      svg("path", { class: "body", d: `M ${a.x} ${a.y} C ${c1.x} ${c1.y} ${c2.x} ${c2.y} ${b.x} ${b.y}` }, group);
-      svg("circle", { class: "head", cx: a.x, cy: a.y, r: 0.16 }, group);
+      const d = `M ${a.x} ${a.y} C ${c1.x} ${c1.y} ${c2.x} ${c2.y} ${b.x} ${b.y}`;
+      svg("path", { class: "body", d, "stroke-width": 0.11 * k, "stroke-dasharray": `${0.22 * k} ${0.13 * k}` }, group);
+      svg("circle", { class: "head", cx: a.x, cy: a.y, r: 0.16 * k }, group);
     }
-    svg("circle", { class: "foot", cx: a.x, cy: a.y, r: 0.07 }, group);
-    svg("circle", { class: "tip", cx: b.x, cy: b.y, r: 0.1 }, group);
+    svg("circle", { class: "foot", cx: a.x, cy: a.y, r: 0.07 * k }, group);
+    svg("circle", { class: "tip", cx: b.x, cy: b.y, r: 0.1 * k }, group);
     return group;
   }
 
@@ -220,6 +226,9 @@ export class BoardView {
     const b = centre(end, this.n);
     for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })) this.#preview.setAttribute(key, value);
     this.#preview.setAttribute("class", `preview ${end > start ? "up" : "down"}`);
+    const k = Math.min(1, this.n / 10);
+    this.#preview.setAttribute("stroke-width", String(0.12 * k));
+    this.#preview.setAttribute("stroke-dasharray", `${0.15 * k} ${0.1 * k}`);
     this.#preview.setAttribute("visibility", "visible");
   }
 
@@ -230,7 +239,8 @@ export class BoardView {
     for (const step of steps) {
       const a = centre(step.start, n);
       const b = centre(step.landing, n);
-      nodes.push(svg("line", { class: "route", x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+      const k = Math.min(1, n / 10);
+      nodes.push(svg("line", { class: "route", x1: a.x, y1: a.y, x2: b.x, y2: b.y, "stroke-width": 0.05 * k, "stroke-dasharray": `${0.04 * k} ${0.12 * k}` }));
     }
     this.#markLayer.replaceChildren(...nodes);
   }
