@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -129,8 +130,6 @@ class TestSolve:
 
     @given(st.integers(0, 2**32 - 1))
     def test_random_boards_against_reference(self, seed: int) -> None:
-        import random
-
         board = reference.random_board(random.Random(seed))
         result = ok(op="solve", board=board)
         dist = reference.distances(board)
@@ -244,34 +243,63 @@ ERROR_CASES = {
         err("json", r"^the board text .*digits", regex=True),
     ),
     # --- kind "request"
-    "no-version": ({"op": "solve", "board": EXAMPLE_1, "version": None},
-                   err("request", "unsupported request version None: this solver speaks version 1")),
-    "version-2": ({"op": "solve", "board": EXAMPLE_1, "version": 2},
-                  err("request", "unsupported request version 2: this solver speaks version 1")),
-    "version-string": ({"op": "solve", "board": EXAMPLE_1, "version": "1"},
-                       err("request", "unsupported request version '1': this solver speaks version 1")),
-    "version-true": ({"op": "solve", "board": EXAMPLE_1, "version": True},
-                     err("request", "unsupported request version True: this solver speaks version 1")),
-    "version-float": ({"op": "solve", "board": EXAMPLE_1, "version": 1.0},
-                      err("request", "unsupported request version 1.0: this solver speaks version 1")),
+    "no-version": (
+        {"op": "solve", "board": EXAMPLE_1, "version": None},
+        err("request", "unsupported request version None: this solver speaks version 1"),
+    ),
+    "version-2": (
+        {"op": "solve", "board": EXAMPLE_1, "version": 2},
+        err("request", "unsupported request version 2: this solver speaks version 1"),
+    ),
+    "version-string": (
+        {"op": "solve", "board": EXAMPLE_1, "version": "1"},
+        err("request", "unsupported request version '1': this solver speaks version 1"),
+    ),
+    "version-true": (
+        {"op": "solve", "board": EXAMPLE_1, "version": True},
+        err("request", "unsupported request version True: this solver speaks version 1"),
+    ),
+    "version-float": (
+        {"op": "solve", "board": EXAMPLE_1, "version": 1.0},
+        err("request", "unsupported request version 1.0: this solver speaks version 1"),
+    ),
     "no-op": ({"board": EXAMPLE_1}, err("request", "unknown op None: expected one of solve, validate, min_moves")),
-    "op-case": ({"op": "SOLVE", "board": EXAMPLE_1},
-                err("request", "unknown op 'SOLVE': expected one of solve, validate, min_moves")),
-    "op-list": ({"op": ["solve"], "board": EXAMPLE_1},
-                err("request", "unknown op ['solve']: expected one of solve, validate, min_moves")),
-    "max-size-1": ({"op": "solve", "board": EXAMPLE_1, "max_size": 1},
-                   err("request", "max_size must be an integer from 2 to 1000")),
-    "max-size-1001": ({"op": "solve", "board": EXAMPLE_1, "max_size": 1001},
-                      err("request", "max_size must be an integer from 2 to 1000")),
-    "max-size-float": ({"op": "solve", "board": EXAMPLE_1, "max_size": 6.0},
-                       err("request", "max_size must be an integer from 2 to 1000")),
-    "max-size-bool": ({"op": "solve", "board": EXAMPLE_1, "max_size": True},
-                      err("request", "max_size must be an integer from 2 to 1000")),
-    "max-size-null": ({"op": "solve", "board": EXAMPLE_1, "max_size": None},
-                      err("request", "max_size must be an integer from 2 to 1000")),
-    "no-board": ({"op": "solve"},
-                 err("request", "the request has no board: give 'board' (a matrix) or 'board_text' (a string)")),
-    "text-not-string": ({"op": "solve", "board_text": [[-1, -1], [-1, 3]]}, err("request", "board_text must be a string")),
+    "op-case": (
+        {"op": "SOLVE", "board": EXAMPLE_1},
+        err("request", "unknown op 'SOLVE': expected one of solve, validate, min_moves"),
+    ),
+    "op-list": (
+        {"op": ["solve"], "board": EXAMPLE_1},
+        err("request", "unknown op ['solve']: expected one of solve, validate, min_moves"),
+    ),
+    "max-size-1": (
+        {"op": "solve", "board": EXAMPLE_1, "max_size": 1},
+        err("request", "max_size must be an integer from 2 to 1000"),
+    ),
+    "max-size-1001": (
+        {"op": "solve", "board": EXAMPLE_1, "max_size": 1001},
+        err("request", "max_size must be an integer from 2 to 1000"),
+    ),
+    "max-size-float": (
+        {"op": "solve", "board": EXAMPLE_1, "max_size": 6.0},
+        err("request", "max_size must be an integer from 2 to 1000"),
+    ),
+    "max-size-bool": (
+        {"op": "solve", "board": EXAMPLE_1, "max_size": True},
+        err("request", "max_size must be an integer from 2 to 1000"),
+    ),
+    "max-size-null": (
+        {"op": "solve", "board": EXAMPLE_1, "max_size": None},
+        err("request", "max_size must be an integer from 2 to 1000"),
+    ),
+    "no-board": (
+        {"op": "solve"},
+        err("request", "the request has no board: give 'board' (a matrix) or 'board_text' (a string)"),
+    ),
+    "text-not-string": (
+        {"op": "solve", "board_text": [[-1, -1], [-1, 3]]},
+        err("request", "board_text must be a string"),
+    ),
     "text-null": ({"op": "solve", "board_text": None}, err("request", "board_text must be a string")),
     # --- kind "board"
     "start-square": (
@@ -310,10 +338,18 @@ ERROR_CASES = {
         {"op": "solve", "board": "[[-1,-1],[-1,3]]"},
         err("board", "the board must be a list of rows, got '[[-1,-1],[-1,3]]' (str)"),
     ),
-    "board-null": ({"op": "solve", "board": None}, err("board", "the board must be a list of rows, got None (NoneType)")),
-    "text-number": ({"op": "solve", "board_text": "42"}, err("board", "the board must be a list of rows, got 42 (int)")),
-    "text-one-row": ({"op": "solve", "board_text": "board = [[-1]]"},
-                     err("board", "the board has 1 row: the smallest board is 2×2")),
+    "board-null": (
+        {"op": "solve", "board": None},
+        err("board", "the board must be a list of rows, got None (NoneType)"),
+    ),
+    "text-number": (
+        {"op": "solve", "board_text": "42"},
+        err("board", "the board must be a list of rows, got 42 (int)"),
+    ),
+    "text-one-row": (
+        {"op": "solve", "board_text": "board = [[-1]]"},
+        err("board", "the board has 1 row: the smallest board is 2×2"),
+    ),
     "text-start-square": (
         {"op": "solve", "board_text": "board = [[-1,-1],[2,-1]]"},
         err("board", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
@@ -365,8 +401,28 @@ class TestErrors:
 
     @pytest.mark.parametrize(
         "raw",
-        ["", "   ", "not json", "{", '{"version": 1,}', "{'version': 1}", "\ud800", "\x00", '{"version": 1' + "9" * 5000 + "}"],
-        ids=["empty", "blank", "words", "unclosed", "trailing-comma", "python-dict", "lone-surrogate", "nul", "huge-int"],
+        [
+            "",
+            "   ",
+            "not json",
+            "{",
+            '{"version": 1,}',
+            "{'version': 1}",
+            "\ud800",
+            "\x00",
+            '{"version": 1' + "9" * 5000 + "}",
+        ],
+        ids=[
+            "empty",
+            "blank",
+            "words",
+            "unclosed",
+            "trailing-comma",
+            "python-dict",
+            "lone-surrogate",
+            "nul",
+            "huge-int",
+        ],
     )
     def test_request_not_json(self, raw: str) -> None:
         error = check_error_shape(strict_json(handle(raw)))
@@ -445,7 +501,7 @@ class TestNeverRaises:
 
     @given(ops, json_values | near_boards)
     @example("solve", [[-1, -1], [-1, 3]])
-    @example("solve", [[-1, -1], [-1, 2 ** 70]])
+    @example("solve", [[-1, -1], [-1, 2**70]])
     def test_any_board(self, op: object, board: object) -> None:
         self._check(json.dumps({"version": 1, "op": op, "board": board}))
 
@@ -466,7 +522,18 @@ class TestNeverRaises:
     @pytest.mark.parametrize(
         "raw",
         [None, 0, 1.5, b"", bytearray(b"{}"), [], {}, object(), "\ud800\udfff", '{"version": 1, "op": "\\ud800"}'],
-        ids=["none", "zero", "float", "bytes", "bytearray", "list", "dict", "object", "surrogates", "escaped-surrogate"],
+        ids=[
+            "none",
+            "zero",
+            "float",
+            "bytes",
+            "bytearray",
+            "list",
+            "dict",
+            "object",
+            "surrogates",
+            "escaped-surrogate",
+        ],
     )
     def test_weird_inputs(self, raw: object) -> None:
         self._check(raw)

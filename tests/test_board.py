@@ -137,8 +137,18 @@ MATRIX_ERRORS = cases(
     ("one-row", [[-1]], "the board has 1 row: the smallest board is 2×2", NOWHERE),
     ("1001-rows", [[-1]] * 1001, "the board has 1001 rows: the largest board is 1000×1000", NOWHERE),
     # --- ragged
-    ("short-row", [[-1, -1], [-1]], "row 1: has 1 value, but a board with 2 rows needs 2 in every row", (1, None, None)),
-    ("long-row", [[-1, -1, -1], [-1, -1]], "row 0: has 3 values, but a board with 2 rows needs 2 in every row", (0, None, None)),
+    (
+        "short-row",
+        [[-1, -1], [-1]],
+        "row 1: has 1 value, but a board with 2 rows needs 2 in every row",
+        (1, None, None),
+    ),
+    (
+        "long-row",
+        [[-1, -1, -1], [-1, -1]],
+        "row 0: has 3 values, but a board with 2 rows needs 2 in every row",
+        (0, None, None),
+    ),
     ("empty-rows", [[], []], "row 0: has 0 values, but a board with 2 rows needs 2 in every row", (0, None, None)),
     (
         "middle-row-short",
@@ -153,17 +163,57 @@ MATRIX_ERRORS = cases(
         (2, None, None),
     ),
     # --- values that are not ints
-    ("bool-true", [[-1, -1], [-1, True]], "row 1, column 1 (square 2): expected an integer, got True (bool)", (1, 1, 2)),
-    ("bool-false-start", [[-1, -1], [False, -1]], "row 1, column 0 (square 1): expected an integer, got False (bool)", (1, 0, 1)),
+    (
+        "bool-true",
+        [[-1, -1], [-1, True]],
+        "row 1, column 1 (square 2): expected an integer, got True (bool)",
+        (1, 1, 2),
+    ),
+    (
+        "bool-false-start",
+        [[-1, -1], [False, -1]],
+        "row 1, column 0 (square 1): expected an integer, got False (bool)",
+        (1, 0, 1),
+    ),
     ("float", [[-1, 3.0], [-1, -1]], "row 0, column 1 (square 3): expected an integer, got 3.0 (float)", (0, 1, 3)),
-    ("float-minus-one", [[-1, -1], [-1.0, -1]], "row 1, column 0 (square 1): expected an integer, got -1.0 (float)", (1, 0, 1)),
-    ("string-value", [[-1, -1], [-1, "3"]], "row 1, column 1 (square 2): expected an integer, got '3' (str)", (1, 1, 2)),
-    ("none-value", [[None, -1], [-1, -1]], "row 0, column 0 (square 4): expected an integer, got None (NoneType)", (0, 0, 4)),
+    (
+        "float-minus-one",
+        [[-1, -1], [-1.0, -1]],
+        "row 1, column 0 (square 1): expected an integer, got -1.0 (float)",
+        (1, 0, 1),
+    ),
+    (
+        "string-value",
+        [[-1, -1], [-1, "3"]],
+        "row 1, column 1 (square 2): expected an integer, got '3' (str)",
+        (1, 1, 2),
+    ),
+    (
+        "none-value",
+        [[None, -1], [-1, -1]],
+        "row 0, column 0 (square 4): expected an integer, got None (NoneType)",
+        (0, 0, 4),
+    ),
     ("list-value", [[-1, -1], [-1, [3]]], "row 1, column 1 (square 2): expected an integer, got [3] (list)", (1, 1, 2)),
     # --- values out of range
-    ("zero", [[-1, -1], [-1, 0]], "row 1, column 1 (square 2): value 0 is out of range: use -1 or a square from 1 to 4", (1, 1, 2)),
-    ("minus-two", [[-1, -2], [-1, -1]], "row 0, column 1 (square 3): value -2 is out of range: use -1 or a square from 1 to 4", (0, 1, 3)),
-    ("past-last", [[-1, -1], [-1, 5]], "row 1, column 1 (square 2): value 5 is out of range: use -1 or a square from 1 to 4", (1, 1, 2)),
+    (
+        "zero",
+        [[-1, -1], [-1, 0]],
+        "row 1, column 1 (square 2): value 0 is out of range: use -1 or a square from 1 to 4",
+        (1, 1, 2),
+    ),
+    (
+        "minus-two",
+        [[-1, -2], [-1, -1]],
+        "row 0, column 1 (square 3): value -2 is out of range: use -1 or a square from 1 to 4",
+        (0, 1, 3),
+    ),
+    (
+        "past-last",
+        [[-1, -1], [-1, 5]],
+        "row 1, column 1 (square 2): value 5 is out of range: use -1 or a square from 1 to 4",
+        (1, 1, 2),
+    ),
     (
         "past-last-3x3",
         [[-1, -1, -1], [10, -1, -1], [-1, -1, -1]],
@@ -183,9 +233,24 @@ MATRIX_ERRORS = cases(
         "row 5, column 0 (square 1): the start square cannot hold a snake or ladder",
         (5, 0, 1),
     ),
-    ("start-2x2", [[-1, -1], [2, -1]], "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
-    ("start-self", [[-1, -1], [1, -1]], "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
-    ("last-2x2", [[3, -1], [-1, -1]], "row 0, column 0 (square 4): the last square cannot hold a snake or ladder", (0, 0, 4)),
+    (
+        "start-2x2",
+        [[-1, -1], [2, -1]],
+        "row 1, column 0 (square 1): the start square cannot hold a snake or ladder",
+        (1, 0, 1),
+    ),
+    (
+        "start-self",
+        [[-1, -1], [1, -1]],
+        "row 1, column 0 (square 1): the start square cannot hold a snake or ladder",
+        (1, 0, 1),
+    ),
+    (
+        "last-2x2",
+        [[3, -1], [-1, -1]],
+        "row 0, column 0 (square 4): the last square cannot hold a snake or ladder",
+        (0, 0, 4),
+    ),
     (
         "last-3x3",
         [[-1, -1, 5], [-1, -1, -1], [-1, -1, -1]],
@@ -193,7 +258,12 @@ MATRIX_ERRORS = cases(
         (0, 2, 9),
     ),
     # LeetCode's old no-chaining example put a 4 on square 4 of a 2x2 board.
-    ("last-self", [[4, -1], [-1, 3]], "row 0, column 0 (square 4): the last square cannot hold a snake or ladder", (0, 0, 4)),
+    (
+        "last-self",
+        [[4, -1], [-1, 3]],
+        "row 0, column 0 (square 4): the last square cannot hold a snake or ladder",
+        (0, 0, 4),
+    ),
     # --- the first fault in square order is the one reported
     (
         "lowest-square-first",
@@ -226,7 +296,12 @@ BOARD_ERRORS = cases(
     ("start-0", (3, {0: 5}), "a snake or ladder starts on 0 (int), which is not a square from 1 to 9", NOWHERE),
     ("start-10", (3, {10: 5}), "a snake or ladder starts on 10 (int), which is not a square from 1 to 9", NOWHERE),
     ("start-str", (3, {"2": 5}), "a snake or ladder starts on '2' (str), which is not a square from 1 to 9", NOWHERE),
-    ("start-bool", (3, {True: 5}), "a snake or ladder starts on True (bool), which is not a square from 1 to 9", NOWHERE),
+    (
+        "start-bool",
+        (3, {True: 5}),
+        "a snake or ladder starts on True (bool), which is not a square from 1 to 9",
+        NOWHERE,
+    ),
     ("end-str", (3, {2: "5"}), "row 2, column 1 (square 2): expected an integer, got '5' (str)", (2, 1, 2)),
     ("end-bool", (3, {2: True}), "row 2, column 1 (square 2): expected an integer, got True (bool)", (2, 1, 2)),
     ("end-float", (3, {4: 5.0}), "row 1, column 2 (square 4): expected an integer, got 5.0 (float)", (1, 2, 4)),
@@ -242,8 +317,18 @@ BOARD_ERRORS = cases(
         "row 1, column 0 (square 6): value 0 is out of range: use -1 or a square from 1 to 9",
         (1, 0, 6),
     ),
-    ("start-square", (3, {1: 5}), "row 2, column 0 (square 1): the start square cannot hold a snake or ladder", (2, 0, 1)),
-    ("last-square", (3, {9: 5}), "row 0, column 2 (square 9): the last square cannot hold a snake or ladder", (0, 2, 9)),
+    (
+        "start-square",
+        (3, {1: 5}),
+        "row 2, column 0 (square 1): the start square cannot hold a snake or ladder",
+        (2, 0, 1),
+    ),
+    (
+        "last-square",
+        (3, {9: 5}),
+        "row 0, column 2 (square 9): the last square cannot hold a snake or ladder",
+        (0, 2, 9),
+    ),
     (
         "lowest-start-first",
         (3, {9: 5, 7: 0}),
@@ -312,28 +397,60 @@ class TestHugeIntegers:
     @pytest.mark.parametrize(
         ("make", "pattern", "where"),
         [
-            (lambda: Board(3, {2: HUGE}), r"^row 2, column 1 \(square 2\): value .+ is out of range: use -1 or a square from 1 to 9$", (2, 1, 2)),
+            (
+                lambda: Board(3, {2: HUGE}),
+                r"^row 2, column 1 \(square 2\): value .+ is out of range: use -1 or a square from 1 to 9$",
+                (2, 1, 2),
+            ),
             (lambda: Board(3, {2: -HUGE}), r"^row 2, column 1 \(square 2\): value .+ is out of range", (2, 1, 2)),
             (lambda: Board(HUGE), r"^board size .+ is too large: the largest board is 1000×1000$", NOWHERE),
             (lambda: Board(-HUGE), r"^board size .+ is too small: the smallest board is 2×2$", NOWHERE),
-            (lambda: Board(3, {HUGE: 2}), r"^a snake or ladder starts on .+ \(int\), which is not a square from 1 to 9$", NOWHERE),
-            (lambda: Board(3, {2: [HUGE]}), r"^row 2, column 1 \(square 2\): expected an integer, got .+ \(list\)$", (2, 1, 2)),
+            (
+                lambda: Board(3, {HUGE: 2}),
+                r"^a snake or ladder starts on .+ \(int\), which is not a square from 1 to 9$",
+                NOWHERE,
+            ),
+            (
+                lambda: Board(3, {2: [HUGE]}),
+                r"^row 2, column 1 \(square 2\): expected an integer, got .+ \(list\)$",
+                (2, 1, 2),
+            ),
             (
                 lambda: Board.from_matrix([[-1, -1], [-1, HUGE]]),
                 r"^row 1, column 1 \(square 2\): value .+ is out of range: use -1 or a square from 1 to 4$",
                 (1, 1, 2),
             ),
-            (lambda: Board.from_matrix([[-1, -1], HUGE]), r"^row 1: expected a list of 2 integers, got .+ \(int\)$", (1, None, None)),
-            (lambda: Board.from_matrix([[-1, -1], (HUGE, 1)]), r"^row 1: expected a list of 2 integers, got .+ \(tuple\)$", (1, None, None)),
+            (
+                lambda: Board.from_matrix([[-1, -1], HUGE]),
+                r"^row 1: expected a list of 2 integers, got .+ \(int\)$",
+                (1, None, None),
+            ),
+            (
+                lambda: Board.from_matrix([[-1, -1], (HUGE, 1)]),
+                r"^row 1: expected a list of 2 integers, got .+ \(tuple\)$",
+                (1, None, None),
+            ),
         ],
-        ids=["end", "negative-end", "size", "negative-size", "start", "end-in-list", "matrix-value", "matrix-row", "matrix-row-tuple"],
+        ids=[
+            "end",
+            "negative-end",
+            "size",
+            "negative-size",
+            "start",
+            "end-in-list",
+            "matrix-value",
+            "matrix-row",
+            "matrix-row-tuple",
+        ],
     )
     def test_board_error(self, make, pattern: str, where: tuple) -> None:
         with pytest.raises(BoardError, match=pattern) as caught:
             make()
         assert (caught.value.row, caught.value.column, caught.value.square) == where
 
-    @pytest.mark.parametrize(("call",), [(lambda: square_to_cell(HUGE, 3),), (lambda: cell_to_square(HUGE, 0, 3),)], ids=["square", "row"])
+    @pytest.mark.parametrize(
+        ("call",), [(lambda: square_to_cell(HUGE, 3),), (lambda: cell_to_square(HUGE, 0, 3),)], ids=["square", "row"]
+    )
     def test_numbering_value_error(self, call) -> None:
         with pytest.raises(ValueError):
             call()

@@ -100,7 +100,10 @@ class TestSubprocess:
         done = run("validate", str(missing))
         assert done.returncode == 2
         assert done.stdout == b""
-        assert one_line(done.stderr.decode()) == f"snakes_ladders: {missing}: cannot read the file: No such file or directory"
+        assert (
+            one_line(done.stderr.decode())
+            == f"snakes_ladders: {missing}: cannot read the file: No such file or directory"
+        )
 
     def test_help(self) -> None:
         done = run("--help")
@@ -190,20 +193,32 @@ class TestValidate:
 BAD_INPUT = {
     "start-square": ("[[-1,-1],[2,-1]]", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"),
     "last-square": ("[[3,-1],[-1,-1]]", "row 0, column 0 (square 4): the last square cannot hold a snake or ladder"),
-    "out-of-range": ("[[-1,-1],[-1,9]]", "row 1, column 1 (square 2): value 9 is out of range: use -1 or a square from 1 to 4"),
+    "out-of-range": (
+        "[[-1,-1],[-1,9]]",
+        "row 1, column 1 (square 2): value 9 is out of range: use -1 or a square from 1 to 4",
+    ),
     "float": ("[[-1,-1],[-1,3.5]]", "row 1, column 1 (square 2): expected an integer, got 3.5 (float)"),
     "bool": ("[[-1,-1],[-1,true]]", "row 1, column 1 (square 2): expected an integer, got True (bool)"),
     "ragged": ("[[-1,-1],[-1]]", "row 1: has 1 value, but a board with 2 rows needs 2 in every row"),
     "one-row": ("[[-1]]", "the board has 1 row: the smallest board is 2×2"),
-    "not-a-list": ('{"rows": [[-1,-1],[-1,3]]}', "the board must be a list of rows, got {'rows': [[-1, -1], [-1, 3]]} (dict)"),
+    "not-a-list": (
+        '{"rows": [[-1,-1],[-1,3]]}',
+        "the board must be a list of rows, got {'rows': [[-1, -1], [-1, 3]]} (dict)",
+    ),
     "fixture-bad-board": (
         '{"name": "x", "board": [[-1,-1],[2,-1]]}',
         "row 1, column 0 (square 1): the start square cannot hold a snake or ladder",
     ),
-    "fixture-board-text": ('{"board": "[[-1,-1],[-1,3]]"}', "the board must be a list of rows, got '[[-1,-1],[-1,3]]' (str)"),
+    "fixture-board-text": (
+        '{"board": "[[-1,-1],[-1,3]]"}',
+        "the board must be a list of rows, got '[[-1,-1],[-1,3]]' (str)",
+    ),
     "empty": ("", "the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]"),
     "not-json": ("[[-1,-1],[-1,3]", "the board text is not valid JSON: Expecting ',' delimiter at line 1, column 16"),
-    "not-json-second-line": ("board =\n[[-1 -1],[-1,3]]", "the board text is not valid JSON: Expecting ',' delimiter at line 2, column 6"),
+    "not-json-second-line": (
+        "board =\n[[-1 -1],[-1,3]]",
+        "the board text is not valid JSON: Expecting ',' delimiter at line 2, column 6",
+    ),
     "nested-too-deep": ("[" * 50_000, "the text is nested too deeply to be a board"),
 }
 
