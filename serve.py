@@ -119,11 +119,20 @@ def build(out: Path = DIST) -> Path:
         digest.update(path.relative_to(out).as_posix().encode())
         digest.update(path.read_bytes())
     build_id = f"{pyodide_version}-{digest.hexdigest()[:12]}"
+    # Everything the service worker keeps for offline use: the whole site but itself.
+    files = ["./"] + sorted(
+        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.mjs"
+    )
+    files.append("build-info.mjs")
     (out / "build-info.mjs").write_text(
-        "// Written by serve.py build: the versions this build was made with.\n"
+        "// Written by serve.py build: the versions this build was made with and the files it serves.\n"
         f"export const PYODIDE_VERSION = {json.dumps(pyodide_version)};\n"
         f"export const BUILD_ID = {json.dumps(build_id)};\n"
+        f"export const FILES = {json.dumps(files, indent=0)};\n"
     )
+    # The browser looks for a new service worker by comparing its bytes: stamp the build into it.
+    with (out / "sw.mjs").open("a") as sw:
+        sw.write(f"// build {build_id}\n")
     return out
 
 

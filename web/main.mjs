@@ -6,6 +6,7 @@ import { Engine } from "./engine.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { EngineStatus, MatrixPanel, ResultPanel } from "./panels.mjs";
 import { Player } from "./animate.mjs";
+import { registerOffline } from "./offline.mjs";
 import { BoardView } from "./render.mjs";
 import { BoardState, MAX_SIZE, buildBoard, describeJump, emptyBoard, sameBoard } from "./state.mjs";
 
@@ -87,6 +88,7 @@ async function checkBoard() {
 }
 
 async function solve() {
+  performance.mark("solve-click");
   const asked = generation;
   const run = ++solveRun;
   player.stop();
@@ -105,6 +107,7 @@ async function solve() {
   }
   const solution = reply.result;
   result.show(solution);
+  performance.mark("solve-shown");
   if (!solution.reachable) {
     const reachable = new Set();
     solution.distances.forEach((distance, square) => distance !== null && reachable.add(square));
@@ -279,6 +282,18 @@ window.addEventListener("hashchange", () => {
 const linked = boardFromHash(location.hash);
 const saved = linked ? null : savedBoard();
 state.reset(linked ?? saved ?? emptyBoard(6), linked ? "Loaded the board from the link." : saved ? "Restored your last board." : "");
+performance.mark("board-interactive");
+
+// Offline support registers once Python has loaded, so its downloads never compete with the first one.
+engine.addEventListener("statechange", function offerOffline({ detail }) {
+  if (detail.state === "loading") return;
+  engine.removeEventListener("statechange", offerOffline);
+  if (detail.state === "ready") performance.mark("python-ready");
+  registerOffline((apply) => {
+    $("update").hidden = false;
+    $("update-reload").addEventListener("click", apply, { once: true });
+  });
+});
 const presets = await loadPresets();
 $("preset").addEventListener("change", (event) => {
   const preset = presets.find((p) => p.id === event.target.value);

@@ -1,0 +1,27 @@
+// Registers the service worker that makes repeat visits work offline, and offers new versions.
+// A new version waits until the user reloads into it, so a page never mixes two builds.
+
+/** Register; `onUpdate(apply)` is called when a new build is waiting, `apply()` switches to it. */
+export async function registerOffline(onUpdate) {
+  if (!("serviceWorker" in navigator)) return;
+  const scope = new URL("./", import.meta.url);
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(new URL("sw.mjs", import.meta.url), { type: "module", scope });
+  } catch {
+    return; // offline support is a bonus: the app works without it
+  }
+  const apply = () => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+    registration.waiting?.postMessage("skip-waiting");
+  };
+  const offerIfWaiting = () => {
+    if (registration.waiting && navigator.serviceWorker.controller) onUpdate(apply);
+  };
+  registration.addEventListener("updatefound", () => {
+    registration.installing?.addEventListener("statechange", offerIfWaiting);
+  });
+  offerIfWaiting();
+  await navigator.serviceWorker.ready;
+  document.documentElement.dataset.offline = "ready";
+}

@@ -1,0 +1,43 @@
+// Service worker: keeps one build's files in one versioned cache, so repeat visits work offline.
+// Serves cache-first from its own build's cache only, so old JavaScript never meets new Python.
+import { BUILD_ID, FILES } from "./build-info.mjs";
+
+const PREFIX = "snakes-ladders-";
+const CACHE = `${PREFIX}${BUILD_ID}`;
+const scope = new URL("./", self.location.href);
+const INDEX = new URL("./", scope).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll(FILES.map((file) => new URL(file, scope).href))),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const key = request.mode === "navigate" ? INDEX : request;
+      const cached = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
+      return cached ?? fetch(request);
+    })(),
+  );
+});
+
+// The page asks a waiting worker to take over when the user chooses to reload into the new version.
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
