@@ -27,6 +27,7 @@ export class Engine extends EventTarget {
   #ready = null;
   #timer = null;
 
+  /** `loadTimeoutMs`: how long the worker may stay silent while loading before it is given up. */
   constructor(workerUrl, { loadTimeoutMs = 90_000 } = {}) {
     super();
     this.#workerUrl = workerUrl;
@@ -50,10 +51,7 @@ export class Engine extends EventTarget {
     this.#ready = deferred();
     const worker = new Worker(this.#workerUrl, { type: "module" });
     this.#worker = worker;
-    this.#timer = setTimeout(
-      () => this.#fail(`no answer from Python after ${this.#loadTimeoutMs / 1000} s`),
-      this.#loadTimeoutMs,
-    );
+    this.#armTimer();
     worker.addEventListener("message", (event) => this.#onMessage(event.data));
     worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -85,7 +83,10 @@ export class Engine extends EventTarget {
         clearTimeout(this.#timer);
         this.#setState("ready", "ready");
         this.#ready.resolve();
-      } else this.#setState("loading", data.stage);
+      } else {
+        this.#armTimer();
+        this.#setState("loading", data.stage);
+      }
       return;
     }
     const waiting = this.#pending.get(data?.id);
@@ -93,6 +94,14 @@ export class Engine extends EventTarget {
     this.#pending.delete(data.id);
     if (data.ok) waiting.resolve(data.result);
     else waiting.reject(new Error(data.error?.message ?? "unknown error in the Python worker"));
+  }
+
+  #armTimer() {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(
+      () => this.#fail(`no word from Python for ${this.#loadTimeoutMs / 1000} s`),
+      this.#loadTimeoutMs,
+    );
   }
 
   #fail(message) {

@@ -3,8 +3,9 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { PYODIDE_VERSION } from "./build-info.mjs";
 
-// loadPyodide() never settles when the wasm fails to instantiate, so bound it.
-const LOAD_TIMEOUT_MS = 60_000;
+// loadPyodide() never settles when the wasm fails to instantiate, so bound the time from the end of
+// the download to a running interpreter, and fail at once when a runtime file cannot be downloaded.
+const START_TIMEOUT_MS = 60_000;
 const APP_DIR = "/home/pyodide/app";
 const base = new URL("./", import.meta.url);
 
@@ -15,14 +16,6 @@ function progress(next, extra = {}) {
   postMessage({ type: "progress", stage: next, ...extra });
 }
 
-function withTimeout(promise, ms, what) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 async function fetchPackage() {
   const url = new URL("py/snakes_ladders.zip", base);
   const response = await fetch(url);
@@ -30,29 +23,43 @@ async function fetchPackage() {
   return response.arrayBuffer();
 }
 
-// The download ends when the wasm's resource-timing entry appears; Python then starts.
-// Observer callbacks can arrive late, so a later stage is never overwritten.
-function watchDownload() {
-  if (typeof PerformanceObserver === "undefined") return;
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((entry) => entry.name.endsWith("pyodide.asm.wasm"))) {
-      observer.disconnect();
-      if (stage === "downloading") progress("starting");
-    }
+/**
+ * Watch the runtime's downloads through resource timing: move to "starting" when the wasm has
+ * arrived, and reject when a runtime file fails or Python takes too long to start after that.
+ * Observer callbacks can arrive late, so a later stage is never overwritten.
+ */
+function watchRuntime() {
+  return new Promise((_, reject) => {
+    if (typeof PerformanceObserver === "undefined") return;
+    const runtime = new URL("pyodide/", base).href;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.name.startsWith(runtime)) continue;
+        const file = entry.name.slice(runtime.length);
+        if (entry.responseStatus >= 400) {
+          observer.disconnect();
+          reject(new Error(`could not download the Python runtime (${file}: HTTP ${entry.responseStatus})`));
+          return;
+        }
+        if (file === "pyodide.asm.wasm" && stage === "downloading") {
+          progress("starting");
+          setTimeout(() => reject(new Error(`Python did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+        }
+      }
+    });
+    observer.observe({ type: "resource", buffered: true });
   });
-  observer.observe({ type: "resource", buffered: true });
 }
 
 async function start() {
   progress("downloading");
-  watchDownload();
   const packageBytes = fetchPackage();
   packageBytes.catch(() => {}); // awaited below; this only silences the early rejection
-  const pyodide = await withTimeout(
+  const pyodide = await Promise.race([
     loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] }),
-    LOAD_TIMEOUT_MS,
-    "Starting Python",
-  );
+    watchRuntime(),
+    packageBytes.then(() => new Promise(() => {})), // a missing package fails the start early too
+  ]);
   if (pyodide.version !== PYODIDE_VERSION) {
     throw new Error(`Pyodide ${pyodide.version} was loaded, but this build expects ${PYODIDE_VERSION}`);
   }
