@@ -52,9 +52,7 @@ state.addEventListener("change", ({ detail }) => {
   matrix.show(board);
   result.say("Press Solve to find the fewest rolls.");
   syncControls(board);
-  saveBoard(localStorage, board);
-  const hash = `#${encodeHash(board)}`;
-  if (location.hash !== hash) history.replaceState(null, "", hash);
+  schedulePersist();
   $("share-link").textContent = "";
   if (label) notify(label, "info");
   checkBoard();
@@ -66,25 +64,66 @@ function syncControls(board) {
   $("redo").disabled = !state.canRedo;
 }
 
-/** Ask Python about the current board: it flags jumps that end on another jump's start. */
+// The URL hash and the saved copy follow the board, coalesced so a burst of edits writes once
+// (browsers throttle history updates); leaving the page writes at once.
+let persistTimer = null;
+
+function persist() {
+  clearTimeout(persistTimer);
+  persistTimer = null;
+  const board = state.board;
+  saveBoard(localStorage, board);
+  const hash = `#${encodeHash(board)}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+function schedulePersist() {
+  if (persistTimer === null) persistTimer = setTimeout(persist, 150);
+}
+
+window.addEventListener("pagehide", () => persistTimer !== null && persist());
+
+// Python has the last word on every board: it flags jumps that end on another jump's start, and
+// a board it rejects is rolled back. Only the newest board is checked; bursts of edits coalesce.
+let checking = false;
+let checkAgain = false;
+
 async function checkBoard() {
-  const asked = generation;
-  let reply;
-  try {
-    reply = await request("validate", { board: boardToMatrix(state.board) });
-  } catch {
-    return; // the engine status line already says what went wrong
-  }
-  if (asked !== generation) return;
-  if (!reply.ok) {
-    notify(`This board is not valid: ${reply.error.message}`, "error");
+  if (checking) {
+    checkAgain = true;
     return;
   }
-  const chained = new Set(reply.result.warnings.map((warning) => warning.square));
-  view.mark({ chained });
-  if (reply.result.warnings.length) {
-    $("counts").dataset.warning = reply.result.warnings.map((w) => w.message).join(" ");
-  } else delete $("counts").dataset.warning;
+  checking = true;
+  try {
+    do {
+      checkAgain = false;
+      const asked = generation;
+      let reply;
+      try {
+        reply = await request("validate", { board: boardToMatrix(state.board) });
+      } catch {
+        return; // the engine status line already says what went wrong
+      }
+      if (asked !== generation) continue;
+      if (!reply.ok) {
+        rejectBoard(reply.error.message);
+        return;
+      }
+      const warnings = reply.result.warnings;
+      view.mark({ chained: new Set(warnings.map((warning) => warning.square)) });
+      if (warnings.length) $("counts").dataset.warning = warnings.map((w) => w.message).join(" ");
+      else delete $("counts").dataset.warning;
+    } while (checkAgain);
+  } finally {
+    checking = false;
+  }
+}
+
+function rejectBoard(reason) {
+  const message = `This board is not valid (${reason}), so it was undone.`;
+  if (state.canUndo) state.undo();
+  else state.reset(emptyBoard(6), "");
+  notify(message, "error");
 }
 
 async function solve() {
@@ -93,12 +132,15 @@ async function solve() {
   const run = ++solveRun;
   player.stop();
   result.say(engine.state === "ready" ? "Solving…" : "Waiting for Python to load…");
+  $("cancel-solve").hidden = false;
   let reply;
   try {
     reply = await request("solve", { board: boardToMatrix(state.board) });
   } catch (error) {
     if (asked === generation && run === solveRun) result.error(`Could not solve: ${error.message}`);
     return;
+  } finally {
+    if (run === solveRun) $("cancel-solve").hidden = true;
   }
   if (asked !== generation || run !== solveRun) return; // a newer edit or solve wins
   if (!reply.ok) {
@@ -213,6 +255,14 @@ async function loadPresets() {
 // --- wiring ---------------------------------------------------------------------------
 
 $("solve").addEventListener("click", solve);
+// Cancelling stops the worker mid-computation: a fresh one starts, the board stays as it is.
+$("cancel-solve").addEventListener("click", () => {
+  solveRun += 1;
+  $("cancel-solve").hidden = true;
+  engine.restart();
+  result.say("Solve cancelled. Python is restarting; press Solve to try again.");
+  checkBoard();
+});
 $("undo").addEventListener("click", () => {
   const error = state.undo();
   if (error) notify(error, "error");
