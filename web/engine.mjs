@@ -66,13 +66,22 @@ export class Engine extends EventTarget {
   }
 
   /** Send one API request object; resolves with the API's parsed response. */
-  async call(request) {
+  call(request) {
+    return this.#send("call", JSON.stringify(request));
+  }
+
+  /** Python's live memory blocks and objects, after a collection: `{blocks, objects}`. */
+  stats() {
+    return this.#send("stats", null);
+  }
+
+  async #send(type, payload) {
     await this.#ready.promise;
     const worker = this.#worker;
     if (!worker) throw new Error(`Python is not available: ${this.#message}`);
     const id = this.#nextId++;
     const reply = new Promise((resolve, reject) => this.#pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, type: "call", payload: JSON.stringify(request) });
+    worker.postMessage({ id, type, payload });
     return JSON.parse(await reply);
   }
 

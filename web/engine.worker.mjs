@@ -70,21 +70,29 @@ async function start() {
   const handle = api.handle.copy(); // kept for the worker's life; the module proxy is not
   api.destroy();
   progress("ready", { pythonVersion: pyodide.runPython("import sys; sys.version.split()[0]") });
-  return handle;
+  return { pyodide, handle };
 }
+
+// Python's own count of live memory blocks and tracked objects: flat across requests when
+// nothing leaks (the boundary passes strings, so no proxies are created per request).
+const STATS_SOURCE = "import gc, sys\nf'{sys.getallocatedblocks()} {len(gc.get_objects())}'";
 
 const ready = start();
 ready.catch((error) => progress("error", { message: error?.message ?? String(error) }));
 
 self.addEventListener("message", async (event) => {
   const { id, type, payload } = event.data ?? {};
-  if (type !== "call" || typeof payload !== "string") {
-    postMessage({ id, ok: false, error: { message: `unknown request type ${JSON.stringify(type)}` } });
-    return;
-  }
   try {
-    const handle = await ready;
-    postMessage({ id, ok: true, result: handle(payload) });
+    const { pyodide, handle } = await ready;
+    if (type === "call" && typeof payload === "string") {
+      postMessage({ id, ok: true, result: handle(payload) });
+    } else if (type === "stats") {
+      pyodide.runPython("import gc; gc.collect()");
+      const [blocks, objects] = pyodide.runPython(STATS_SOURCE).split(" ").map(Number);
+      postMessage({ id, ok: true, result: JSON.stringify({ blocks, objects }) });
+    } else {
+      postMessage({ id, ok: false, error: { message: `unknown request type ${JSON.stringify(type)}` } });
+    }
   } catch (error) {
     postMessage({ id, ok: false, error: { message: error?.message ?? String(error) } });
   }

@@ -7,6 +7,7 @@ import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { EngineStatus, MatrixPanel, ResultPanel } from "./panels.mjs";
 import { Player } from "./animate.mjs";
 import { registerOffline } from "./offline.mjs";
+import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardView } from "./render.mjs";
 import { BoardState, MAX_SIZE, buildBoard, describeJump, emptyBoard, sameBoard } from "./state.mjs";
 
@@ -294,6 +295,15 @@ $("replay").addEventListener("click", () => lastSolution && play(lastSolution));
 $("speed").addEventListener("input", (event) => {
   player.speed = Number(event.target.value);
 });
+$("measure").addEventListener("click", async () => {
+  try {
+    const { blocks, objects } = await engine.stats();
+    $("memory").textContent = `${blocks} memory blocks, ${objects} objects`;
+    $("memory").dataset.blocks = String(blocks);
+  } catch (error) {
+    $("memory").textContent = error.message;
+  }
+});
 $("remove-jump").addEventListener("click", () => editor.removeSelected());
 $("cancel-selection").addEventListener("click", () => editor.cancel());
 
@@ -353,4 +363,5 @@ $("preset").addEventListener("change", (event) => {
 if (!linked && !saved && presets.length) {
   state.reset(matrixToBoard(presets[0].board), `Loaded the preset “${presets[0].name}”. Press Solve!`);
 }
+$("build-info").textContent = `Build ${BUILD_ID}, Pyodide ${PYODIDE_VERSION}.`;
 document.body.dataset.ready = "true";
