@@ -8,7 +8,8 @@ left, and so on.  Matrices use LeetCode's orientation, where row 0 is the top.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -142,6 +143,9 @@ class Board:
     it is a jump that goes nowhere, in ``jumps`` but in neither ``ladders`` nor
     ``snakes``.
 
+    Square 1 may hold a jump only with ``allow_start_jump=True``, for games that
+    start off the board (see ``snakes_ladders.rules``); LeetCode's rules forbid it.
+
     >>> board = Board(6, {2: 15, 17: 13})
     >>> board.ladders, board.snakes
     ({2: 15}, {17: 13})
@@ -155,7 +159,7 @@ class Board:
     _jumps: Mapping[int, int]
     _hash: int
 
-    def __init__(self, n: int, jumps: Mapping[int, int] | None = None) -> None:
+    def __init__(self, n: int, jumps: Mapping[int, int] | None = None, *, allow_start_jump: bool = False) -> None:
         n = _check_size(n)
         checked: dict[int, int] = {}
         if jumps is None:
@@ -174,14 +178,14 @@ class Board:
             where = {"row": row, "column": column, "square": start}
             if type(end) is not int:
                 raise BoardError(f"expected an integer, got {_describe(end)}", **where)
-            _check_jump(start, end, last, where)
+            _check_jump(start, end, last, where, allow_start_jump)
             checked[start] = end
         object.__setattr__(self, "_n", n)
         object.__setattr__(self, "_jumps", MappingProxyType(checked))
         object.__setattr__(self, "_hash", hash((n, tuple(checked.items()))))
 
     @classmethod
-    def from_matrix(cls, rows: Any) -> Board:
+    def from_matrix(cls, rows: Any, *, allow_start_jump: bool = False) -> Board:
         """Build a board from a LeetCode matrix, checking every cell.
 
         >>> Board.from_matrix([[-1, -1], [-1, 3]]).jumps
@@ -191,7 +195,7 @@ class Board:
         ...
         snakes_ladders.board.BoardError: row 1, column 0 (square 1): the start square cannot hold a snake or ladder
         """
-        n = check_matrix(rows)
+        n = check_matrix(rows, allow_start_jump=allow_start_jump)
         jumps: dict[int, int] = {}
         cells = flatten(rows)
         for square in range(1, n * n + 1):
@@ -280,20 +284,21 @@ class Board:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Board is immutable")
 
-    def __reduce__(self) -> tuple[type[Board], tuple[int, dict[int, int]]]:
-        return (Board, (self._n, dict(self._jumps)))
+    def __reduce__(self) -> tuple[Callable[..., Board], tuple[int, dict[int, int]]]:
+        rebuild = partial(Board, allow_start_jump=True) if 1 in self._jumps else Board
+        return (rebuild, (self._n, dict(self._jumps)))
 
 
-def _check_jump(start: int, end: int, last: int, where: dict[str, int]) -> None:
+def _check_jump(start: int, end: int, last: int, where: dict[str, int], allow_start_jump: bool = False) -> None:
     if not 1 <= end <= last:
         raise BoardError(f"value {_int_text(end)} is out of range: use -1 or a square from 1 to {last}", **where)
-    if start == 1:
+    if start == 1 and not allow_start_jump:
         raise BoardError("the start square cannot hold a snake or ladder", **where)
     if start == last:
         raise BoardError("the last square cannot hold a snake or ladder", **where)
 
 
-def check_matrix(rows: Any) -> int:
+def check_matrix(rows: Any, *, allow_start_jump: bool = False) -> int:
     """Check that ``rows`` is a valid LeetCode matrix and return its size n.
 
     Raises BoardError naming the first fault, scanning squares in order.
@@ -332,5 +337,5 @@ def check_matrix(rows: Any) -> int:
             where = {"row": r, "column": c, "square": square}
             if type(value) is not int:
                 raise BoardError(f"expected an integer, got {_describe(value)}", **where)
-            _check_jump(square, value, last, where)
+            _check_jump(square, value, last, where, allow_start_jump)
     return n
