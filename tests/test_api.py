@@ -236,7 +236,7 @@ ERROR_CASES = {
     ),
     "text-nested-too-deep": (
         {"op": "solve", "board_text": "[" * 100_000},
-        err("json", "the text is nested too deeply to be a board"),
+        err("json", "the board text is not a board: lists or objects are nested 100000 deep; a board needs only 2 (a list of rows)"),
     ),
     "text-huge-integer": (
         {"op": "solve", "board_text": "[[-1, " + "9" * 5000 + "], [-1, -1]]"},

@@ -33,6 +33,7 @@ import re
 from typing import Any
 
 from .board import MAX_SIZE, MIN_SIZE, Board, BoardError
+from .jsontext import NestingError, check_nesting
 from .solve import Solution, min_moves, solve
 
 __all__ = ["API_VERSION", "MAX_REQUEST_CHARS", "handle", "solution_to_json"]
@@ -94,7 +95,10 @@ def _dispatch(request: Any) -> dict[str, Any]:
     if len(request) > MAX_REQUEST_CHARS:
         raise RequestError(f"the request is {len(request):,} characters; the limit is {MAX_REQUEST_CHARS:,}")
     try:
+        check_nesting(request)
         message = json.loads(request)
+    except NestingError as error:
+        raise RequestError(f"the request is not a board request: {error}") from None
     except ValueError as error:
         raise RequestError(f"the request is not JSON: {error}") from None
     if not isinstance(message, dict):
@@ -128,6 +132,10 @@ def parse_board_text(text: str) -> Any:
     match = _PREFIX.match(text)
     # Blank the prefix out rather than cut it, so error lines and columns count in the text as given.
     body = re.sub(r"[^\n]", " ", text[: match.end()]) + text[match.end() :] if match else text
+    try:
+        check_nesting(body)
+    except NestingError as error:
+        raise TextError(f"the board text is not a board: {error}") from None
     try:
         return json.loads(body)
     except json.JSONDecodeError as error:
