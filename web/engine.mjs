@@ -101,8 +101,15 @@ export class Engine extends EventTarget {
     const waiting = this.#pending.get(data?.id);
     if (!waiting) return;
     this.#pending.delete(data.id);
-    if (data.ok) waiting.resolve(data.result);
-    else waiting.reject(new Error(data.error?.message ?? "unknown error in the Python worker"));
+    if (data.ok) {
+      waiting.resolve(data.result);
+    } else if (data.error?.fatal) {
+      // The interpreter is broken: reject this call and start a fresh one.
+      waiting.reject(new Error(`Python crashed (${data.error.message}) and is restarting`));
+      this.start();
+    } else {
+      waiting.reject(new Error(data.error?.message ?? "unknown error in the Python worker"));
+    }
   }
 
   #armTimer() {

@@ -85,7 +85,15 @@ self.addEventListener("message", async (event) => {
   try {
     const { pyodide, handle } = await ready;
     if (type === "call" && typeof payload === "string") {
-      postMessage({ id, ok: true, result: handle(payload) });
+      let result;
+      try {
+        result = handle(payload);
+      } catch (error) {
+        // snakes_ladders.api.handle never raises, so this is the interpreter itself failing.
+        postMessage({ id, ok: false, error: { message: error?.message ?? String(error), fatal: true } });
+        return;
+      }
+      postMessage({ id, ok: true, result });
     } else if (type === "stats") {
       pyodide.runPython("import gc; gc.collect()");
       const [blocks, objects] = pyodide.runPython(STATS_SOURCE).split(" ").map(Number);
