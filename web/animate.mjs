@@ -4,8 +4,22 @@
 const HOP_MS = 260; // one square at speed 5
 const JUMP_MS = 700;
 
+/** The squares a token hops over from `start` to `landing`, bouncing back off the goal if it must. */
+function hops({ start, landing, roll, last }) {
+  const squares = [];
+  if (landing > start || roll === undefined || last === undefined) {
+    for (let square = start + 1; square <= landing; square += 1) squares.push(square);
+    return squares;
+  }
+  // A bounce: up to the goal, then back down to the landing square.
+  for (let square = start + 1; square <= last; square += 1) squares.push(square);
+  for (let square = last - 1; square >= landing; square -= 1) squares.push(square);
+  return squares;
+}
+
 export class Player extends EventTarget {
   #view;
+  #token;
   #run = 0;
   #animation = null;
   #paused = false;
@@ -13,9 +27,11 @@ export class Player extends EventTarget {
   #speed = 5;
   #reducedMotion;
 
-  constructor(view) {
+  /** Plays on `token` (the solve token unless another is given, as in play mode). */
+  constructor(view, token = view.token) {
     super();
     this.#view = view;
+    this.#token = token;
     this.#reducedMotion = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)")?.matches ?? false;
   }
 
@@ -37,16 +53,19 @@ export class Player extends EventTarget {
     return 2 ** ((this.#speed - 5) / 2);
   }
 
-  /** Play `steps` from square 1; resolves true when finished, false when stopped. */
-  async play(steps) {
+  /**
+   * Play `steps` from their first start square (or `from`); resolves true when finished, false
+   * when stopped. `keep` leaves the token where it is instead of placing it first.
+   */
+  async play(steps, { from = steps[0]?.start ?? 1, keep = false } = {}) {
     const run = ++this.#run;
     this.#setPaused(false);
-    this.#place(1);
-    this.#view.token.hidden = false;
+    if (!keep || this.#token.hidden) this.#place(from);
+    this.#token.hidden = false;
     this.#emit("start", { total: steps.length });
     for (const [index, step] of steps.entries()) {
       this.#emit("move", { index, step });
-      for (let square = step.start + 1; square <= step.landing; square += 1) {
+      for (const square of hops(step)) {
         if (!(await this.#glide(run, square, HOP_MS))) return false;
       }
       if (step.end !== step.landing) {
@@ -66,8 +85,8 @@ export class Player extends EventTarget {
     this.#animation = null;
     this.#resume?.();
     this.#setPaused(false);
-    this.#view.token.hidden = true;
-    delete this.#view.token.dataset.square;
+    this.#token.hidden = true;
+    delete this.#token.dataset.square;
   }
 
   pause() {
@@ -89,17 +108,17 @@ export class Player extends EventTarget {
   }
 
   #place(square) {
-    const token = this.#view.token;
-    const { left, top } = this.#view.squarePosition(square);
+    const token = this.#token;
+    const { left, top } = square === 0 ? this.#view.offBoardPosition() : this.#view.squarePosition(square);
     token.style.left = left;
     token.style.top = top;
     token.dataset.square = String(square);
   }
 
   async #glide(run, square, duration) {
-    const token = this.#view.token;
+    const token = this.#token;
     const from = { left: token.style.left, top: token.style.top };
-    const to = this.#view.squarePosition(square);
+    const to = square === 0 ? this.#view.offBoardPosition() : this.#view.squarePosition(square);
     const animation = token.animate([from, to], {
       duration: this.#reducedMotion ? 1 : duration,
       easing: "ease-in-out",

@@ -28,7 +28,19 @@ export class BoardView {
   #token;
   #cells = [];
   #board = null;
-  #marks = { path: new Set(), landings: new Set(), selected: null, target: null, chained: new Set(), current: null };
+  #marks = {
+    path: new Set(),
+    landings: new Set(),
+    selected: null,
+    target: null,
+    chained: new Set(),
+    current: null,
+    frontier: new Set(),
+    wall: new Set(),
+  };
+  #labels = null;
+  #heat = null;
+  #players = [];
 
   constructor(frame) {
     this.#frame = frame;
@@ -127,6 +139,12 @@ export class BoardView {
     return { left: `${(x / this.n) * 100}%`, top: `${(y / this.n) * 100}%` };
   }
 
+  /** Where a token waits before it enters the board (square 0 of the classic rules). */
+  offBoardPosition() {
+    const { x, y } = centre(1, this.n);
+    return { left: `${((x - 0.9) / this.n) * 100}%`, top: `${(y / this.n) * 100}%` };
+  }
+
   /** Set highlight marks: any of path, landings, selected, target, chained, current. */
   mark(changes) {
     Object.assign(this.#marks, changes);
@@ -135,7 +153,7 @@ export class BoardView {
 
   #refreshCells() {
     const board = this.#board;
-    const { path, landings, selected, target, chained, current } = this.#marks;
+    const { path, landings, selected, target, chained, current, frontier, wall } = this.#marks;
     const ends = new Map();
     for (const [start, end] of board.jumps) if (!ends.has(end)) ends.set(end, start);
     for (let square = 1; square <= board.n * board.n; square += 1) {
@@ -147,6 +165,10 @@ export class BoardView {
       if (square === board.n * board.n) parts.push("goal");
       if (chained.has(square)) parts.push("ends on another jump's start");
       if (path.has(square)) parts.push("on the shortest path");
+      if (wall.has(square)) parts.push("part of the wall");
+      const label = this.#labels?.get(square);
+      if (label !== undefined) parts.push(label.spoken);
+      const heat = this.#heat?.[square];
       if (selected === square) parts.push("selected");
       cell.setAttribute("aria-label", parts.join(", "));
       cell.classList.toggle("ladder-start", end !== undefined && end > square);
@@ -157,6 +179,17 @@ export class BoardView {
       cell.classList.toggle("target", target === square);
       cell.classList.toggle("current", current === square);
       cell.classList.toggle("chained", chained.has(square));
+      cell.classList.toggle("frontier", frontier.has(square));
+      cell.classList.toggle("wall", wall.has(square));
+      if (label !== undefined) cell.dataset.label = label.text;
+      else delete cell.dataset.label;
+      if (heat !== undefined && heat !== null) {
+        cell.style.setProperty("--heat", heat.toFixed(3));
+        cell.classList.add("heat");
+      } else if (cell.classList.contains("heat")) {
+        cell.classList.remove("heat");
+        cell.style.removeProperty("--heat");
+      }
       cell.setAttribute("aria-selected", String(selected === square));
     }
   }
@@ -214,6 +247,35 @@ export class BoardView {
     svg("circle", { class: "foot", cx: a.x, cy: a.y, r: 0.07 * k }, group);
     svg("circle", { class: "tip", cx: b.x, cy: b.y, r: 0.1 * k }, group);
     return group;
+  }
+
+  /**
+   * Small labels on squares: a Map square -> {text, spoken} (null clears), such as the
+   * distance from square 1 while the search is explained.
+   */
+  label(labels) {
+    this.#labels = labels;
+    this.#refreshCells();
+  }
+
+  /** Shade squares by `values[square]` from 0 to 1 (null clears): the visit heat map. */
+  heat(values) {
+    this.#heat = values;
+    this.#refreshCells();
+  }
+
+  /** Tokens for play mode, one per player (0 removes them); returns the elements. */
+  players(count) {
+    for (const token of this.#players) token.remove();
+    this.#players = Array.from({ length: count }, (_, index) => {
+      const token = document.createElement("div");
+      token.className = `token player player-${index + 1}`;
+      token.setAttribute("aria-hidden", "true");
+      token.hidden = true;
+      this.#frame.append(token);
+      return token;
+    });
+    return this.#players;
   }
 
   /** Show the line being dragged from `start` to `end` (null hides it). */
