@@ -1,6 +1,8 @@
 // The board being edited, its undo/redo history, and the "change" events the views follow.
 // A board is `{n, jumps: Map<start, end>}`, never mutated: every edit makes a new one.
 
+import { squareToCell } from "./grid.mjs";
+
 export const MIN_SIZE = 2;
 export const MAX_SIZE = 50;
 const HISTORY_LIMIT = 500;
@@ -23,6 +25,12 @@ export function describeJump(start, end) {
   return `${kindOf(start, end)} to ${end}`;
 }
 
+/** "Square 7 (row 4, column 5)": the square and its place in the LeetCode matrix. */
+function place(square, n) {
+  const { row, col } = squareToCell(square, n);
+  return `Square ${square} (row ${row}, column ${col})`;
+}
+
 export function sameBoard(a, b) {
   if (a.n !== b.n || a.jumps.size !== b.jumps.size) return false;
   for (const [start, end] of a.jumps) if (b.jumps.get(start) !== end) return false;
@@ -40,12 +48,13 @@ export function placementProblem(board, start, end, { replacing = false } = {}) 
       return `Square ${square} is not on this board (squares run from 1 to ${last}).`;
     }
   }
-  if (start === 1) return "Square 1 is where every game starts: it cannot hold a snake or ladder.";
-  if (start === last) return `Square ${last} is the goal: it cannot hold a snake or ladder.`;
-  if (start === end) return `A snake or ladder must go somewhere: its end cannot be square ${start} itself.`;
+  const where = place(start, board.n);
+  if (start === 1) return `${where} is where every game starts: it cannot hold a snake or ladder.`;
+  if (start === last) return `${where} is the goal: it cannot hold a snake or ladder.`;
+  if (start === end) return `${where}: a snake or ladder must go somewhere, so its end cannot be square ${start} itself.`;
   if (!replacing && board.jumps.has(start)) {
     const existing = describeJump(start, board.jumps.get(start));
-    return `Square ${start} already has a ${existing}. Select it to change or remove it.`;
+    return `${where} already has a ${existing}. Select it to change or remove it.`;
   }
   return null;
 }
