@@ -1,5 +1,6 @@
 // Pointer and keyboard input on the board, turned into BoardState actions.
 // Two ways to place a jump: drag from start to end, or select the start and then the end.
+import { startProblem } from "./state.mjs";
 
 export class Editor extends EventTarget {
   #state;
@@ -40,12 +41,11 @@ export class Editor extends EventTarget {
   /** What a click, a tap or Enter on `square` does. */
   activate(square) {
     const board = this.#state.board;
-    const last = board.n * board.n;
     const selected = this.#selected;
     if (selected === null) {
-      if (square === 1 || square === last) {
-        const what = square === 1 ? "where every game starts" : "the goal";
-        this.#notify(`Square ${square} is ${what}: it cannot hold a snake or ladder. Choose another start square.`, "error");
+      const problem = startProblem(board, square);
+      if (problem) {
+        this.#notify(`${problem} Choose another start square.`, "error");
         return;
       }
       this.select(square);

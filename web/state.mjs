@@ -25,6 +25,14 @@ export function describeJump(start, end) {
   return `${kindOf(start, end)} to ${end}`;
 }
 
+/** Why `square` cannot be the start of a jump at all, or null. */
+export function startProblem(board, square) {
+  const where = place(square, board.n);
+  if (square === 1) return `${where} is where every game starts: it cannot hold a snake or ladder.`;
+  if (square === board.n * board.n) return `${where} is the goal: it cannot hold a snake or ladder.`;
+  return null;
+}
+
 /** "Square 7 (row 4, column 5)": the square and its place in the LeetCode matrix. */
 function place(square, n) {
   const { row, col } = squareToCell(square, n);
@@ -48,9 +56,9 @@ export function placementProblem(board, start, end, { replacing = false } = {}) 
       return `Square ${square} is not on this board (squares run from 1 to ${last}).`;
     }
   }
+  const problem = startProblem(board, start);
+  if (problem) return problem;
   const where = place(start, board.n);
-  if (start === 1) return `${where} is where every game starts: it cannot hold a snake or ladder.`;
-  if (start === last) return `${where} is the goal: it cannot hold a snake or ladder.`;
   if (start === end) return `${where}: a snake or ladder must go somewhere, so its end cannot be square ${start} itself.`;
   if (!replacing && board.jumps.has(start)) {
     const existing = describeJump(start, board.jumps.get(start));
