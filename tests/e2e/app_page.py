@@ -1,0 +1,223 @@
+"""AppPage: the page-object controller the browser tests drive the app through.
+
+Every locator is role-based where the page gives a role (the board grid and its cells, buttons,
+labelled inputs, the status and alert regions); the few elements without one (the token, the
+engine status line, the matrix panel, the share link) are found by the ids and classes the test
+contract names. Waiting is only ever on state the page exposes, through ``expect``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from snakes_ladders.board import Board
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+# A cold Pyodide start is a few seconds, but two busy cores can stretch it well past that.
+PYTHON_TIMEOUT_MS = 60_000
+# Everything else the page does is quick; a normal-speed replay of a short game takes seconds.
+ANIMATION_TIMEOUT_MS = 30_000
+
+MOVE_ITEM = re.compile(r"^Move (\d+): roll ([1-6]) → square (\d+)(?:, (ladder|snake) to (\d+))?$")
+JUMP_NAME = re.compile(r"^Square \d+, \w+ to \d+(,|$)")
+
+
+def load_fixture(name: str) -> dict[str, Any]:
+    """One tests/fixtures/*.json board: name, description, board, moves (and optional extras)."""
+    return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def fixture_names() -> list[str]:
+    return sorted(path.stem for path in FIXTURES.glob("*.json"))
+
+
+def jumps_of(rows: list[list[int]]) -> dict[int, int]:
+    """The jumps of a LeetCode matrix, ``{start: end}``, numbered by the project's own Board."""
+    return Board.from_matrix(rows).jumps
+
+
+def jump_word(start: int, end: int) -> str:
+    return "ladder" if end > start else "snake" if end < start else "jump"
+
+
+@dataclass(frozen=True)
+class MoveItem:
+    number: int
+    roll: int
+    landing: int
+    jump: str | None
+    end: int
+
+
+def parse_move(text: str) -> MoveItem:
+    """Read one move-list item such as ``Move 1: roll 1 → square 2, ladder to 15``."""
+    match = MOVE_ITEM.match(text)
+    assert match, f"move list item {text!r} is not of the form 'Move K: roll R → square S[, ladder|snake to E]'"
+    number, roll, landing, jump, end = match.groups()
+    return MoveItem(int(number), int(roll), int(landing), jump, int(end) if end else int(landing))
+
+
+class AppPage:
+    """The snakes-and-ladders designer in one browser page."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.board = page.get_by_role("grid", name="Board")
+        self.squares = self.board.get_by_role("gridcell")
+        self.jump_squares = self.board.get_by_role("gridcell", name=JUMP_NAME)
+        self.result = page.get_by_role("status")
+        self.message = page.get_by_role("alert")
+        self.engine = page.locator("#engine")
+        self.token = page.locator(".token")
+        self.matrix = page.locator("#matrix")
+        self.moves = page.get_by_role("list", name="Moves").get_by_role("listitem")
+        self.board_json = page.get_by_label("Board JSON")
+        self.size = page.get_by_label("Board size")
+        self.presets = page.get_by_role("combobox", name="Preset")
+        self.share_link = page.locator("#share-link")
+        self.inspector_remove = page.get_by_role("button", name="Remove", exact=True)
+
+    # --- navigation -------------------------------------------------------------------
+
+    def goto(self, fragment: str = "") -> AppPage:
+        """Open the app (``fragment`` is a ``#...`` share-link hash) and wait until the board is set up."""
+        self.page.goto(self.base_url + fragment)
+        return self.wait_interactive()
+
+    def open_url(self, url: str) -> AppPage:
+        self.page.goto(url)
+        return self.wait_interactive()
+
+    def reload(self) -> AppPage:
+        self.page.reload()
+        return self.wait_interactive()
+
+    def wait_interactive(self) -> AppPage:
+        # main.mjs marks the body once the start-up board (link, saved copy or first preset) is shown.
+        expect(self.page.locator("body")).to_have_attribute("data-ready", "true")
+        expect(self.squares.first).to_be_visible()
+        return self
+
+    def wait_ready(self) -> AppPage:
+        """Wait for Python: the engine line says ready (and never error)."""
+        expect(self.engine).to_have_attribute("data-engine", re.compile("^(ready|error)$"), timeout=PYTHON_TIMEOUT_MS)
+        expect(self.engine, "the Python engine failed to start").to_have_attribute("data-engine", "ready")
+        return self
+
+    # --- the board --------------------------------------------------------------------
+
+    def square(self, number: int) -> Locator:
+        """Square ``number``; anchored so that square 1 does not also find squares 10 to 19."""
+        return self.board.get_by_role("gridcell", name=re.compile(rf"^Square {number}(,|$)"))
+
+    def button(self, name: str) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def _centre(self, number: int) -> tuple[float, float]:
+        box = self.square(number).bounding_box()
+        assert box is not None, f"square {number} is not on screen"
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def drag(self, start: int, end: int) -> None:
+        """Press the mouse on ``start``, move across the board to ``end`` and release there."""
+        mouse = self.page.mouse
+        mouse.move(*self._centre(start))
+        mouse.down()
+        mouse.move(*self._centre(end), steps=8)
+        mouse.up()
+
+    def select(self, start: int, end: int) -> None:
+        """The non-drag way: click the start square, then the end square."""
+        self.square(start).click()
+        self.square(end).click()
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.page.keyboard.press(key)
+
+    def clear(self) -> None:
+        self.button("Clear board").click()
+        expect(self.jump_squares).to_have_count(0)
+
+    def resize(self, n: int | str) -> None:
+        self.size.fill(str(n))
+        self.size.press("Enter")
+
+    def load_json(self, text: str) -> None:
+        """Paste ``text`` into Board JSON and press Load board; Python checks it, so wait for Python."""
+        self.board_json.fill(text)
+        self.button("Load board").click()
+        self.wait_ready()
+
+    def load_preset(self, title: str) -> None:
+        self.presets.select_option(label=title)
+
+    def matrix_rows(self) -> list[list[int]]:
+        """The LeetCode matrix panel, read back as a list of rows."""
+        text = self.matrix.text_content() or ""
+        return json.loads(re.sub(r"^\s*board\s*=", "", text))
+
+    # --- solving ----------------------------------------------------------------------
+
+    def solve(self) -> None:
+        self.button("Solve").click()
+
+    def move_items(self) -> list[MoveItem]:
+        return [parse_move(text) for text in self.moves.all_text_contents()]
+
+    # --- expectations -----------------------------------------------------------------
+
+    def expect_jump(self, start: int, end: int) -> None:
+        """Square ``start`` holds a ladder or snake to ``end``, as its accessible name says."""
+        name = re.compile(rf"^Square {start}, {jump_word(start, end)} to {end}(,|$)")
+        expect(self.square(start)).to_have_accessible_name(name)
+
+    def expect_no_jump(self, square: int) -> None:
+        expect(self.square(square)).not_to_have_accessible_name(re.compile(rf"^Square {square}, \w+ to \d+"))
+
+    def expect_board(self, rows: list[list[int]]) -> None:
+        """The page shows exactly this LeetCode matrix: every square, every jump, and the matrix panel."""
+        n = len(rows)
+        jumps = jumps_of(rows)
+        expect(self.squares).to_have_count(n * n)
+        expect(self.square(n * n)).to_have_accessible_name(re.compile(rf"^Square {n * n}\b.*\bgoal\b"))
+        for start, end in jumps.items():
+            self.expect_jump(start, end)
+        expect(self.jump_squares).to_have_count(len(jumps))
+        assert self.matrix_rows() == rows
+
+    def expect_message(self, pattern: str | re.Pattern[str]) -> None:
+        expect(self.message).to_contain_text(pattern)
+
+    def expect_moves(self, moves: int) -> None:
+        """The status line gives the answer; it may first wait for Python to start."""
+        expect(self.result).to_have_text(re.compile(rf"Minimum moves: {moves}(?!\d)"), timeout=PYTHON_TIMEOUT_MS)
+        expect(self.moves).to_have_count(moves)
+
+    def expect_unreachable(self) -> None:
+        expect(self.result).to_contain_text("Unreachable", timeout=PYTHON_TIMEOUT_MS)
+        expect(self.moves).to_have_count(0)
+
+    def expect_answer(self, moves: int) -> None:
+        """LeetCode's answer: ``moves`` moves, or -1 for a board whose last square cannot be reached."""
+        if moves == -1:
+            self.expect_unreachable()
+        else:
+            self.expect_moves(moves)
+
+    def expect_no_result(self) -> None:
+        """No answer is shown: the status line invites a new solve and no moves are listed."""
+        expect(self.result).not_to_contain_text(re.compile("Minimum moves|Unreachable"))
+        expect(self.moves).to_have_count(0)
+        expect(self.token).to_be_hidden()
+
+    def expect_token_on(self, square: int, timeout: float | None = None) -> None:
+        expect(self.token).to_have_attribute("data-square", str(square), timeout=timeout)

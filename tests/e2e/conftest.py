@@ -1,0 +1,165 @@
+"""Browser-test fixtures: one build, one server and one Chromium per session, a fresh context per test.
+
+Every page a test opens is watched: an uncaught page error, a console error (in the page or in its
+workers, the Pyodide one included), a failed request or an HTTP error response, or an engine that
+ends in ``data-engine="error"``, fails the test at teardown with the list of what went wrong.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Request, Response, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Worker, sync_playwright
+
+from app_page import AppPage
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+import serve  # noqa: E402  (serve.py lives at the repository root)
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+EXPECT_TIMEOUT_MS = 10_000
+
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
+
+class _SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # Closing a context drops its downloads mid-transfer (the service worker's precache, say):
+        # the client hung up, which is not the site's fault and not worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh build of the site, served on a free port of 127.0.0.1 exactly as a static host would."""
+    out = serve.build(tmp_path_factory.mktemp("e2e") / "site")
+    handler = functools.partial(serve.Handler, directory=str(out), quiet=True)
+    server = _SiteServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="e2e-site", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+class BrowserProblems:
+    """Everything that went wrong in the watched pages, in the order it happened."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self.closing = False
+
+    def add(self, problem: str) -> None:
+        if not self.closing:  # a closing context aborts its downloads; that is the test's doing
+            self.items.append(problem)
+
+    def watch_context(self, context: BrowserContext) -> None:
+        # On the context, so requests of the page, its workers and the service worker are all seen.
+        context.on("requestfailed", self._on_request_failed)
+        context.on("response", self._on_response)
+
+    def watch_page(self, page: Page) -> None:
+        page.on("pageerror", lambda error: self.add(f"page error: {error}"))
+        page.on("console", lambda message: self._on_console("page", message))
+        page.on("crash", lambda _: self.add("the page crashed"))
+        page.on("worker", self._watch_worker)
+
+    def _watch_worker(self, worker: Worker) -> None:
+        worker.on("console", lambda message: self._on_console(f"worker {worker.url}", message))
+
+    def _on_console(self, where: str, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            location = message.location
+            self.add(f"console error in {where}: {message.text} ({location.get('url')}:{location.get('lineNumber')})")
+
+    def _on_request_failed(self, request: Request) -> None:
+        self.add(f"request failed: {request.method} {request.url}: {request.failure}")
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.add(f"HTTP {response.status} for {response.request.method} {response.url}")
+
+
+@pytest.fixture
+def problems() -> BrowserProblems:
+    return BrowserProblems()
+
+
+@pytest.fixture
+def open_app(
+    browser: Browser, site_url: str, problems: BrowserProblems
+) -> Iterator[Callable[..., AppPage]]:
+    """Open the app in a new, watched browser context: ``open_app(fragment="", reduced_motion="reduce")``.
+
+    Call it again for a second, independent visitor (the share-link test). Nothing is waited for
+    beyond the board being set up; ``app.wait_ready()`` waits for Python. ``navigate=False`` returns
+    the app before its first page load, for a test that must set up routes first.
+    """
+    contexts: list[BrowserContext] = []
+    apps: list[AppPage] = []
+
+    def open_(fragment: str = "", *, reduced_motion: str = "reduce", navigate: bool = True) -> AppPage:
+        context = browser.new_context(reduced_motion=reduced_motion, viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        problems.watch_context(context)
+        page = context.new_page()
+        problems.watch_page(page)
+        app = AppPage(page, site_url)
+        apps.append(app)
+        return app.goto(fragment) if navigate else app
+
+    yield open_
+
+    engines = []
+    for app in apps:
+        try:
+            engines.append(app.engine.get_attribute("data-engine", timeout=1_000))
+        except PlaywrightError:  # a page the test closed itself has nothing left to ask
+            pass
+    problems.closing = True
+    for context in contexts:
+        context.close()
+    assert not problems.items, "the browser reported problems:\n" + "\n".join(problems.items)
+    assert "error" not in engines, "the Python engine ended in data-engine=error"
+
+
+@pytest.fixture
+def app(open_app: Callable[..., AppPage]) -> AppPage:
+    """The app at its first visit (no link, nothing saved), animations reduced to near-instant."""
+    return open_app()
