@@ -1,0 +1,55 @@
+"""Board JSON that cannot be loaded: a clear message that names the place, and the board untouched.
+
+The bad inputs are tried one after another in one page (each a subtest), as someone fixing a
+pasted board would: the board must survive every refusal, and a good load must still work after.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from app_page import AppPage, load_fixture
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
+
+EXAMPLE_1 = load_fixture("leetcode_example_1")["board"]
+
+BAD_BOARDS = {
+    # name: (text in Board JSON, what the message must say: the place at fault and the reason)
+    "bad JSON, unclosed": ("[[-1, -1], [-1, 3]", r"not valid JSON.*\bline 1, column 19\b"),
+    "bad JSON, trailing comma": ("[[-1, -1],\n [-1, 3,]]", r"not valid JSON.*\bline 2, column \d+"),
+    "empty text": ("", r"\bempty\b"),
+    "ladder on square 1": ("[[-1, -1], [2, -1]]", r"\brow 1, column 0 \(square 1\).*\bstart square\b"),
+    "jump on the goal": ("[[3, -1], [-1, -1]]", r"\brow 0, column 0 \(square 4\).*\blast square\b"),
+    "ragged row": ("[[-1, -1, -1], [-1, -1], [-1, -1, -1]]", r"\brow 1\b.*\b2 values\b.*\b3\b"),
+    "end off the board": ("[[-1, 5], [-1, -1]]", r"\brow 0, column 1 \(square 3\).*\b5\b.*\bout of range\b"),
+    "not a number": ('[[-1, -1], [-1, "x"]]', r"\brow 1, column 1 \(square 2\).*\binteger\b"),
+    "too small": ("[[-1]]", r"\b1 row\b.*\b2×2\b"),
+}
+
+
+def test_bad_board_json_is_refused_by_place_and_leaves_the_board_untouched(
+    app: AppPage, subtests: pytest.Subtests
+) -> None:
+    app.drag(3, 20)  # an edited board, so "untouched" cannot mean "back to the first preset"
+    app.expect_jump(3, 20)
+    before = app.matrix.text_content()
+    # No two neighbours' messages match each other's pattern, so each wait is for its own reply.
+    for name, (text, message) in BAD_BOARDS.items():
+        with subtests.test(msg=name):
+            app.load_json(text)
+            app.expect_message(re.compile(r"^Board JSON\b.*" + message))
+            assert app.matrix.text_content() == before
+            app.expect_jump(3, 20)
+            expect(app.squares).to_have_count(36)
+
+    with subtests.test(msg="a good board still loads, as one undoable step"):
+        good = load_fixture("leetcode_example_2")["board"]
+        app.load_json(str(good))
+        app.expect_board(good)
+        app.button("Undo").click()
+        app.expect_jump(3, 20)
+        assert app.matrix.text_content() == before

@@ -1,0 +1,47 @@
+"""The Python engine in the browser: Pyodide starts in its worker, and a Solve pressed early waits for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Route, expect
+
+from app_page import AppPage, load_fixture
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
+
+
+def test_python_reaches_ready(app: AppPage) -> None:
+    expect(app.engine).to_have_attribute("data-engine", "loading")
+    app.wait_ready()
+    expect(app.engine).to_contain_text("Python ready")
+
+
+def test_solve_pressed_before_python_is_ready_waits_then_runs(open_app: Callable[..., AppPage]) -> None:
+    """The runtime's wasm is held back until the page has taken the click, so the click lands early."""
+    handler_errors: list[BaseException] = []
+    held: list[str] = []
+
+    def hold_until_solve_is_waiting(route: Route) -> None:
+        # Runs in its own greenlet while the test goes on: release the wasm only once Solve
+        # has been pressed and the page says it is waiting for Python.
+        held.append(route.request.url)
+        try:
+            expect(app.result).to_contain_text("Waiting for Python")
+            expect(app.engine).to_have_attribute("data-engine", "loading")
+        except BaseException as error:  # reported by the test below, not lost in the greenlet
+            handler_errors.append(error)
+        finally:
+            route.continue_()
+
+    app = open_app(navigate=False)
+    app.page.route("**/pyodide/pyodide.asm.wasm", hold_until_solve_is_waiting)
+    app.goto()  # the first visit shows LeetCode example 1
+    expect(app.engine).to_have_attribute("data-engine", "loading")
+    app.solve()
+    expect(app.result).to_contain_text("Waiting for Python")
+    app.expect_moves(load_fixture("leetcode_example_1")["moves"])
+    expect(app.engine).to_have_attribute("data-engine", "ready")
+    assert len(held) == 1, f"the wasm download was not held back exactly once: {held}"
+    assert not handler_errors, handler_errors

@@ -1,0 +1,96 @@
+"""Where a board lives between visits: the first preset on a first visit, the saved copy on reload,
+and the share link, which opens the same board for someone else (a new browser context)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import expect
+
+from app_page import AppPage, jumps_of, load_fixture
+from snakes_ladders import Board
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
+
+EXAMPLE_1 = load_fixture("leetcode_example_1")
+CLASSIC = load_fixture("classic_10x10")
+
+
+def with_jumps(rows: list[list[int]], extra: dict[int, int]) -> list[list[int]]:
+    """The matrix ``rows`` with more jumps, ``{start: end}``."""
+    return Board(len(rows), {**jumps_of(rows), **extra}).to_matrix()
+
+
+def make_edits(app: AppPage) -> list[list[int]]:
+    """Add a ladder 3→20 and a snake 30→7 to the first visit's board; return the new matrix."""
+    app.drag(3, 20)
+    app.drag(30, 7)
+    rows = with_jumps(EXAMPLE_1["board"], {3: 20, 30: 7})
+    app.expect_board(rows)
+    return rows
+
+
+def test_first_visit_opens_the_first_preset(app: AppPage) -> None:
+    app.expect_board(EXAMPLE_1["board"])
+    expect(app.button("Undo")).to_be_disabled()
+    app.expect_message("LeetCode example 1")
+
+
+def test_reload_restores_the_edited_board(app: AppPage) -> None:
+    rows = make_edits(app)
+    app.wait_ready()  # a reload would otherwise abort Python's downloads mid-way
+    app.reload()
+    app.expect_board(rows)
+
+
+def test_saved_board_is_restored_without_the_link(app: AppPage) -> None:
+    rows = make_edits(app)
+    app.wait_ready()
+    app.goto()  # the bare address: no board in the URL, so only localStorage can bring it back
+    app.expect_board(rows)
+    app.expect_message(re.compile("restored", re.IGNORECASE))
+
+
+def test_share_link_opens_the_same_board_in_a_new_context(open_app: Callable[..., AppPage]) -> None:
+    author = open_app()
+    author.load_preset("Classic 10×10 board")
+    author.expect_board(CLASSIC["board"])
+    author.drag(3, 99)
+    author.expect_jump(3, 99)
+    shown = author.matrix.text_content()
+    author.button("Copy share link").click()
+    expect(author.share_link).to_contain_text(author.base_url)
+    link = (author.share_link.text_content() or "").strip()
+    assert link.startswith(author.base_url + "#"), link
+
+    reader = open_app(link.removeprefix(author.base_url))  # a new context: nothing saved, no history
+    reader.expect_board(with_jumps(CLASSIC["board"], {3: 99}))
+    assert reader.matrix.text_content() == shown
+    reader.solve()
+    reader.expect_moves(2)  # roll 2 to the new ladder 3→99, roll 1 to 100
+
+
+def test_board_loaded_from_json_survives_a_reload(app: AppPage) -> None:
+    fixture = load_fixture("ladder_to_last_5x5")
+    app.load_json(json.dumps(fixture["board"]))
+    app.expect_board(fixture["board"])
+    app.reload()
+    app.expect_board(fixture["board"])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="app bug: a self-jump (end == start, valid for LeetCode and the solver) loads from Board JSON, "
+    "but web/state.mjs buildBoard() rejects it when the link or saved copy is read back, so a reload "
+    "drops the board for the first preset",
+)
+def test_board_with_self_jumps_survives_a_reload(app: AppPage) -> None:
+    fixture = load_fixture("self_jumps_3x3")
+    app.load_json(json.dumps(fixture["board"]))
+    app.expect_board(fixture["board"])
+    app.reload()
+    # The start-up board is settled once the page is interactive, so this need not wait.
+    assert app.matrix_rows() == fixture["board"]
