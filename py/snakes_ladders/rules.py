@@ -1,0 +1,239 @@
+"""Rules of random play: where the token starts and what a roll past the last square does.
+
+LeetCode 909 has no dice: it asks for the least number of moves when the player
+picks every roll.  Its rules, read as a game of chance, are the default here:
+the token starts on square 1, a roll that would pass the last square leaves it
+where it is, and a snake or ladder on the landing square is taken, one per move.
+The classic board game differs in two ways that ``Rules`` can express:
+
+``start``
+    ``"square1"`` (LeetCode): the token stands on square 1 before the first roll,
+    so square 1 may not hold a jump.  ``"off-board"`` (classic): the token waits
+    off the board, on position 0; the first roll r lands on square r and takes
+    its jump, so square 1 may hold a ladder (the classic 1->38).
+``overshoot``
+    ``"stay"`` (LeetCode and the classic default): a roll that would pass the
+    last square is wasted, the token stays put; only the exact roll finishes.
+    ``"bounce"``: the token counts up to the last square and back down by the
+    excess (and, on a 2×2 board, up again from square 1), then takes any jump
+    where it lands.  ``"win"``: any roll that reaches or passes the last square
+    finishes.
+
+Whatever the rules, one jump at most is taken per move, as in LeetCode: a jump
+that ends on another jump's start stops there.  ``solve`` and ``min_moves``
+ignore ``Rules``; they always answer LeetCode's question.
+
+>>> cells = Board(10, {1: 38, 98: 78}, allow_start_jump=True).cells()
+>>> CLASSIC.move(cells, 0, 1)                       # off the board, roll 1: land on 1, climb to 38
+(1, 38)
+>>> CLASSIC.move(cells, 97, 4), Rules(overshoot="bounce").move(cells, 97, 5)
+((97, 97), (98, 78))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .board import EMPTY, Board, BoardError, _describe, square_to_cell
+
+__all__ = [
+    "CLASSIC",
+    "DIE",
+    "LEETCODE",
+    "OFF_BOARD",
+    "OVERSHOOTS",
+    "STARTS",
+    "Rules",
+    "RulesError",
+    "Step",
+]
+
+Start = Literal["square1", "off-board"]
+Overshoot = Literal["stay", "bounce", "win"]
+JumpKind = Literal["ladder", "snake"]
+
+STARTS: tuple[Start, ...] = ("square1", "off-board")
+OVERSHOOTS: tuple[Overshoot, ...] = ("stay", "bounce", "win")
+#: The faces of the die, each with probability 1/6.
+DIE = (1, 2, 3, 4, 5, 6)
+#: The position of a token that has not entered the board yet (``start="off-board"``).
+OFF_BOARD = 0
+_KEYS = ("start", "overshoot")
+
+
+class RulesError(ValueError):
+    """Rules that are not of the documented form; the message says which part and why."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One roll of a game of chance: from ``start`` the die shows ``roll``.
+
+    The token lands on ``landing`` and ends the move on ``end`` (different when
+    it takes a snake or ladder).  ``overshoot`` is the rule applied when the roll
+    would pass the last square (``"stay"``, ``"bounce"`` or ``"win"``), else None;
+    after ``"stay"`` the token has not moved: ``landing == end == start``.
+
+    >>> step = Step(start=95, roll=4, landing=99, end=78, overshoot=None)
+    >>> step.jump
+    'snake'
+    """
+
+    start: int
+    roll: int
+    landing: int
+    end: int
+    overshoot: Overshoot | None
+
+    @property
+    def jump(self) -> JumpKind | None:
+        """``"ladder"``, ``"snake"``, or ``None`` when the move ends where it landed."""
+        if self.end > self.landing:
+            return "ladder"
+        if self.end < self.landing:
+            return "snake"
+        return None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a game of chance is played on a board; the default is LeetCode 909's rules.
+
+    >>> Rules()
+    Rules(start='square1', overshoot='stay')
+    >>> Rules.from_json({"start": "off-board"}) == CLASSIC
+    True
+    >>> Rules(overshoot="jump")
+    Traceback (most recent call last):
+    ...
+    snakes_ladders.rules.RulesError: overshoot must be 'stay', 'bounce' or 'win', got 'jump' (str)
+    """
+
+    start: Start = "square1"
+    overshoot: Overshoot = "stay"
+
+    def __post_init__(self) -> None:
+        if type(self.start) is not str or self.start not in STARTS:
+            raise RulesError(f"start must be 'square1' or 'off-board', got {_describe(self.start)}")
+        if type(self.overshoot) is not str or self.overshoot not in OVERSHOOTS:
+            raise RulesError(f"overshoot must be 'stay', 'bounce' or 'win', got {_describe(self.overshoot)}")
+
+    @property
+    def start_position(self) -> int:
+        """Where the token stands before the first roll: 1, or 0 for off the board.
+
+        >>> Rules().start_position, CLASSIC.start_position
+        (1, 0)
+        """
+        return OFF_BOARD if self.start == "off-board" else 1
+
+    @classmethod
+    def from_json(cls, value: Any) -> Rules:
+        """Read rules from JSON data: an object with optional ``start`` and ``overshoot``.
+
+        >>> Rules.from_json({"overshoot": "win"})
+        Rules(start='square1', overshoot='win')
+        >>> Rules.from_json({"die": 8})
+        Traceback (most recent call last):
+        ...
+        snakes_ladders.rules.RulesError: unknown rule 'die': the rules are start and overshoot
+        """
+        if not isinstance(value, dict):
+            raise RulesError(f"rules must be an object with start and overshoot, got {_describe(value)}")
+        for key in value:
+            if key not in _KEYS:
+                raise RulesError(f"unknown rule {_describe_key(key)}: the rules are start and overshoot")
+        return cls(**value)
+
+    def to_json(self) -> dict[str, str]:
+        """The rules as JSON data, every key present.
+
+        >>> CLASSIC.to_json()
+        {'start': 'off-board', 'overshoot': 'stay'}
+        """
+        return {"start": self.start, "overshoot": self.overshoot}
+
+    def board_from_matrix(self, rows: Any) -> Board:
+        """Check a LeetCode matrix for these rules: square 1 may hold a jump only off-board.
+
+        >>> CLASSIC.board_from_matrix([[-1, -1], [-1, -1]]).n
+        2
+        """
+        return Board.from_matrix(rows, allow_start_jump=self.start == "off-board")
+
+    def check_board(self, board: Board) -> Board:
+        """Return ``board`` if it can be played under these rules, else raise BoardError.
+
+        >>> Rules().check_board(Board(2, {1: 3}, allow_start_jump=True))
+        Traceback (most recent call last):
+        ...
+        snakes_ladders.board.BoardError: row 1, column 0 (square 1): the start square cannot hold a snake or ladder
+        """
+        if self.start == "square1" and 1 in board.jumps:
+            row, column = square_to_cell(1, board.n)
+            raise BoardError("the start square cannot hold a snake or ladder", row=row, column=column, square=1)
+        return board
+
+    def landing(self, position: int, roll: int, last: int) -> tuple[int, Overshoot | None]:
+        """Where a roll from ``position`` lands before any jump, and the overshoot rule used.
+
+        >>> Rules().landing(98, 3, 100), Rules(overshoot="bounce").landing(98, 3, 100)
+        ((98, 'stay'), (99, 'bounce'))
+        >>> Rules(overshoot="win").landing(98, 3, 100), Rules(overshoot="bounce").landing(3, 5, 4)
+        ((100, 'win'), (2, 'bounce'))
+        """
+        target = position + roll
+        if target <= last:
+            return target, None
+        if self.overshoot == "stay":
+            return position, "stay"
+        if self.overshoot == "win":
+            return last, "win"
+        # Count back down from the last square; a 2×2 board can send the count past square 1,
+        # where it turns up again, as a token walked pip by pip would.
+        while not 1 <= target <= last:
+            target = 2 * last - target if target > last else 2 - target
+        return target, "bounce"
+
+    def move(self, cells: list[int], position: int, roll: int) -> tuple[int, int]:
+        """Return ``(landing, end)`` for a roll from ``position`` (0 is off the board).
+
+        ``cells`` is ``Board.cells()``: ``cells[s]`` the end of the jump on s, or -1.
+        A jump is taken only where the token lands: a wasted roll (``"stay"``)
+        takes none.
+
+        >>> cells = Board(3, {2: 8, 7: 3}).cells()
+        >>> Rules().move(cells, 1, 1), Rules().move(cells, 1, 6), Rules().move(cells, 8, 2)
+        ((2, 8), (7, 3), (8, 8))
+        """
+        landing, overshoot = self.landing(position, roll, len(cells) - 1)
+        if overshoot == "stay":
+            return position, position
+        end = cells[landing]
+        return landing, (landing if end == EMPTY else end)
+
+    def step(self, cells: list[int], position: int, roll: int) -> Step:
+        """Return the whole ``Step`` for a roll from ``position``.
+
+        >>> CLASSIC.step(Board(10, {1: 38}, allow_start_jump=True).cells(), 0, 1)
+        Step(start=0, roll=1, landing=1, end=38, overshoot=None)
+        """
+        landing, overshoot = self.landing(position, roll, len(cells) - 1)
+        if overshoot == "stay":
+            return Step(start=position, roll=roll, landing=position, end=position, overshoot=overshoot)
+        end = cells[landing]
+        return Step(
+            start=position, roll=roll, landing=landing, end=landing if end == EMPTY else end, overshoot=overshoot
+        )
+
+
+def _describe_key(key: object) -> str:
+    text = repr(key)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+#: LeetCode 909's rules read as a game of chance (the default).
+LEETCODE = Rules()
+#: The classic board game: start off the board, land exactly on the last square.
+CLASSIC = Rules(start="off-board", overshoot="stay")
