@@ -211,26 +211,28 @@ async function copyText(text, what) {
   }
 }
 
-/** A board from a share link or a saved copy, checked like any edit; null when there is none. */
-function boardFromHash(hash) {
-  if (!hash || hash === "#") return null;
+/**
+ * The board in a share link, checked like any edit: `{board, problem}`, where `problem` says
+ * why a link that is there could not be loaded.
+ */
+function readLink(hash) {
+  if (!hash || hash === "#") return { board: null, problem: null };
   try {
     const { n, jumps } = decodeHash(hash);
-    return buildBoard(n, jumps);
+    return { board: buildBoard(n, jumps), problem: null };
   } catch (error) {
-    notify(`The share link does not hold a valid board (${error.message}); it was not loaded.`, "error");
-    return null;
+    return { board: null, problem: `The share link does not hold a valid board (${error.message.replace(/\.$/, "")}); it was not loaded.` };
   }
 }
 
-function savedBoard() {
+/** The board saved by an earlier visit: `{board, problem}`; a corrupt copy is dropped. */
+function readSaved() {
   try {
     const saved = loadSavedBoard(localStorage);
-    return saved && buildBoard(saved.n, saved.jumps);
+    return { board: saved && buildBoard(saved.n, saved.jumps), problem: null };
   } catch (error) {
     forgetSavedBoard(localStorage);
-    notify(`${error.message.replace(/\.$/, "")}; starting with a fresh board.`, "error");
-    return null;
+    return { board: null, problem: `${error.message.replace(/\.$/, "")}; starting with a fresh board.` };
   }
 }
 
@@ -333,15 +335,22 @@ document.addEventListener("keydown", (event) => {
 });
 
 window.addEventListener("hashchange", () => {
-  const board = boardFromHash(location.hash);
-  if (board && !sameBoard(board, state.board)) state.load(board, "Loaded the board from the link.");
+  const { board, problem } = readLink(location.hash);
+  if (problem) notify(problem, "error");
+  else if (board && !sameBoard(board, state.board)) state.load(board, "Loaded the board from the link.");
 });
 
 // --- start-up: the link wins, then the saved board, then the first preset -------------
 
-const linked = boardFromHash(location.hash);
-const saved = linked ? null : savedBoard();
-state.reset(linked ?? saved ?? emptyBoard(6), linked ? "Loaded the board from the link." : saved ? "Restored your last board." : "");
+// A link or saved copy that could not be loaded is reported last, so no later notice hides it.
+const fromLink = readLink(location.hash);
+const fromSaved = fromLink.board ? { board: null, problem: null } : readSaved();
+const linked = fromLink.board;
+const saved = fromSaved.board;
+const startProblem = fromLink.problem ?? fromSaved.problem;
+const opening = linked ? "Loaded the board from the link." : saved ? "Restored your last board." : "";
+state.reset(linked ?? saved ?? emptyBoard(6), startProblem ? "" : opening);
+if (startProblem) notify(startProblem, "error");
 performance.mark("board-interactive");
 
 // Offline support registers once Python has loaded, so its downloads never compete with the first one.
@@ -361,7 +370,7 @@ $("preset").addEventListener("change", (event) => {
   if (preset) state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`);
 });
 if (!linked && !saved && presets.length) {
-  state.reset(matrixToBoard(presets[0].board), `Loaded the preset “${presets[0].name}”. Press Solve!`);
+  state.reset(matrixToBoard(presets[0].board), startProblem ? "" : `Loaded the preset “${presets[0].name}”. Press Solve!`);
 }
 $("build-info").textContent = `Build ${BUILD_ID}, Pyodide ${PYODIDE_VERSION}.`;
 document.body.dataset.ready = "true";
