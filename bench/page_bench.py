@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page performance benchmark: start-up, Python start-up against a bare Pyodide page, solve latency, bytes.
 
-    .venv/bin/python bench/page_bench.py              5 interleaved runs (about 2 minutes)
+    .venv/bin/python bench/page_bench.py              5 interleaved runs (2-3 minutes when the machine is idle)
     .venv/bin/python bench/page_bench.py --runs 9     more runs, steadier medians
 
 Builds the site into a temporary directory with serve.build(), adds the bare comparison page from
