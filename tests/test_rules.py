@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+from typing import ClassVar
 
 import pytest
 from hypothesis import given
@@ -196,7 +197,7 @@ class TestMove:
     @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
     def test_step_agrees_with_move(self, rules: Rules) -> None:
         cells = self.BOARD.cells()
-        for position in range(0, 100):
+        for position in range(100):
             for roll in range(1, 7):
                 step = rules.step(cells, position, roll)
                 assert (step.landing, step.end) == rules.move(cells, position, roll)
@@ -231,7 +232,7 @@ class TestMove:
 
 
 class TestBoards:
-    START_LADDER = [[-1, -1], [3, -1]]  # square 1 -> 3
+    START_LADDER: ClassVar[list[list[int]]] = [[-1, -1], [3, -1]]  # square 1 -> 3
 
     def test_square1_start_keeps_the_leetcode_message(self) -> None:
         with pytest.raises(BoardError) as caught:
@@ -247,7 +248,9 @@ class TestBoards:
     def test_off_board_start_still_checks_the_rest(self) -> None:
         with pytest.raises(BoardError) as caught:
             CLASSIC.board_from_matrix([[3, -1], [9, -1]])
-        assert str(caught.value) == "row 1, column 0 (square 1): value 9 is out of range: use -1 or a square from 1 to 4"
+        assert (
+            str(caught.value) == "row 1, column 0 (square 1): value 9 is out of range: use -1 or a square from 1 to 4"
+        )
         with pytest.raises(BoardError) as caught:
             CLASSIC.board_from_matrix([[3, -1], [2, -1]])
         assert str(caught.value) == "row 0, column 0 (square 4): the last square cannot hold a snake or ladder"
