@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
-
 from snakes_ladders.board import Board
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -67,9 +67,10 @@ def parse_move(text: str) -> MoveItem:
 class AppPage:
     """The snakes-and-ladders designer in one browser page."""
 
-    def __init__(self, page: Page, base_url: str) -> None:
+    def __init__(self, page: Page, base_url: str, close: Callable[[], None] | None = None) -> None:
         self.page = page
         self.base_url = base_url
+        self._close = close or page.context.close
         self.board = page.get_by_role("grid", name="Board")
         self.squares = self.board.get_by_role("gridcell")
         self.jump_squares = self.board.get_by_role("gridcell", name=JUMP_NAME)
@@ -99,6 +100,10 @@ class AppPage:
     def reload(self) -> AppPage:
         self.page.reload()
         return self.wait_interactive()
+
+    def close(self) -> None:
+        """Leave: close this visitor's browser context."""
+        self._close()
 
     def wait_interactive(self) -> AppPage:
         # main.mjs marks the body once the start-up board (link, saved copy or first preset) is shown.

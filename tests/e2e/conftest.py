@@ -15,11 +15,19 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Request, Response, expect
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Worker, sync_playwright
-
 from app_page import AppPage
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    Response,
+    Worker,
+    expect,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -79,26 +87,40 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 
 
 class BrowserProblems:
-    """Everything that went wrong in the watched pages, in the order it happened."""
+    """Everything that went wrong in the watched contexts, in the order it happened."""
 
     def __init__(self) -> None:
         self.items: list[str] = []
-        self.closing = False
 
-    def add(self, problem: str) -> None:
-        if not self.closing:  # a closing context aborts its downloads; that is the test's doing
-            self.items.append(problem)
+    def watch(self, context: BrowserContext) -> ContextWatch:
+        return ContextWatch(self, context)
 
-    def watch_context(self, context: BrowserContext) -> None:
+
+class ContextWatch:
+    """Reports one context's problems until it is closed on purpose: closing aborts its downloads."""
+
+    def __init__(self, problems: BrowserProblems, context: BrowserContext) -> None:
+        self.problems = problems
+        self.context = context
+        self.closed = False
         # On the context, so requests of the page, its workers and the service worker are all seen.
         context.on("requestfailed", self._on_request_failed)
         context.on("response", self._on_response)
+
+    def add(self, problem: str) -> None:
+        if not self.closed:
+            self.problems.items.append(problem)
 
     def watch_page(self, page: Page) -> None:
         page.on("pageerror", lambda error: self.add(f"page error: {error}"))
         page.on("console", lambda message: self._on_console("page", message))
         page.on("crash", lambda _: self.add("the page crashed"))
         page.on("worker", self._watch_worker)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.context.close()
 
     def _watch_worker(self, worker: Worker) -> None:
         worker.on("console", lambda message: self._on_console(f"worker {worker.url}", message))
@@ -122,39 +144,30 @@ def problems() -> BrowserProblems:
 
 
 @pytest.fixture
-def open_app(
-    browser: Browser, site_url: str, problems: BrowserProblems
-) -> Iterator[Callable[..., AppPage]]:
+def open_app(browser: Browser, site_url: str, problems: BrowserProblems) -> Iterator[Callable[..., AppPage]]:
     """Open the app in a new, watched browser context: ``open_app(fragment="", reduced_motion="reduce")``.
 
-    Call it again for a second, independent visitor (the share-link test). Nothing is waited for
-    beyond the board being set up; ``app.wait_ready()`` waits for Python. ``navigate=False`` returns
-    the app before its first page load, for a test that must set up routes first.
+    Call it again for a second, independent visitor (the share-link test); ``app.close()`` lets one
+    leave early. Nothing is waited for beyond the board being set up; ``app.wait_ready()`` waits for
+    Python. ``navigate=False`` returns the app before its first page load, for a test that must set
+    up routes first.
     """
-    contexts: list[BrowserContext] = []
-    apps: list[AppPage] = []
+    opened: list[tuple[AppPage, ContextWatch]] = []
 
     def open_(fragment: str = "", *, reduced_motion: str = "reduce", navigate: bool = True) -> AppPage:
         context = browser.new_context(reduced_motion=reduced_motion, viewport={"width": 1280, "height": 900})
-        contexts.append(context)
-        problems.watch_context(context)
+        watch = problems.watch(context)
         page = context.new_page()
-        problems.watch_page(page)
-        app = AppPage(page, site_url)
-        apps.append(app)
+        watch.watch_page(page)
+        app = AppPage(page, site_url, close=watch.close)
+        opened.append((app, watch))
         return app.goto(fragment) if navigate else app
 
     yield open_
 
-    engines = []
-    for app in apps:
-        try:
-            engines.append(app.engine.get_attribute("data-engine", timeout=1_000))
-        except PlaywrightError:  # a page the test closed itself has nothing left to ask
-            pass
-    problems.closing = True
-    for context in contexts:
-        context.close()
+    engines = [app.engine.get_attribute("data-engine") for app, watch in opened if not watch.closed]
+    for _, watch in opened:
+        watch.close()
     assert not problems.items, "the browser reported problems:\n" + "\n".join(problems.items)
     assert "error" not in engines, "the Python engine ended in data-engine=error"
 

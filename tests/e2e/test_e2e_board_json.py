@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from app_page import AppPage, load_fixture
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 

@@ -6,9 +6,8 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Route, expect
-
 from app_page import AppPage, load_fixture
+from playwright.sync_api import Route, expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 

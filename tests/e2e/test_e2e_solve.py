@@ -12,10 +12,10 @@ import re
 from collections.abc import Callable
 
 import pytest
+from app_page import ANIMATION_TIMEOUT_MS, AppPage, fixture_names, jumps_of, load_fixture
 from playwright.sync_api import expect
 
 import serve
-from app_page import ANIMATION_TIMEOUT_MS, AppPage, fixture_names, jumps_of, load_fixture
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
