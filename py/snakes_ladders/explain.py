@@ -1,0 +1,210 @@
+"""The LeetCode search explained: layer by layer, and why an unreachable board is unreachable.
+
+The least number of moves is found by breadth-first search from square 1
+(``solve``).  This module lays that search out for reading: layer k holds the
+squares first stood on after exactly k moves, with every move from layer k - 1
+that ends on one of them, and the number of optimal roll sequences that reach
+each square.  The squares in a layer are that step's *frontier*: the search
+expands them next.
+
+When the last square cannot be reached, the reason is always the same, a
+*wall*: the six squares just past the furthest square that can be stood on
+all hold snakes that lead back.
+
+**Claim.** Under LeetCode's rules, if n² cannot be reached and m is the
+furthest square that can be stood on, then m + 6 < n², and each of the six
+squares m + 1, ..., m + 6 holds a snake to a square ≤ m.
+
+**Proof.** Let R be the set of squares that can be stood on; 1 ∈ R, so m
+exists, and m < n² because n² ∉ R.  If n² - m ≤ 6, the roll n² - m moves from
+m to n², which holds no jump (the last square never does), so n² ∈ R: a
+contradiction.  Hence m + 6 < n², and every roll r from m lands on the square
+m + r < n².  The move ends on m + r itself when that square holds no jump, or
+on its jump's end otherwise; either way the end is in R, so it is ≤ m.  Since
+m + r > m, the square m + r must hold a jump, and its end is ≤ m < m + r: a
+snake (a jump to itself would end on m + r > m).  ∎
+
+Conversely, a wall is proof: if m + 1, ..., m + 6 hold snakes to squares ≤ m
+and no square ≤ m holds a ladder that ends above m, then by induction on the
+moves every move from a square ≤ m ends on a square ≤ m, so nothing above m is
+ever stood on.
+
+>>> from snakes_ladders.board import Board
+>>> e = explain(Board(3, {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1}))
+>>> e.moves, e.reached, e.wall
+(-1, (1, 2), Wall(furthest=2, squares=(3, 4, 5, 6, 7, 8), ends=(1, 1, 1, 1, 1, 1)))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .board import EMPTY, Board
+from .rules import DIE, JumpKind
+from .solve import solve
+
+__all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """One optimal move into a layer: from ``start`` (in the previous layer) roll
+    ``roll``, land on ``landing``, end on ``end`` (after the jump, if any)."""
+
+    start: int
+    roll: int
+    landing: int
+    end: int
+
+    @property
+    def jump(self) -> JumpKind | None:
+        """``"ladder"``, ``"snake"``, or ``None`` when the move ends where it landed."""
+        if self.end > self.landing:
+            return "ladder"
+        if self.end < self.landing:
+            return "snake"
+        return None
+
+
+@dataclass(frozen=True)
+class Layer:
+    """The squares first stood on after exactly ``move`` moves, in increasing order.
+
+    ``ways[i]`` counts the roll sequences of ``move`` rolls that end on
+    ``squares[i]`` (each of them optimal for that square); ``arrivals`` lists
+    every move from layer ``move - 1`` that ends in this layer, by start square
+    and roll.
+    """
+
+    move: int
+    squares: tuple[int, ...]
+    ways: tuple[int, ...]
+    arrivals: tuple[Arrival, ...]
+
+
+@dataclass(frozen=True)
+class Wall:
+    """Why the last square is unreachable: the six squares after ``furthest``
+    (``squares``) all hold snakes, to the squares in ``ends``, none past ``furthest``."""
+
+    furthest: int
+    squares: tuple[int, ...]
+    ends: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The breadth-first search of one board, laid out layer by layer.
+
+    ``moves`` is LeetCode's answer (-1 when unreachable), ``distances`` as in
+    ``Solution`` (``distances[s]`` the least moves to stand on s, None where
+    never), ``paths_count`` the optimal roll sequences to the last square,
+    ``reached`` every square that can be stood on, and ``wall`` the reason
+    when the last square is not one of them (else None).
+    """
+
+    n: int
+    moves: int
+    layers: tuple[Layer, ...]
+    distances: tuple[int | None, ...]
+    paths_count: int
+    reached: tuple[int, ...]
+    wall: Wall | None
+
+
+def _layers_by_search(cells: list[int]) -> list[int | None]:
+    """Distances by a plain breadth-first search, for a Solution without them."""
+    last = len(cells) - 1
+    distance: list[int | None] = [None] * (last + 1)
+    distance[1] = 0
+    frontier = [1]
+    move = 0
+    while frontier:
+        move += 1
+        following = []
+        for square in frontier:
+            if square == last:
+                continue
+            for landing in range(square + 1, min(square + 6, last) + 1):
+                end = cells[landing] if cells[landing] != EMPTY else landing
+                if distance[end] is None:
+                    distance[end] = move
+                    following.append(end)
+        frontier = following
+    return distance
+
+
+def explain(board: Board | Any) -> Explanation:
+    """Explain the LeetCode search on ``board``: layers, optimal counts, and the wall.
+
+    Takes a Board or a LeetCode matrix (checked; BoardError when malformed).
+
+    >>> e = explain(Board(6, {2: 15, 14: 35, 17: 13}))
+    >>> e.moves, [layer.squares for layer in e.layers[:2]]
+    (4, [(1,), (3, 4, 5, 6, 7, 15)])
+    >>> e.layers[1].arrivals[:2]
+    (Arrival(start=1, roll=1, landing=2, end=15), Arrival(start=1, roll=2, landing=3, end=3))
+    >>> final = e.layers[e.moves]
+    >>> final.squares[-1], final.ways[-1], e.paths_count
+    (36, 21, 21)
+    """
+    board = board if isinstance(board, Board) else Board.from_matrix(board)
+    if 1 in board.jumps:  # only a board built for an off-board start can have one
+        raise ValueError("the LeetCode search starts on square 1, which must not hold a jump")
+    cells = board.cells()
+    last = board.last
+    solution = solve(board)
+    distances = getattr(solution, "distances", None)
+    distance = list(distances) if distances is not None else _layers_by_search(cells)
+    distance[0] = None
+
+    depth = max(d for d in distance if d is not None)
+    squares_at: list[list[int]] = [[] for _ in range(depth + 1)]
+    for square in range(1, last + 1):
+        d = distance[square]
+        if d is not None:
+            squares_at[d].append(square)
+
+    ways = [0] * (last + 1)
+    ways[1] = 1
+    layers = [Layer(move=0, squares=(1,), ways=(1,), arrivals=())]
+    for move in range(1, depth + 1):
+        arrivals = []
+        for start in squares_at[move - 1]:
+            if start == last:
+                continue
+            for roll in DIE:
+                landing = start + roll
+                if landing > last:
+                    break
+                end = cells[landing] if cells[landing] != EMPTY else landing
+                if distance[end] == move:
+                    arrivals.append(Arrival(start=start, roll=roll, landing=landing, end=end))
+                    ways[end] += ways[start]
+        layer_squares = tuple(squares_at[move])
+        layers.append(
+            Layer(
+                move=move,
+                squares=layer_squares,
+                ways=tuple(ways[s] for s in layer_squares),
+                arrivals=tuple(arrivals),
+            )
+        )
+
+    reached = tuple(s for s in range(1, last + 1) if distance[s] is not None)
+    moves = distance[last] if distance[last] is not None else -1
+    wall = None
+    if moves < 0:
+        furthest = reached[-1]
+        wall_squares = tuple(range(furthest + 1, furthest + 7))
+        wall = Wall(furthest=furthest, squares=wall_squares, ends=tuple(cells[s] for s in wall_squares))
+    return Explanation(
+        n=board.n,
+        moves=moves,
+        layers=tuple(layers),
+        distances=tuple(distance),
+        paths_count=ways[last] if moves >= 0 else 0,
+        reached=reached,
+        wall=wall,
+    )
