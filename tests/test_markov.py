@@ -344,6 +344,22 @@ class TestHandWorked:
         assert a.race.expected_total_rolls is None
         assert sum(a.race.p_win) + a.race.p_no_winner == pytest.approx(1, abs=1e-8)
 
+    def test_a_run_of_eight_sixes_is_truncated(self) -> None:
+        """7×7: every square slides to 1 except 1, 7, 13, ..., 43 and 49.  From each of those only a 6
+        goes on (a smaller roll lands on a snake); from 43 a 6 lands on 49.  So the game is a wait for
+        eight sixes in a row: E[T] = (6^8 - 1) / (1 - 1/6) = 2015538 (each failure restarts from 1),
+        P(T = 8) = 6^-8.  The distribution is cut off at MAX_TURNS with most of the probability
+        still in play, and no percentile is reached."""
+        a = analyze(Board(7, {s: 1 for s in range(2, 49) if (s - 1) % 6}))
+        assert a.finishable == "always"
+        assert a.expected_rolls == pytest.approx(2015538, rel=1e-9)
+        length = a.length
+        assert length.truncated and len(length.p_on_turn) == MAX_TURNS
+        assert length.p_on_turn[:8] == pytest.approx([0.0] * 7 + [6.0**-8], rel=1e-12)
+        assert length.remaining == pytest.approx(1 - length.p_by_turn[-1], rel=1e-12)
+        assert 0.004 < length.p_by_turn[-1] < 0.006  # about MAX_TURNS / E[T]
+        assert (length.median, length.p90, length.p95) == (None, None, None)
+
     @pytest.mark.parametrize("rules", ALL_RULES[:3], ids=["stay", "bounce", "win"])
     def test_never(self, rules: Rules) -> None:
         """The unreachable 3×3 fixture: squares 3..8 slide to 1.  From 1 a roll of 1 reaches 2, any other
