@@ -2,7 +2,7 @@
 // Every rule of play is answered by Python through the engine; this file only routes events.
 import { decodeHash, encodeHash, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
 import { Editor } from "./editor.mjs";
-import { Engine } from "./engine.mjs";
+import { engine } from "./boot.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { EngineStatus, MatrixPanel, ResultPanel } from "./panels.mjs";
 import { Player } from "./animate.mjs";
@@ -13,9 +13,6 @@ import { BoardState, MAX_SIZE, buildBoard, describeJump, emptyBoard, sameBoard }
 
 const API_VERSION = 1;
 const $ = (id) => document.getElementById(id);
-
-const engine = new Engine(new URL("engine.worker.mjs", import.meta.url));
-engine.start();
 
 const state = new BoardState(emptyBoard(6));
 const view = new BoardView($("board"));

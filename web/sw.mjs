@@ -6,10 +6,14 @@ const PREFIX = "snakes-ladders-";
 const CACHE = `${PREFIX}${BUILD_ID}`;
 const scope = new URL("./", self.location.href);
 const INDEX = new URL("./", scope).href;
+const WASM = new URL("pyodide/pyodide.asm.wasm", scope).href;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES.map((file) => new URL(file, scope).href))),
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(FILES.map((file) => new URL(file, scope).href));
+    })(),
   );
 });
 
@@ -27,6 +31,9 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
+  // Online, the wasm goes through the browser's HTTP cache, where Chromium keeps its compiled code
+  // from the last visit (a copy served from here would be compiled again). Offline, the cache serves it.
+  if (request.url === WASM && self.navigator.onLine) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
