@@ -9,10 +9,29 @@ Request (version 1)::
     {"version": 1, "op": "solve", "board": [[-1, -1], [-1, 3]]}
     {"version": 1, "op": "validate", "board_text": "board = [[-1, -1], [-1, 3]]"}
 
-``op`` is ``"solve"``, ``"validate"`` or ``"min_moves"``.  The board is given
-either as a matrix in ``board`` or as text in ``board_text`` (JSON, optionally
-prefixed with ``board =`` as LeetCode prints it).  ``max_size`` (optional)
-lowers the largest accepted board size, as the editor does.
+``op`` is ``"solve"``, ``"validate"`` or ``"min_moves"``, or one of the
+random-play ops below.  The board is given either as a matrix in ``board`` or
+as text in ``board_text`` (JSON, optionally prefixed with ``board =`` as
+LeetCode prints it).  ``max_size`` (optional) lowers the largest accepted board
+size, as the editor does.
+
+Random play and the search explained (see ``markov``, ``play``, ``explain``)::
+
+    {"version": 1, "op": "analyze", "board": [...], "rules": {"start": "off-board", "overshoot": "stay"},
+     "players": 2}
+    {"version": 1, "op": "play", "board": [...], "rules": {...}, "players": 2, "seed": 42}
+    {"version": 1, "op": "explain", "board": [...]}
+
+``rules`` (optional; default LeetCode's ``{"start": "square1", "overshoot":
+"stay"}``, and either key may be left out): ``start`` is ``"square1"`` or
+``"off-board"`` (then square 1 may hold a jump), ``overshoot`` is ``"stay"``,
+``"bounce"`` or ``"win"``.  ``players`` (optional, default 1) is 1 to 4.
+``seed`` (``play`` only, required) is an integer from 0 to 2**53 - 1; the same
+request always plays the same game.  ``explain`` always uses LeetCode's rules.
+A bad ``rules``, ``players`` or ``seed`` is an error of kind ``"request"``;
+these three ops take boards up to 100×100 (``max_size`` can lower that).
+The results are described by ``analysis_to_json``, ``game_to_json`` and
+``explanation_to_json``.
 
 Response::
 
@@ -33,7 +52,11 @@ import re
 from typing import Any
 
 from .board import MAX_SIZE, MIN_SIZE, Board, BoardError
+from .explain import Explanation, explain
 from .jsontext import NestingError, check_nesting
+from .markov import MAX_PLAYERS, Analysis, analyze
+from .play import MAX_SEED, Game, play
+from .rules import LEETCODE, Rules, RulesError
 from .solve import Solution, min_moves, solve
 
 __all__ = ["API_VERSION", "MAX_REQUEST_CHARS", "handle", "solution_to_json"]
@@ -42,6 +65,10 @@ API_VERSION = 1
 # A 1000×1000 matrix of two-digit-wide values is about 7 MB of JSON; leave room.
 MAX_REQUEST_CHARS = 32_000_000
 OPS = ("solve", "validate", "min_moves")
+# Not named in the unknown-op message, which tests/test_api.py pins to the three above.
+RANDOM_PLAY_OPS = ("analyze", "explain", "play")
+# Their work and replies grow with the number of squares: boards up to 100×100 (the page allows 50×50).
+RANDOM_PLAY_MAX_SIZE = 100
 _PREFIX = re.compile(r"\s*board\s*=\s*")
 
 
@@ -107,18 +134,53 @@ def _dispatch(request: Any) -> dict[str, Any]:
     if version != API_VERSION or type(version) is not int:
         raise RequestError(f"unsupported request version {version!r}: this solver speaks version {API_VERSION}")
     op = message.get("op")
-    if op not in OPS:
+    if op not in OPS and op not in RANDOM_PLAY_OPS:
         raise RequestError(f"unknown op {op!r}: expected one of {', '.join(OPS)}")
     max_size = message.get("max_size", MAX_SIZE)
     if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
         raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")
 
+    if op in RANDOM_PLAY_OPS:
+        return _random_play(op, message, max_size)
     board = board_from_request(message, max_size)
     if op == "min_moves":
         return {"n": board.n, "moves": min_moves(board)}
     if op == "validate":
         return board_to_json(board)
     return solution_to_json(board, solve(board))
+
+
+def _random_play(op: str, message: dict[str, Any], max_size: int) -> dict[str, Any]:
+    """Answer ``analyze``, ``play`` and ``explain``: check the request's fields, then the board."""
+    max_size = min(max_size, RANDOM_PLAY_MAX_SIZE)
+    if op == "explain":
+        board = board_from_request(message, max_size)
+        return explanation_to_json(board, explain(board))
+    rules = rules_from_request(message)
+    players = message.get("players", 1)
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        raise RequestError(f"players must be an integer from 1 to {MAX_PLAYERS}")
+    seed = 0
+    if op == "play":
+        if "seed" not in message:
+            raise RequestError(f"play needs a seed: an integer from 0 to {MAX_SEED}")
+        seed = message["seed"]
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise RequestError(f"seed must be an integer from 0 to {MAX_SEED}")
+    board = board_from_request(message, max_size, rules)
+    if op == "play":
+        return game_to_json(board, play(board, rules, players, seed))
+    return analysis_to_json(board, analyze(board, rules, players))
+
+
+def rules_from_request(message: dict[str, Any]) -> Rules:
+    """Read the optional ``rules`` of a request (LeetCode's when absent)."""
+    if "rules" not in message:
+        return LEETCODE
+    try:
+        return Rules.from_json(message["rules"])
+    except RulesError as error:
+        raise RequestError(str(error)) from None
 
 
 def parse_board_text(text: str) -> Any:
@@ -145,8 +207,8 @@ def parse_board_text(text: str) -> Any:
         raise TextError(f"the board text cannot be read: {error}") from None
 
 
-def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE) -> Board:
-    """Read the board of a request, from ``board`` or ``board_text``."""
+def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE, rules: Rules = LEETCODE) -> Board:
+    """Read the board of a request, from ``board`` or ``board_text``, checked for ``rules``."""
     if "board_text" in message:
         text = message["board_text"]
         if not isinstance(text, str):
@@ -158,7 +220,7 @@ def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE) -> Boa
         raise RequestError("the request has no board: give 'board' (a matrix) or 'board_text' (a string)")
     if isinstance(rows, list) and len(rows) > max_size:
         raise BoardError(f"the board has {len(rows)} rows: the largest board here is {max_size}×{max_size}")
-    return Board.from_matrix(rows)
+    return rules.board_from_matrix(rows)
 
 
 def board_to_json(board: Board) -> dict[str, Any]:
@@ -214,5 +276,131 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
         "distances": list(solution.distances),
         "paths_count": count_to_text(solution.paths_count),
         "explored": solution.explored,
+        "warnings": _warnings(board),
+    }
+
+
+# --------------------------------------------------------------------------- random play
+
+
+def _number(value: float | None) -> float | None:
+    """A float for JSON: None stays None (JSON has no infinity; the fields say what null means)."""
+    return None if value is None or not math.isfinite(value) else value
+
+
+def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
+    """The random-play analysis as JSON-ready data.
+
+    ``finishable`` is ``"always"``, ``"not always"`` or ``"never"``;
+    ``expected_rolls`` is null unless always.  ``length.p_on_turn[i]`` is the
+    chance of finishing on roll i + 1, ``length.p_by_turn[i]`` by then;
+    ``visits`` has one entry per position 0..n² (0 is off the board; null on
+    the squares of a trap that can be reached); ``traps`` lists those traps.
+
+    >>> data = analysis_to_json(Board(2, {}), analyze(Board(2, {})))
+    >>> data["finishable"], round(data["expected_rolls"], 9), data["length"]["median"], data["visits"]
+    ('always', 6.0, 4, [0.0, 2.0, 1.0, 3.0, 1.0])
+    """
+    length = analysis.length
+    race = analysis.race
+    return {
+        "n": analysis.n,
+        "rules": analysis.rules.to_json(),
+        "finishable": analysis.finishable,
+        "p_finish": analysis.p_finish,
+        "expected_rolls": _number(analysis.expected_rolls),
+        "expected_rolls_if_finished": _number(analysis.expected_rolls_if_finished),
+        "length": {
+            "p_on_turn": list(length.p_on_turn),
+            "p_by_turn": list(length.p_by_turn),
+            "remaining": length.remaining,
+            "trapped": length.trapped,
+            "truncated": length.truncated,
+            "median": length.median,
+            "p90": length.p90,
+            "p95": length.p95,
+        },
+        "visits": [_number(v) for v in analysis.visits],
+        "jumps": [
+            {
+                "start": use.start,
+                "end": use.end,
+                "kind": use.kind,
+                "p_used": use.p_used,
+                "expected_uses": _number(use.expected_uses),
+            }
+            for use in analysis.jumps
+        ],
+        "traps": [list(trap) for trap in analysis.traps],
+        "race": {
+            "players": race.players,
+            "p_win": list(race.p_win),
+            "p_no_winner": race.p_no_winner,
+            "expected_total_rolls": _number(race.expected_total_rolls),
+        },
+        "warnings": _warnings(board),
+    }
+
+
+def game_to_json(board: Board, game: Game) -> dict[str, Any]:
+    """A played game as JSON-ready data: every turn, the winner (1-based or null) and how it ended.
+
+    >>> data = game_to_json(Board(3, {2: 8}), play(Board(3, {2: 8}), seed=1))
+    >>> data["winner"], data["end"], data["turns"][0]
+    (1, 'won', {'player': 1, 'roll': 2, 'start': 1, 'landing': 3, 'end': 3, 'jump': None, 'overshoot': None})
+    """
+    return {
+        "n": board.n,
+        "rules": game.rules.to_json(),
+        "players": game.players,
+        "seed": game.seed,
+        "winner": game.winner,
+        "end": game.end,
+        "turns": [
+            {
+                "player": turn.player,
+                "roll": turn.roll,
+                "start": turn.start,
+                "landing": turn.landing,
+                "end": turn.end,
+                "jump": turn.step.jump,
+                "overshoot": turn.overshoot,
+            }
+            for turn in game.turns
+        ],
+        "positions": list(game.positions),
+    }
+
+
+def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any]:
+    """The search explained as JSON-ready data; counts are decimal strings, as ``paths_count`` is.
+
+    >>> data = explanation_to_json(Board(2, {2: 3}), explain(Board(2, {2: 3})))
+    >>> data["moves"], data["layers"][1]["squares"], data["layers"][1]["ways"], data["wall"]
+    (1, [3, 4], ['2', '1'], None)
+    """
+    wall = explanation.wall
+    return {
+        "n": explanation.n,
+        "moves": explanation.moves,
+        "reachable": explanation.moves >= 0,
+        "paths_count": count_to_text(explanation.paths_count),
+        "layers": [
+            {
+                "move": layer.move,
+                "squares": list(layer.squares),
+                "ways": [count_to_text(w) for w in layer.ways],
+                "arrivals": [
+                    {"start": a.start, "roll": a.roll, "landing": a.landing, "end": a.end, "jump": a.jump}
+                    for a in layer.arrivals
+                ],
+            }
+            for layer in explanation.layers
+        ],
+        "distances": list(explanation.distances),
+        "reached": list(explanation.reached),
+        "wall": None
+        if wall is None
+        else {"furthest": wall.furthest, "squares": list(wall.squares), "ends": list(wall.ends)},
         "warnings": _warnings(board),
     }
