@@ -20,8 +20,9 @@ from snakes_ladders.board import Board
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
-# A cold Pyodide start is a few seconds, but two busy cores can stretch it well past that.
-PYTHON_TIMEOUT_MS = 60_000
+# A cold Pyodide start is a few seconds, but busy cores stretch it (24 s seen at a load of 10 on
+# two cores); the app itself gives up on a silent worker after 90 s.
+PYTHON_TIMEOUT_MS = 90_000
 # Everything else the page does is quick; a normal-speed replay of a short game takes seconds.
 ANIMATION_TIMEOUT_MS = 30_000
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from app_page import AppPage, load_fixture
+from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture
 from playwright.sync_api import Route, expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
@@ -27,7 +27,8 @@ def test_solve_pressed_before_python_is_ready_waits_then_runs(open_app: Callable
         # has been pressed and the page says it is waiting for Python.
         held.append(route.request.url)
         try:
-            expect(app.result).to_contain_text("Waiting for Python")
+            # The worker may ask for the wasm before the test has even clicked: allow for a slow start.
+            expect(app.result).to_contain_text("Waiting for Python", timeout=PYTHON_TIMEOUT_MS)
             expect(app.engine).to_have_attribute("data-engine", "loading")
         except BaseException as error:  # reported by the test below, not lost in the greenlet
             handler_errors.append(error)
