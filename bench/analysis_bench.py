@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
-import reference  # noqa: E402
-from snakes_ladders import CLASSIC, LEETCODE, Board, Rules, analyze, explain, play  # noqa: E402
+import reference
+from snakes_ladders import CLASSIC, LEETCODE, Board, Rules, analyze, explain, play
 
 CLASSIC_JUMPS = {
     1: 38, 4: 14, 9: 31, 21: 42, 28: 84, 36: 44, 51: 67, 71: 91, 80: 100,
@@ -70,9 +70,9 @@ def main() -> None:
         analysis = analyze(board, rules)
         rolls = len(analysis.length.p_on_turn)
         expected = "—" if analysis.expected_rolls is None else f"{analysis.expected_rolls:.2f}"
-        t_analyze = cpu(lambda: analyze(board, rules), args.runs)
-        t_explain = cpu(lambda: explain(board), args.runs) if 1 not in board.jumps else float("nan")
-        t_play = cpu(lambda: play(board, rules, players=4, seed=1), args.runs)
+        t_analyze = cpu(lambda b=board, r=rules: analyze(b, r), args.runs)
+        t_explain = cpu(lambda b=board: explain(b), args.runs) if 1 not in board.jumps else float("nan")
+        t_play = cpu(lambda b=board, r=rules: play(b, r, players=4, seed=1), args.runs)
         print(
             f"| {name} | {len(board.jumps)} | {expected} | {rolls}{' (cut)' if analysis.length.truncated else ''} "
             f"| {t_analyze * 1000:.0f} ms | {t_explain * 1000:.0f} ms | {t_play * 1000:.0f} ms |"
