@@ -14,6 +14,7 @@ nothing here asserts on time.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -71,12 +72,12 @@ def main() -> None:
         rolls = len(analysis.length.p_on_turn)
         expected = "—" if analysis.expected_rolls is None else f"{analysis.expected_rolls:.2f}"
         t_analyze = cpu(lambda b=board, r=rules: analyze(b, r), args.runs)
-        # explain is LeetCode's search, which a jump on square 1 does not fit: NaN prints as a dash.
+        # explain is LeetCode's search, which a jump on square 1 does not fit: shown as a dash.
         t_explain = cpu(lambda b=board: explain(b), args.runs) if 1 not in board.jumps else float("nan")
         t_play = cpu(lambda b=board, r=rules: play(b, r, players=4, seed=1), args.runs)
         print(
             f"| {name} | {len(board.jumps)} | {expected} | {rolls}{' (cut)' if analysis.length.truncated else ''} "
-            f"| {t_analyze * 1000:.0f} ms | {'—' if t_explain != t_explain else f'{t_explain * 1000:.0f} ms'} "
+            f"| {t_analyze * 1000:.0f} ms | {'—' if math.isnan(t_explain) else f'{t_explain * 1000:.0f} ms'} "
             f"| {t_play * 1000:.0f} ms |"
         )
 
