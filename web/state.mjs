@@ -49,7 +49,7 @@ export function sameBoard(a, b) {
  * Why a jump from `start` to `end` cannot be placed on `board`, or null when it can.
  * These are the editor's placement rules; Python re-checks every board it is given.
  */
-export function placementProblem(board, start, end, { replacing = false } = {}) {
+export function placementProblem(board, start, end, { replacing = false, loading = false } = {}) {
   const last = board.n * board.n;
   for (const square of [start, end]) {
     if (!Number.isInteger(square) || square < 1 || square > last) {
@@ -59,7 +59,9 @@ export function placementProblem(board, start, end, { replacing = false } = {}) 
   const problem = startProblem(board, start);
   if (problem) return problem;
   const where = place(start, board.n);
-  if (start === end) return `${where}: a snake or ladder must go somewhere, so its end cannot be square ${start} itself.`;
+  // LeetCode accepts a square that names itself (a jump that goes nowhere), so a loaded board
+  // may hold one; the editor does not place new ones.
+  if (start === end && !loading) return `${where}: a snake or ladder must go somewhere, so its end cannot be square ${start} itself.`;
   if (!replacing && board.jumps.has(start)) {
     const existing = describeJump(start, board.jumps.get(start));
     return `${where} already has a ${existing}. Select it to change or remove it.`;
@@ -77,7 +79,7 @@ export function buildBoard(n, pairs) {
   }
   const board = emptyBoard(n); // filled in place: nobody else sees it yet
   for (const [start, end] of pairs) {
-    const problem = placementProblem(board, start, end);
+    const problem = placementProblem(board, start, end, { loading: true });
     if (problem) throw new Error(problem);
     board.jumps.set(start, end);
   }

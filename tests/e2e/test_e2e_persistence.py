@@ -81,12 +81,6 @@ def test_board_loaded_from_json_survives_a_reload(app: AppPage) -> None:
     app.expect_board(fixture["board"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="app bug: a self-jump (end == start, valid for LeetCode and the solver) loads from Board JSON, "
-    "but web/state.mjs buildBoard() rejects it when the link or saved copy is read back, so a reload "
-    "drops the board for the first preset",
-)
 def test_board_with_self_jumps_survives_a_reload(app: AppPage) -> None:
     fixture = load_fixture("self_jumps_3x3")
     app.load_json(json.dumps(fixture["board"]))
