@@ -496,3 +496,26 @@ class TestCommandLine:
         result = json.loads(done.stdout)
         assert result["race"]["players"] == 4
         assert result["length"]["median"] == CLASSIC_FIXTURE["median"]
+
+
+class TestValidateWithRules:
+    """validate checks a board for the rules the editor is set to."""
+
+    LADDER_ON_1 = [[-1, -1, -1], [-1, -1, -1], [8, -1, -1]]
+
+    def test_leetcode_rules_refuse_a_jump_on_square_1(self) -> None:
+        reply = json.loads(handle(json.dumps({"version": 1, "op": "validate", "board": self.LADDER_ON_1})))
+        assert reply["ok"] is False
+        assert reply["error"]["square"] == 1
+
+    def test_off_board_start_accepts_it(self) -> None:
+        request = {"version": 1, "op": "validate", "board": self.LADDER_ON_1, "rules": {"start": "off-board"}}
+        reply = json.loads(handle(json.dumps(request)))
+        assert reply["ok"] is True
+        assert reply["result"]["jumps"] == [[1, 8]]
+
+    def test_solve_still_uses_leetcode_rules(self) -> None:
+        request = {"version": 1, "op": "solve", "board": self.LADDER_ON_1, "rules": {"start": "off-board"}}
+        reply = json.loads(handle(json.dumps(request)))
+        assert reply["ok"] is False
+        assert reply["error"]["message"].endswith("the start square cannot hold a snake or ladder")

@@ -15,6 +15,9 @@ as text in ``board_text`` (JSON, optionally prefixed with ``board =`` as
 LeetCode prints it).  ``max_size`` (optional) lowers the largest accepted board
 size, as the editor does.
 
+``validate`` also takes ``rules`` (below): under ``"start": "off-board"`` square 1
+may hold a jump.  ``solve`` and ``min_moves`` always use LeetCode's rules.
+
 Random play and the search explained (see ``markov``, ``play``, ``explain``)::
 
     {"version": 1, "op": "analyze", "board": [...], "rules": {"start": "off-board", "overshoot": "stay"},
@@ -142,11 +145,12 @@ def _dispatch(request: Any) -> dict[str, Any]:
 
     if op in RANDOM_PLAY_OPS:
         return _random_play(op, message, max_size)
+    if op == "validate":
+        # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
+        return board_to_json(board_from_request(message, max_size, rules_from_request(message)))
     board = board_from_request(message, max_size)
     if op == "min_moves":
         return {"n": board.n, "moves": min_moves(board)}
-    if op == "validate":
-        return board_to_json(board)
     return solution_to_json(board, solve(board))
 
 
