@@ -36,6 +36,7 @@ PRESETS = {
     "leetcode_example_1": "LeetCode example 1 (6×6)",
     "leetcode_example_2": "LeetCode example 2 (2×2)",
     "classic_10x10": "Classic 10×10 board",
+    "rules/classic_10x10_classic_rules": "Classic 10×10, classic rules (ladder on 1)",
 }
 
 MIME_TYPES = {
@@ -97,7 +98,10 @@ def presets_json() -> bytes:
     presets = []
     for name, title in PRESETS.items():
         fixture = json.loads((FIXTURES / f"{name}.json").read_text())
-        presets.append({"id": name, "name": title, "board": fixture["board"]})
+        preset = {"id": name, "name": title, "board": fixture["board"]}
+        if "rules" in fixture:
+            preset["rules"] = fixture["rules"]
+        presets.append(preset)
     return json.dumps(presets, separators=(",", ":")).encode()
 
 

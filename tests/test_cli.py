@@ -219,7 +219,7 @@ BAD_INPUT = {
         "board =\n[[-1 -1],[-1,3]]",
         "the board text is not valid JSON: Expecting ',' delimiter at line 2, column 6",
     ),
-    "nested-too-deep": ("[" * 50_000, "the text is nested too deeply to be a board"),
+    "nested-too-deep": ("[" * 50_000, "the board text is not a board: lists or objects are nested 50000 deep; a board needs only 2 (a list of rows)"),
 }
 
 
