@@ -5,15 +5,12 @@ const HOP_MS = 260; // one square at speed 5
 const JUMP_MS = 700;
 
 /** The squares a token hops over from `start` to `landing`, bouncing back off the goal if it must. */
-function hops({ start, landing, roll, last }) {
+function hops({ start, landing, overshoot, last }) {
   const squares = [];
-  if (landing > start || roll === undefined || last === undefined) {
-    for (let square = start + 1; square <= landing; square += 1) squares.push(square);
-    return squares;
-  }
+  const top = overshoot === "bounce" ? last : landing;
+  for (let square = start + 1; square <= top; square += 1) squares.push(square);
   // A bounce: up to the goal, then back down to the landing square.
-  for (let square = start + 1; square <= last; square += 1) squares.push(square);
-  for (let square = last - 1; square >= landing; square -= 1) squares.push(square);
+  for (let square = top - 1; square >= landing && overshoot === "bounce"; square -= 1) squares.push(square);
   return squares;
 }
 

@@ -4,11 +4,20 @@
 const STORAGE_KEY = "snakes-ladders:board:v1";
 const MAX_HASH_LENGTH = 100_000;
 
-/** `n=6&j=2-15.14-35.17-13`: short, readable, and safe in a URL fragment. */
-export function encodeHash({ n, jumps }) {
+/**
+ * `n=6&j=2-15.14-35.17-13`: short, readable, and safe in a URL fragment. Rules for random play
+ * other than LeetCode's are added as `start=off-board` and `past=bounce`.
+ */
+export function encodeHash({ n, jumps }, rules = {}) {
   const pairs = [...jumps].map(([start, end]) => `${start}-${end}`).join(".");
-  return pairs ? `n=${n}&j=${pairs}` : `n=${n}`;
+  let text = pairs ? `n=${n}&j=${pairs}` : `n=${n}`;
+  if (rules.start && rules.start !== "square1") text += `&start=${rules.start}`;
+  if (rules.overshoot && rules.overshoot !== "stay") text += `&past=${rules.overshoot}`;
+  return text;
 }
+
+const STARTS = ["square1", "off-board"];
+const OVERSHOOTS = ["stay", "bounce", "win"];
 
 /** Decode a hash made by encodeHash; throws an Error whose message says what is wrong. */
 export function decodeHash(hash) {
@@ -27,12 +36,16 @@ export function decodeHash(hash) {
       jumps.push([Number(match[1]), Number(match[2])]);
     }
   }
-  return { n: Number(size), jumps };
+  const start = params.get("start") ?? "square1";
+  const overshoot = params.get("past") ?? "stay";
+  if (!STARTS.includes(start)) throw new Error(`The share link's start "${start.slice(0, 20)}" is not one of ${STARTS.join(", ")}.`);
+  if (!OVERSHOOTS.includes(overshoot)) throw new Error(`The share link's rule "${overshoot.slice(0, 20)}" is not one of ${OVERSHOOTS.join(", ")}.`);
+  return { n: Number(size), jumps, rules: { start, overshoot } };
 }
 
-export function saveBoard(storage, board) {
+export function saveBoard(storage, board, rules = {}) {
   try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ n: board.n, jumps: [...board.jumps] }));
+    storage.setItem(STORAGE_KEY, JSON.stringify({ n: board.n, jumps: [...board.jumps], rules }));
   } catch {
     // Storage full or disabled: the board still lives in the page and the URL.
   }
@@ -57,7 +70,15 @@ export function loadSavedBoard(storage) {
     data && Number.isInteger(data.n) && Array.isArray(data.jumps) &&
     data.jumps.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(Number.isInteger));
   if (!valid) throw new Error("The saved board could not be read (it is not a board).");
-  return data;
+  const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
+  return {
+    n: data.n,
+    jumps: data.jumps,
+    rules: {
+      start: STARTS.includes(rules.start) ? rules.start : "square1",
+      overshoot: OVERSHOOTS.includes(rules.overshoot) ? rules.overshoot : "stay",
+    },
+  };
 }
 
 export function forgetSavedBoard(storage) {

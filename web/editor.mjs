@@ -43,7 +43,7 @@ export class Editor extends EventTarget {
     const board = this.#state.board;
     const selected = this.#selected;
     if (selected === null) {
-      const problem = startProblem(board, square);
+      const problem = startProblem(board, square, { allowStartJump: this.#state.allowStartJump });
       if (problem) {
         this.#notify(`${problem} Choose another start square.`, "error");
         return;

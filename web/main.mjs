@@ -10,6 +10,8 @@ import { registerOffline } from "./offline.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardView } from "./render.mjs";
 import { BoardState, MAX_SIZE, buildBoard, describeJump, emptyBoard, sameBoard } from "./state.mjs";
+import { AnalysisPanel, ExplainPanel } from "./analysis.mjs";
+import { GamePanel } from "./game.mjs";
 
 const API_VERSION = 1;
 const $ = (id) => document.getElementById(id);
@@ -19,7 +21,21 @@ const view = new BoardView($("board"));
 const result = new ResultPanel();
 const matrix = new MatrixPanel();
 const player = new Player(view);
+const analysis = new AnalysisPanel(view);
+const explainer = new ExplainPanel(view);
+const game = new GamePanel(view);
 const message = $("message");
+
+/** The rules for random play, from the Random play panel: `{start, overshoot}`. */
+function currentRules() {
+  return { start: $("rule-start").value, overshoot: $("rule-overshoot").value };
+}
+
+function setRules({ start = "square1", overshoot = "stay" } = {}) {
+  $("rule-start").value = start;
+  $("rule-overshoot").value = overshoot;
+  state.allowStartJump = start === "off-board";
+}
 
 function notify(text, kind = "info") {
   message.textContent = text;
@@ -33,7 +49,31 @@ new EngineStatus(engine, () => {
 });
 
 function request(op, fields) {
-  return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, ...fields });
+  return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, rules: currentRules(), ...fields });
+}
+
+/**
+ * Wrap an async task so that calls during a run coalesce into one more run afterwards:
+ * bursts of edits cost one request for the newest board, never one per edit.
+ */
+function latestOnly(task) {
+  let running = false;
+  let again = false;
+  return async function run() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await task();
+      } while (again);
+    } finally {
+      running = false;
+    }
+  };
 }
 
 // Every edit makes older solves and checks stale; replies carry the generation they were for.
@@ -53,7 +93,11 @@ state.addEventListener("change", ({ detail }) => {
   schedulePersist();
   $("share-link").textContent = "";
   if (label) notify(label, "info");
+  analysis.stale();
+  explainer.clear();
+  game.stop();
   checkBoard();
+  if (analysisShown) reanalyze();
 });
 
 function syncControls(board) {
@@ -70,8 +114,8 @@ function persist() {
   clearTimeout(persistTimer);
   persistTimer = null;
   const board = state.board;
-  saveBoard(localStorage, board);
-  const hash = `#${encodeHash(board)}`;
+  saveBoard(localStorage, board, currentRules());
+  const hash = `#${encodeHash(board, currentRules())}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
@@ -82,46 +126,111 @@ function schedulePersist() {
 window.addEventListener("pagehide", () => persistTimer !== null && persist());
 
 // Python has the last word on every board: it flags jumps that end on another jump's start, and
-// a board it rejects is rolled back. Only the newest board is checked; bursts of edits coalesce.
-let checking = false;
-let checkAgain = false;
+// a board it rejects is replaced by the last one it accepted. Bursts of edits coalesce.
+let lastValid = null;
 
-async function checkBoard() {
-  if (checking) {
-    checkAgain = true;
+const checkBoard = latestOnly(async () => {
+  const asked = generation;
+  const board = state.board;
+  let reply;
+  try {
+    reply = await request("validate", { board: boardToMatrix(board) });
+  } catch {
+    return; // the engine status line already says what went wrong
+  }
+  if (asked !== generation) return;
+  if (!reply.ok) {
+    rejectBoard(reply.error.message);
     return;
   }
-  checking = true;
-  try {
-    do {
-      checkAgain = false;
-      const asked = generation;
-      let reply;
-      try {
-        reply = await request("validate", { board: boardToMatrix(state.board) });
-      } catch {
-        return; // the engine status line already says what went wrong
-      }
-      if (asked !== generation) continue;
-      if (!reply.ok) {
-        rejectBoard(reply.error.message);
-        return;
-      }
-      const warnings = reply.result.warnings;
-      view.mark({ chained: new Set(warnings.map((warning) => warning.square)) });
-      if (warnings.length) $("counts").dataset.warning = warnings.map((w) => w.message).join(" ");
-      else delete $("counts").dataset.warning;
-    } while (checkAgain);
-  } finally {
-    checking = false;
-  }
-}
+  lastValid = board;
+  const warnings = reply.result.warnings;
+  view.mark({ chained: new Set(warnings.map((warning) => warning.square)) });
+  if (warnings.length) $("counts").dataset.warning = warnings.map((w) => w.message).join(" ");
+  else delete $("counts").dataset.warning;
+});
 
 function rejectBoard(reason) {
-  const message = `This board is not valid (${reason}), so it was undone.`;
-  if (state.canUndo) state.undo();
-  else state.reset(emptyBoard(6), "");
+  const message = `This board is not valid (${reason}), so the last valid board is back.`;
+  state.load(lastValid ?? emptyBoard(6), "");
   notify(message, "error");
+}
+
+// --- random play: the analysis follows edits once it has been asked for ---------------
+
+let analysisShown = false;
+let analysisEdited = false;
+
+const reanalyze = latestOnly(async () => {
+  const asked = generation;
+  const edited = analysisEdited;
+  analysis.busy("Analyzing…");
+  let reply;
+  try {
+    reply = await request("analyze", { board: boardToMatrix(state.board), players: playerCount() });
+  } catch (error) {
+    if (asked === generation) analysis.error(`Could not analyze: ${error.message}`);
+    return;
+  }
+  if (asked !== generation) return;
+  if (!reply.ok) {
+    analysis.error(`Could not analyze: ${reply.error.message}`);
+    return;
+  }
+  analysisShown = true;
+  analysisEdited = true;
+  analysis.show(reply.result, { edited });
+});
+
+function playerCount() {
+  const value = Number($("players").value);
+  return Number.isInteger(value) && value >= 1 && value <= 4 ? value : 1;
+}
+
+async function explainBoard() {
+  const asked = generation;
+  explainer.say("Explaining…");
+  let reply;
+  try {
+    reply = await request("explain", { board: boardToMatrix(state.board) });
+  } catch (error) {
+    if (asked === generation) explainer.say(`Could not explain: ${error.message}`);
+    return;
+  }
+  if (asked !== generation) return;
+  if (!reply.ok) {
+    const leetcode = state.board.jumps.has(1) ? ". The search follows LeetCode's rules, where the game starts on square 1." : "";
+    explainer.say(`Could not explain: ${reply.error.message}${leetcode}`);
+    return;
+  }
+  player.stop();
+  view.clearRoute();
+  view.mark({ path: new Set(), landings: new Set(), current: null });
+  explainer.show(reply.result);
+}
+
+async function playGame() {
+  const asked = generation;
+  const seed = Number($("seed").value);
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    game.say("The seed must be a whole number, 0 or more.");
+    return;
+  }
+  game.say("Rolling the dice…");
+  let reply;
+  try {
+    reply = await request("play", { board: boardToMatrix(state.board), players: playerCount(), seed });
+  } catch (error) {
+    if (asked === generation) game.say(`Could not play: ${error.message}`);
+    return;
+  }
+  if (asked !== generation) return;
+  if (!reply.ok) {
+    game.say(`Could not play: ${reply.error.message}`);
+    return;
+  }
+  player.stop();
+  game.play(reply.result);
 }
 
 async function solve() {
@@ -129,6 +238,8 @@ async function solve() {
   const asked = generation;
   const run = ++solveRun;
   player.stop();
+  game.stop();
+  explainer.clear();
   result.say(engine.state === "ready" ? "Solving…" : "Waiting for Python to load…");
   $("cancel-solve").hidden = false;
   let reply;
@@ -142,7 +253,8 @@ async function solve() {
   }
   if (asked !== generation || run !== solveRun) return; // a newer edit or solve wins
   if (!reply.ok) {
-    result.error(`Could not solve: ${reply.error.message}`);
+    const leetcode = state.board.jumps.has(1) ? " Solve follows LeetCode's rules, where the game starts on square 1; the random-play panel uses the classic start." : "";
+    result.error(`Could not solve: ${reply.error.message}.${leetcode}`);
     return;
   }
   const solution = reply.result;
@@ -215,8 +327,9 @@ async function copyText(text, what) {
 function readLink(hash) {
   if (!hash || hash === "#") return { board: null, problem: null };
   try {
-    const { n, jumps } = decodeHash(hash);
-    return { board: buildBoard(n, jumps), problem: null };
+    const { n, jumps, rules } = decodeHash(hash);
+    const board = buildBoard(n, jumps, { allowStartJump: rules.start === "off-board" });
+    return { board, rules, problem: null };
   } catch (error) {
     return { board: null, problem: `The share link does not hold a valid board (${error.message.replace(/\.$/, "")}); it was not loaded.` };
   }
@@ -226,7 +339,9 @@ function readLink(hash) {
 function readSaved() {
   try {
     const saved = loadSavedBoard(localStorage);
-    return { board: saved && buildBoard(saved.n, saved.jumps), problem: null };
+    if (!saved) return { board: null, problem: null };
+    const board = buildBoard(saved.n, saved.jumps, { allowStartJump: saved.rules.start === "off-board" });
+    return { board, rules: saved.rules, problem: null };
   } catch (error) {
     forgetSavedBoard(localStorage);
     return { board: null, problem: `${error.message.replace(/\.$/, "")}; starting with a fresh board.` };
@@ -293,7 +408,34 @@ $("pause").addEventListener("click", () => (player.paused ? player.resume() : pl
 $("replay").addEventListener("click", () => lastSolution && play(lastSolution));
 $("speed").addEventListener("input", (event) => {
   player.speed = Number(event.target.value);
+  game.speed = Number(event.target.value);
 });
+$("analyze").addEventListener("click", () => {
+  analysisEdited = false;
+  reanalyze();
+});
+$("explain").addEventListener("click", explainBoard);
+$("play").addEventListener("click", playGame);
+$("new-seed").addEventListener("click", () => {
+  $("seed").value = String(Math.floor(Math.random() * 1_000_000));
+});
+for (const id of ["rule-start", "rule-overshoot", "players"]) {
+  $(id).addEventListener("change", (event) => {
+    const rules = currentRules();
+    if (id === "rule-start" && rules.start === "square1" && state.board.jumps.has(1)) {
+      event.target.value = "off-board";
+      notify("Square 1 holds a snake or ladder, which LeetCode's start forbids: remove it first.", "error");
+      return;
+    }
+    state.allowStartJump = rules.start === "off-board";
+    game.stop();
+    schedulePersist();
+    if (analysisShown) {
+      analysisEdited = false;
+      reanalyze();
+    }
+  });
+}
 $("measure").addEventListener("click", async () => {
   try {
     const { blocks, objects } = await engine.stats();
@@ -332,9 +474,12 @@ document.addEventListener("keydown", (event) => {
 });
 
 window.addEventListener("hashchange", () => {
-  const { board, problem } = readLink(location.hash);
+  const { board, rules, problem } = readLink(location.hash);
   if (problem) notify(problem, "error");
-  else if (board && !sameBoard(board, state.board)) state.load(board, "Loaded the board from the link.");
+  else if (board && !sameBoard(board, state.board)) {
+    setRules(rules);
+    state.load(board, "Loaded the board from the link.");
+  }
 });
 
 // --- start-up: the link wins, then the saved board, then the first preset -------------
@@ -346,6 +491,7 @@ const linked = fromLink.board;
 const saved = fromSaved.board;
 const startProblem = fromLink.problem ?? fromSaved.problem;
 const opening = linked ? "Loaded the board from the link." : saved ? "Restored your last board." : "";
+setRules(fromLink.rules ?? fromSaved.rules);
 state.reset(linked ?? saved ?? emptyBoard(6), startProblem ? "" : opening);
 if (startProblem) notify(startProblem, "error");
 performance.mark("board-interactive");
@@ -364,7 +510,9 @@ const presets = await loadPresets();
 $("preset").addEventListener("change", (event) => {
   const preset = presets.find((p) => p.id === event.target.value);
   event.target.value = "";
-  if (preset) state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`);
+  if (!preset) return;
+  setRules(preset.rules);
+  state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`);
 });
 if (!linked && !saved && presets.length) {
   state.reset(matrixToBoard(presets[0].board), startProblem ? "" : `Loaded the preset “${presets[0].name}”. Press Solve!`);

@@ -26,9 +26,9 @@ export function describeJump(start, end) {
 }
 
 /** Why `square` cannot be the start of a jump at all, or null. */
-export function startProblem(board, square) {
+export function startProblem(board, square, { allowStartJump = false } = {}) {
   const where = place(square, board.n);
-  if (square === 1) return `${where} is where every game starts: it cannot hold a snake or ladder.`;
+  if (square === 1 && !allowStartJump) return `${where} is where every game starts: it cannot hold a snake or ladder.`;
   if (square === board.n * board.n) return `${where} is the goal: it cannot hold a snake or ladder.`;
   return null;
 }
@@ -49,14 +49,14 @@ export function sameBoard(a, b) {
  * Why a jump from `start` to `end` cannot be placed on `board`, or null when it can.
  * These are the editor's placement rules; Python re-checks every board it is given.
  */
-export function placementProblem(board, start, end, { replacing = false, loading = false } = {}) {
+export function placementProblem(board, start, end, { replacing = false, loading = false, allowStartJump = false } = {}) {
   const last = board.n * board.n;
   for (const square of [start, end]) {
     if (!Number.isInteger(square) || square < 1 || square > last) {
       return `Square ${square} is not on this board (squares run from 1 to ${last}).`;
     }
   }
-  const problem = startProblem(board, start);
+  const problem = startProblem(board, start, { allowStartJump });
   if (problem) return problem;
   const where = place(start, board.n);
   // LeetCode accepts a square that names itself (a jump that goes nowhere), so a loaded board
@@ -73,13 +73,13 @@ export function placementProblem(board, start, end, { replacing = false, loading
  * A board from outside the editor (a share link, a saved copy, a preset), checked with the
  * same placement rules as the editor. Throws an Error saying what is wrong.
  */
-export function buildBoard(n, pairs) {
+export function buildBoard(n, pairs, { allowStartJump = false } = {}) {
   if (!Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) {
     throw new Error(`the board size ${n} is not a whole number from ${MIN_SIZE} to ${MAX_SIZE}`);
   }
   const board = emptyBoard(n); // filled in place: nobody else sees it yet
   for (const [start, end] of pairs) {
-    const problem = placementProblem(board, start, end, { loading: true });
+    const problem = placementProblem(board, start, end, { loading: true, allowStartJump });
     if (problem) throw new Error(problem);
     board.jumps.set(start, end);
   }
@@ -88,6 +88,8 @@ export function buildBoard(n, pairs) {
 
 export class BoardState extends EventTarget {
   #board;
+  /** True when the game starts off the board (classic rules), so square 1 may hold a ladder. */
+  allowStartJump = false;
   #past = [];
   #future = [];
 
@@ -110,7 +112,7 @@ export class BoardState extends EventTarget {
 
   /** Place a new jump; returns an error message or null. */
   place(start, end) {
-    const problem = placementProblem(this.#board, start, end);
+    const problem = placementProblem(this.#board, start, end, { allowStartJump: this.allowStartJump });
     if (problem) return problem;
     const { n, jumps } = this.#board;
     this.#commit(withJumps(n, [...jumps, [start, end]]), `Placed a ${describeJump(start, end)} on square ${start}.`);
@@ -119,7 +121,7 @@ export class BoardState extends EventTarget {
 
   /** Move the end of the jump starting on `start`; returns an error message or null. */
   change(start, end) {
-    const problem = placementProblem(this.#board, start, end, { replacing: true });
+    const problem = placementProblem(this.#board, start, end, { replacing: true, allowStartJump: this.allowStartJump });
     if (problem) return problem;
     const { n, jumps } = this.#board;
     const next = new Map(jumps).set(start, end);

@@ -1,0 +1,217 @@
+// The Random play and Explain panels: they show what Python computed about the board.
+// The analysis follows edits live (the "what if"), and the explanation steps layer by layer.
+import { drawLengthChart } from "./chart.mjs";
+
+const $ = (id) => document.getElementById(id);
+const percent = (p) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
+const rolls = (x) => (x === null ? "—" : x.toFixed(1));
+
+/** Figures of the random-play analysis, the game-length chart, jump use and the heat map. */
+export class AnalysisPanel {
+  #view;
+  #summary = $("analysis-summary");
+  #whatif = $("whatif");
+  #figures = $("figures");
+  #chart = $("length-chart");
+  #table = $("jump-table");
+  #heatButton = $("heatmap");
+  #visits = null;
+  #heatOn = false;
+  #previous = null;
+
+  constructor(view) {
+    this.#view = view;
+    this.#heatButton.addEventListener("click", () => this.#toggleHeat());
+  }
+
+  /** Note that the board changed: the shown figures are stale until the next analysis. */
+  stale() {
+    this.#visits = null;
+    this.#heatButton.disabled = true;
+    this.#view.heat(null);
+  }
+
+  busy(text) {
+    this.#summary.textContent = text;
+    this.#summary.dataset.kind = "info";
+  }
+
+  error(text) {
+    this.#summary.textContent = text;
+    this.#summary.dataset.kind = "error";
+    this.#figures.hidden = true;
+    this.#table.hidden = true;
+    this.#chart.replaceChildren();
+    this.#whatif.textContent = "";
+  }
+
+  /** Show an analysis; `edited` says whether it follows an edit (then the change is reported). */
+  show(analysis, { edited = false } = {}) {
+    const last = analysis.n * analysis.n;
+    const expected = analysis.expected_rolls;
+    this.#summary.dataset.kind = analysis.finishable === "always" ? "info" : "error";
+    if (analysis.finishable === "never") {
+      this.#summary.textContent = `This board can never be finished with a real die: every game gets stuck before square ${last}.`;
+    } else if (analysis.finishable === "not always") {
+      this.#summary.textContent = `Some games never finish: ${percent(1 - analysis.p_finish)} of them get stuck in a loop they cannot leave.`;
+    } else {
+      this.#summary.textContent = `On average a game takes ${rolls(expected)} rolls.`;
+    }
+    this.#showWhatIf(expected, edited);
+    this.#previous = expected;
+    this.#showFigures(analysis);
+    const { p_on_turn: exact, p_by_turn: by } = analysis.length;
+    if (exact.length) drawLengthChart(this.#chart, exact, by);
+    else this.#chart.replaceChildren();
+    this.#showJumps(analysis.jumps);
+    this.#visits = analysis.visits;
+    this.#heatButton.disabled = false;
+    if (this.#heatOn) this.#drawHeat();
+  }
+
+  #showWhatIf(expected, edited) {
+    const before = this.#previous;
+    this.#whatif.textContent = "";
+    delete this.#whatif.dataset.trend;
+    if (!edited || before === null || expected === null) return;
+    const change = expected - before;
+    if (Math.abs(change) < 0.05) {
+      this.#whatif.textContent = "Your last edit did not change the expected number of rolls.";
+      return;
+    }
+    const more = change > 0;
+    this.#whatif.dataset.trend = more ? "worse" : "better";
+    this.#whatif.textContent = `Your last edit made games ${Math.abs(change).toFixed(1)} rolls ${more ? "longer" : "shorter"} on average (${rolls(before)} → ${rolls(expected)}).`;
+  }
+
+  #showFigures(analysis) {
+    const { length, race } = analysis;
+    const rows = [
+      ["Expected rolls", rolls(analysis.expected_rolls)],
+      ["Chance to finish", percent(analysis.p_finish)],
+      ["Median game", length.median === null ? "—" : `${length.median} rolls`],
+      ["90% finish within", length.p90 === null ? "—" : `${length.p90} rolls`],
+      ["95% finish within", length.p95 === null ? "—" : `${length.p95} rolls`],
+    ];
+    if (race.players > 1) {
+      rows.push(["Rolls until someone wins", rolls(race.expected_total_rolls)]);
+      race.p_win.forEach((p, index) => rows.push([`Player ${index + 1} wins`, percent(p)]));
+      if (race.p_no_winner > 1e-9) rows.push(["Nobody ever wins", percent(race.p_no_winner)]);
+    }
+    const nodes = [];
+    for (const [term, value] of rows) {
+      const dt = document.createElement("dt");
+      dt.textContent = term;
+      const dd = document.createElement("dd");
+      dd.textContent = value;
+      nodes.push(dt, dd);
+    }
+    this.#figures.replaceChildren(...nodes);
+    this.#figures.hidden = false;
+  }
+
+  #showJumps(jumps) {
+    const body = this.#table.tBodies[0];
+    const rows = jumps.map((jump) => {
+      const row = document.createElement("tr");
+      const name = document.createElement("td");
+      name.textContent = `${jump.kind === "ladder" ? "Ladder" : jump.kind === "snake" ? "Snake" : "Jump"} ${jump.start} → ${jump.end}`;
+      const used = document.createElement("td");
+      used.className = "num";
+      used.textContent = percent(jump.p_used);
+      row.append(name, used);
+      return row;
+    });
+    body.replaceChildren(...rows);
+    this.#table.hidden = rows.length === 0;
+  }
+
+  #toggleHeat() {
+    this.#heatOn = !this.#heatOn;
+    this.#heatButton.setAttribute("aria-pressed", String(this.#heatOn));
+    this.#heatButton.textContent = this.#heatOn ? "Hide heat map" : "Show heat map";
+    if (this.#heatOn) this.#drawHeat();
+    else this.#view.heat(null);
+  }
+
+  #drawHeat() {
+    if (!this.#visits) return;
+    const squares = this.#visits.slice(1).filter((v) => v !== null);
+    const top = Math.max(...squares, 1e-12);
+    this.#view.heat(this.#visits.map((v, square) => (square === 0 || v === null ? null : v / top)));
+  }
+}
+
+/** Steps through the LeetCode search layer by layer, labelling squares with their distance. */
+export class ExplainPanel {
+  #view;
+  #text = $("layer-text");
+  #prev = $("layer-prev");
+  #next = $("layer-next");
+  #explanation = null;
+  #layer = 0;
+
+  constructor(view) {
+    this.#view = view;
+    this.#prev.addEventListener("click", () => this.#go(this.#layer - 1));
+    this.#next.addEventListener("click", () => this.#go(this.#layer + 1));
+  }
+
+  get active() {
+    return this.#explanation !== null;
+  }
+
+  say(text) {
+    this.#text.textContent = text;
+  }
+
+  /** Start stepping through an explanation from the API, at layer 0. */
+  show(explanation) {
+    this.#explanation = explanation;
+    this.#go(0);
+  }
+
+  /** Forget the explanation (the board changed) and clear its marks. */
+  clear(text = "See how the search spreads from square 1, one move at a time.") {
+    if (this.#explanation) this.#view.mark({ frontier: new Set(), wall: new Set() });
+    this.#explanation = null;
+    this.#view.label(null);
+    this.#prev.disabled = true;
+    this.#next.disabled = true;
+    this.#text.textContent = text;
+  }
+
+  #go(index) {
+    const { layers, wall, moves, paths_count: count, n } = this.#explanation;
+    // One step past the last layer shows the conclusion: the answer, or the wall.
+    const steps = layers.length + 1;
+    this.#layer = Math.max(0, Math.min(index, steps - 1));
+    const labels = new Map();
+    for (const layer of layers.slice(0, this.#layer + 1)) {
+      for (const square of layer.squares) {
+        labels.set(square, { text: String(layer.move), spoken: `reached in ${layer.move} move${layer.move === 1 ? "" : "s"}` });
+      }
+    }
+    this.#view.label(labels);
+    this.#prev.disabled = this.#layer === 0;
+    this.#next.disabled = this.#layer === steps - 1;
+    if (this.#layer < layers.length) {
+      const layer = layers[this.#layer];
+      this.#view.mark({ frontier: new Set(layer.squares), wall: new Set() });
+      const list = layer.squares.length > 12 ? `${layer.squares.slice(0, 12).join(", ")}, …` : layer.squares.join(", ");
+      const what = layer.move === 0 ? "The search starts on square 1." : `Move ${layer.move} reaches ${layer.squares.length} new square${layer.squares.length === 1 ? "" : "s"}: ${list}.`;
+      this.#text.textContent = `Layer ${layer.move} of ${layers.length - 1}. ${what}`;
+      return;
+    }
+    const last = n * n;
+    if (moves >= 0) {
+      this.#view.mark({ frontier: new Set([last]), wall: new Set() });
+      const ways = count === "1" ? "1 optimal roll sequence" : `${count} optimal roll sequences`;
+      this.#text.textContent = `Square ${last} is first reached in ${moves} move${moves === 1 ? "" : "s"}, by ${ways}.`;
+    } else {
+      this.#view.mark({ frontier: new Set(), wall: new Set(wall.squares) });
+      const ends = wall.squares.map((square, i) => `${square}→${wall.ends[i]}`).join(", ");
+      this.#text.textContent = `Unreachable: square ${wall.furthest} is the furthest the token can stand. The next six squares all send it back (${ends}), so no roll gets past them.`;
+    }
+  }
+}

@@ -1,0 +1,118 @@
+// Play mode: replays a seeded game that Python played, one turn at a time, with a token per player.
+// The dice, the rules and the winner all come from Python; this only animates and lists the turns.
+import { Player } from "./animate.mjs";
+
+const $ = (id) => document.getElementById(id);
+
+export function describeTurn(turn, index, last) {
+  const head = `Turn ${index + 1}, player ${turn.player}: roll ${turn.roll}`;
+  if (turn.overshoot === "stay") return `${head}, too far: stays on ${turn.start === 0 ? "the start" : `square ${turn.start}`}`;
+  const bounce = turn.overshoot === "bounce" ? `, bounces back from ${last}` : "";
+  const jump = turn.jump ? `, ${turn.jump} to ${turn.end}` : "";
+  const won = turn.end === last ? " and wins" : "";
+  return `${head} → square ${turn.landing}${bounce}${jump}${won}`;
+}
+
+export class GamePanel {
+  #view;
+  #turns = $("turns");
+  #winner = $("winner");
+  #skip = $("skip");
+  #players = [];
+  #run = 0;
+  #game = null;
+  #speed = 5;
+
+  constructor(view) {
+    this.#view = view;
+    this.#skip.addEventListener("click", () => this.#finish());
+  }
+
+  set speed(value) {
+    this.#speed = value;
+    for (const player of this.#players) player.speed = value;
+  }
+
+  say(text) {
+    this.stop();
+    this.#winner.textContent = text;
+  }
+
+  /** Remove the tokens and the listing (the board changed or a solve started). */
+  stop() {
+    this.#run += 1;
+    for (const player of this.#players) player.stop();
+    this.#players = [];
+    this.#view.players(0);
+    this.#turns.replaceChildren();
+    this.#winner.textContent = "";
+    this.#skip.hidden = true;
+    this.#game = null;
+  }
+
+  /** Replay a game from the API turn by turn; resolves when it has been shown to the end. */
+  async play(game) {
+    this.stop();
+    const run = this.#run;
+    this.#game = game;
+    const last = game.n * game.n;
+    const tokens = this.#view.players(game.players);
+    this.#players = tokens.map((token) => {
+      const player = new Player(this.#view, token);
+      player.speed = this.#speed;
+      return player;
+    });
+    this.#skip.hidden = false;
+    this.#winner.textContent = `Playing with seed ${game.seed}…`;
+    const items = game.turns.map((turn, index) => {
+      const item = document.createElement("li");
+      item.textContent = describeTurn(turn, index, last);
+      item.hidden = true;
+      return item;
+    });
+    this.#turns.replaceChildren(...items);
+    for (const [index, turn] of game.turns.entries()) {
+      const item = items[index];
+      item.hidden = false;
+      for (const other of items) other.removeAttribute("aria-current");
+      item.setAttribute("aria-current", "step");
+      // Keep the newest turn in view inside the list, without scrolling the page away from the board.
+      this.#turns.scrollTop = item.offsetTop - this.#turns.offsetTop - this.#turns.clientHeight / 2;
+      const player = this.#players[turn.player - 1];
+      const moving = turn.overshoot === "stay" ? [] : [{ ...turn, last }];
+      const done = await player.play(moving, { from: turn.start, keep: true });
+      if (run !== this.#run) return;
+      if (!done) return;
+    }
+    this.#announce();
+  }
+
+  #finish() {
+    const game = this.#game;
+    if (!game) return;
+    this.#run += 1;
+    for (const player of this.#players) player.stop();
+    const tokens = this.#view.players(game.players);
+    game.positions.forEach((square, index) => {
+      const { left, top } = square === 0 ? this.#view.offBoardPosition() : this.#view.squarePosition(square);
+      Object.assign(tokens[index].style, { left, top });
+      tokens[index].dataset.square = String(square);
+      tokens[index].hidden = false;
+    });
+    for (const item of this.#turns.children) {
+      item.hidden = false;
+      item.removeAttribute("aria-current");
+    }
+    this.#announce();
+  }
+
+  #announce() {
+    const game = this.#game;
+    this.#skip.hidden = true;
+    const count = game.turns.length;
+    this.#winner.textContent =
+      game.winner !== null
+        ? `Player ${game.winner} wins after ${count} turn${count === 1 ? "" : "s"} (seed ${game.seed}).`
+        : `No winner after ${count} turns: the game was stopped (seed ${game.seed}).`;
+  }
+}
