@@ -129,9 +129,10 @@ def flatten(rows: list[list[int]]) -> list[int]:
     """
     n = len(rows)
     cells = [EMPTY]
+    extend = cells.extend
     for from_bottom in range(n):
         row = rows[n - 1 - from_bottom]
-        cells.extend(reversed(row) if from_bottom % 2 else row)
+        extend(row[::-1] if from_bottom % 2 else row)
     return cells
 
 
@@ -195,13 +196,8 @@ class Board:
         ...
         snakes_ladders.board.BoardError: row 1, column 0 (square 1): the start square cannot hold a snake or ladder
         """
-        n = check_matrix(rows, allow_start_jump=allow_start_jump)
         jumps: dict[int, int] = {}
-        cells = flatten(rows)
-        for square in range(1, n * n + 1):
-            value = cells[square]
-            if value != EMPTY:
-                jumps[square] = value
+        n = check_matrix(rows, allow_start_jump=allow_start_jump, jumps=jumps)
         board = cls.__new__(cls)
         object.__setattr__(board, "_n", n)
         object.__setattr__(board, "_jumps", MappingProxyType(jumps))
@@ -298,10 +294,24 @@ def _check_jump(start: int, end: int, last: int, where: dict[str, int], allow_st
         raise BoardError("the last square cannot hold a snake or ladder", **where)
 
 
-def check_matrix(rows: Any, *, allow_start_jump: bool = False) -> int:
+def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, int] | None = None) -> int:
     """Check that ``rows`` is a valid LeetCode matrix and return its size n.
 
-    Raises BoardError naming the first fault, scanning squares in order.
+    Raises BoardError naming the first fault, scanning squares in order.  When
+    ``jumps`` is given, each snake and ladder found is added to it, in square order.
+
+    Rows are read at C speed where they can be: ``list.count`` finds the -1
+    cells, ``sum`` confirms they are integers (a float, Decimal or numpy value
+    makes the sum something else), and the few other cells of a sparse row are
+    found by comparing slices with a row of -1.  Any row that does not pass is
+    read cell by cell, as before, so the fault reported is still the lowest one.
+    One difference: a cell that is equal to -1 and adds up as an int, which in
+    practice means an instance of an int subclass such as an IntEnum member, now
+    reads as empty instead of being refused as not an int.
+
+    >>> jumps = {}
+    >>> check_matrix([[-1, -1, -1], [-1, 5, 1], [-1, 8, -1]], jumps=jumps), jumps
+    (3, {2: 8, 4: 1, 5: 5})
     """
     if not isinstance(rows, list):
         raise BoardError(f"the board must be a list of rows, got {_describe(rows)}")
@@ -321,21 +331,96 @@ def check_matrix(rows: Any, *, allow_start_jump: bool = False) -> int:
                 f"needs {n} in every row",
                 row=r,
             )
+    from itertools import compress, count
+
+    def fault(value: object, row: int, column: int, square: int) -> None:
+        """Raise the BoardError for a cell that is not -1 (nothing if it is a valid jump)."""
+        where = {"row": row, "column": column, "square": square}
+        if type(value) is not int:
+            raise BoardError(f"expected an integer, got {_describe(value)}", **where)
+        _check_jump(square, value, last, where, allow_start_jump)
+
     last = n * n
+    empty_row = [EMPTY] * n
+    few = 8  # up to this many jumps in a row, slice comparisons find them faster than a scan
+    block = 16  # up to n // 8 jumps, rows are read in blocks of this many cells, skipping blocks of -1
+    empty_block = (EMPTY,) * block
+    first = 0 if allow_start_jump else 1  # squares above this one may hold a jump
     # Scan in square order so the first fault reported is the lowest square.
     for from_bottom in range(n):
         r = n - 1 - from_bottom
         row = rows[r]
-        if row.count(EMPTY) == n and all(type(v) is int for v in row):
-            continue
-        for offset in range(n):
-            c = n - 1 - offset if from_bottom % 2 else offset
-            value = row[c]
-            if type(value) is int and value == EMPTY:
+        odd = from_bottom % 2
+        base = from_bottom * n
+        others = n - row.count(EMPTY)
+        if others <= n // 8:
+            try:
+                all_int = type(sum(row)) is int
+            except Exception:  # a value that does not add up: read the row cell by cell
+                all_int = False
+        else:
+            all_int = False
+        if all_int and others > few:
+            # Only blocks holding something other than -1 are read cell by cell.
+            blocks = zip(*[iter(row)] * block)
+            columns = []
+            for b in compress(count(0, block), map(empty_block.__ne__, blocks)):
+                for c in range(b, b + block):
+                    if row[c] is not EMPTY:
+                        columns.append(c)
+            for c in range(n - n % block, n):
+                if row[c] is not EMPTY:
+                    columns.append(c)
+            if len(columns) != others:  # an int equal to -1 that is not the usual object
+                all_int = False
+            else:
+                if odd:
+                    columns.reverse()
+                for c in columns:
+                    value = row[c]
+                    square = base + (n - c if odd else c + 1)
+                    if not (type(value) is int and 1 <= value <= last and first < square < last):
+                        fault(value, r, c, square)
+                    if jumps is not None:
+                        jumps[square] = value
                 continue
-            square = from_bottom * n + offset + 1
-            where = {"row": r, "column": c, "square": square}
-            if type(value) is not int:
-                raise BoardError(f"expected an integer, got {_describe(value)}", **where)
-            _check_jump(square, value, last, where, allow_start_jump)
+        if all_int:
+            if True:
+                if not others:
+                    continue
+                columns = []
+                c = 0
+                while len(columns) < others:
+                    # Gallop to a slice holding a value other than -1, then halve it.
+                    width = 1
+                    while row[c : c + width] == empty_row[:width]:
+                        c += width
+                        width *= 2
+                    lo, hi = c, min(c + width, n)
+                    while hi - lo > 1:
+                        mid = (lo + hi) // 2
+                        if row[lo:mid] == empty_row[: mid - lo]:
+                            lo = mid
+                        else:
+                            hi = mid
+                    columns.append(lo)
+                    c = lo + 1
+                if odd:
+                    columns.reverse()
+                for c in columns:
+                    value = row[c]
+                    square = base + (n - c if odd else c + 1)
+                    if not (type(value) is int and 1 <= value <= last and first < square < last):
+                        fault(value, r, c, square)
+                    if jumps is not None:
+                        jumps[square] = value
+                continue
+        for square, value in enumerate(reversed(row) if odd else row, base + 1):
+            if value is EMPTY or (type(value) is int and value == EMPTY):
+                continue
+            if not (type(value) is int and 1 <= value <= last and first < square < last):
+                c = base + n - square if odd else square - base - 1
+                fault(value, r, c, square)
+            if jumps is not None:
+                jumps[square] = value
     return n

@@ -3,6 +3,11 @@
 Rules: start on square 1; a move picks a roll of 1 to 6 (never past the last
 square); a snake or ladder on the landing square is taken, but only one per
 move.  The answer is the least number of moves to stand on the last square.
+
+The search is :mod:`snakes_ladders.engine`, which does work only where snakes
+and ladders are, so boards up to 1000×1000 are solved quickly.  ``_search`` is
+the textbook breadth-first search, kept as the plain statement of the rules
+that the engine is tested against.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .board import EMPTY, Board
+from .engine import Search
 
 __all__ = ["Move", "Solution", "min_moves", "shortest_path", "solve"]
 
@@ -94,15 +100,41 @@ def _search(cells: list[int]) -> tuple[list[int], list[int], list[int]]:
     return dist, parent, order
 
 
-def _roll_to(cells: list[int], start: int, end: int) -> int:
-    """The smallest roll that takes ``start`` to ``end`` in one move."""
-    for roll in range(1, 7):
-        landing = start + roll
-        if landing >= len(cells):
-            break
-        if (cells[landing] if cells[landing] != EMPTY else landing) == end:
-            return roll
-    raise AssertionError(f"no roll takes square {start} to square {end}")
+def _count_paths(board: Board, dist: list[int | None], moves: int) -> int:
+    """Roll sequences of ``moves`` moves from square 1 to the last, every one a shortest game.
+
+    Counts move by move: ``counts[y]`` is the number of optimal roll sequences
+    that stand on y after ``dist[y]`` moves; only squares stood on before the
+    last move pass their counts on.
+    """
+    if moves < 0:
+        return 0
+    cells = board.cells()
+    last = board.last
+    by_move: list[list[int]] = [[] for _ in range(moves)]
+    for square in range(1, last):
+        d = dist[square]
+        if d is not None and d < moves:
+            by_move[d].append(square)
+    counts = [0] * (last + 1)
+    counts[1] = 1
+    for d, squares in enumerate(by_move):
+        step = d + 1
+        for square in squares:
+            here = counts[square]
+            for landing in range(square + 1, min(square + 6, last) + 1):
+                end = cells[landing]
+                if end == EMPTY:
+                    end = landing
+                if dist[end] == step:
+                    counts[end] += here
+    return counts[last]
+
+
+def _steps(squares: list[int], landings: list[int]) -> tuple[Move, ...]:
+    return tuple(
+        Move(start=a, roll=landing - a, landing=landing, end=b) for a, b, landing in zip(squares, squares[1:], landings)
+    )
 
 
 def min_moves(board: Board | Any) -> int:
@@ -120,20 +152,23 @@ def min_moves(board: Board | Any) -> int:
     >>> min_moves([[-1, -1], [-1, 3]])
     1
     """
-    cells = _as_board(board).cells()
-    return _search(cells)[0][-1]
+    board = _as_board(board)
+    return Search(board.n, board).run()
 
 
 def shortest_path(board: Board | Any) -> list[int] | None:
     """Return the squares stood on after each move of one shortest game, or None.
+
+    The same path as ``solve(board).path``.
 
     >>> shortest_path(Board(3, {2: 8}))
     [1, 8, 9]
     >>> shortest_path(Board(3, {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1})) is None
     True
     """
-    solution = solve(board)
-    return list(solution.path) if solution.path is not None else None
+    board = _as_board(board)
+    found = Search(board.n, board).path()
+    return found[0] if found is not None else None
 
 
 def solve(board: Board | Any) -> Solution:
@@ -146,48 +181,24 @@ def solve(board: Board | Any) -> Solution:
     [(1, 2, 'ladder'), (2, 17, 'snake'), (1, 14, 'ladder'), (1, 36, None)]
     """
     board = _as_board(board)
-    cells = board.cells()
-    last = board.last
-    dist, parent, order = _search(cells)
-
-    # Count optimal roll sequences layer by layer: ``order`` is non-decreasing in
-    # distance, so every square's count is complete before it is expanded.
-    counts = [0] * (last + 1)
-    counts[1] = 1
-    for square in order:
-        if square == last:
-            continue
-        step = dist[square] + 1
-        here = counts[square]
-        for landing in range(square + 1, min(square + 6, last) + 1):
-            end = cells[landing]
-            if end == EMPTY:
-                end = landing
-            if dist[end] == step:
-                counts[end] += here
-
-    moves = dist[last]
+    search = Search(board.n, board)
+    moves = search.run()
+    # The path is read before the search goes on to settle every square, so it is
+    # the one shortest_path gives.
+    found = search.path()
+    dist = search.distances()
     path: tuple[int, ...] | None = None
     steps: tuple[Move, ...] = ()
-    if moves >= 0:
-        squares = [last]
-        while squares[-1] != 1:
-            squares.append(parent[squares[-1]])
-        squares.reverse()
+    if found is not None:
+        squares, landings = found
         path = tuple(squares)
-        built = []
-        for a, b in zip(squares, squares[1:]):
-            roll = _roll_to(cells, a, b)
-            built.append(Move(start=a, roll=roll, landing=a + roll, end=b))
-        steps = tuple(built)
-    distances = tuple(d if d >= 0 else None for d in dist)
-    distances = (None,) + distances[1:]
+        steps = _steps(squares, landings)
     return Solution(
         n=board.n,
         moves=moves,
         path=path,
         steps=steps,
-        distances=distances,
-        paths_count=counts[last] if moves >= 0 else 0,
-        explored=len(order),
+        distances=tuple(dist),
+        paths_count=_count_paths(board, dist, moves),
+        explored=len(dist) - dist.count(None),
     )

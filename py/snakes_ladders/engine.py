@@ -1,0 +1,525 @@
+"""The fast exact search: runs of plain squares are crossed in one step, not square by square.
+
+The textbook breadth-first search settles every square and tries six rolls from
+each.  This engine does the same search, layer by layer, but only does work where
+something happens: where a move lands on the start of a snake or ladder, where
+two advancing stretches meet, and at the last square.  Between those events a
+stretch of plain squares advances six squares per move, and any number of moves
+of it are taken in one arithmetic step.  The work is about O(J log J) for J snakes
+and ladders, plus C-speed ``bytearray`` scans over the squares crossed.
+
+Terms.  A *start* is a square holding a snake or ladder that goes somewhere
+(a square whose value is its own number behaves exactly like a plain square and
+is treated as one).  A move from x *lands* on one of x+1..x+6 (never past the
+last square N) and *ends* on the landing square, or on the jump's end when the
+landing square is a start.  ``D(l)`` is the first move on which square l is
+landed on, ``dist(y)`` the least number of moves to stand on y, and layer d is
+the set of squares y with ``dist(y) = d``.  A start can only be stood on as the
+end of another jump, so ``dist(y) = min(D(y) if y is plain, D(s) for s jumping
+to y)``, with ``dist(1) = 0``.
+
+Proof sketch.
+
+1. *Windows.*  The squares first landed on at move d+1 are the union of the
+   windows (y, y+6] over y in layer d, minus squares landed on earlier.  (This
+   is breadth-first search on landings; a square landed on again later cannot
+   end anywhere sooner.)
+
+2. *Runners cover the windows.*  A runner is a pair (f, k): a square f stood on
+   by move k, responsible for the window (f, f+6] at move k+1.  Its *step* lands
+   the unlanded part of that window at move k+1; every start in it gives its end
+   t, which becomes a new runner (t, k+1) unless t is already stood on by then;
+   the runner itself continues from the largest plain square f' it landed.
+   Invariant: for every y in layer d, (y, y+6] is landed by move d or lies in the
+   window of a runner at layer d.  It holds for y = 1, and a step keeps it: the
+   plain squares a runner lands at move k+1 all lie in (f, f'] and their windows
+   lie in (f, f'+6], of which (f, f'] is landed; jump ends are runners
+   themselves.  A runner whose window is already landed dies; nothing is lost,
+   since by the invariant its squares are covered.  (This is the dominance of
+   seed 004, made exact: among the plain squares stood on in one window only the
+   deepest needs to move on.)
+
+3. *Stretches.*  If the next m windows (f, f+6], (f+6, f+12], ... of a runner
+   (f, k) hold no landed square, not the last square, no start whose jump could
+   still lead anywhere new ("live"), and each window's top square is plain, then
+   its step at move k+i lands exactly (f+6(i-1), f+6i] and continues from
+   f+6i.  So ``D(x) = k + ceil((x - f)/6)`` on the whole stretch, which is
+   *claimed* at once (one ``bytearray`` slice) and the runner's next event is
+   scheduled m moves later.  A start s in a stretch is dead when its end t is
+   already stood on by move D(s): t was stood on earlier, or t is a plain square
+   of the stretch below s, or t is landed with ``D(t) <= D(s)``.  Dead jumps end
+   nowhere new and change nothing.
+
+4. *Events in order.*  Runners wait in a heap keyed by the move of their next
+   step, so steps run in order of moves, as the layers of breadth-first search
+   do.  A step at move k lands squares at k+1; every square landed at a move
+   <= k+1 by a step is final when it is landed.  Claims reach into the future,
+   so they are tentative: all runners advance at the same speed, so a claimed
+   stretch can only be beaten by a jump landing *ahead* of the claiming runner's
+   position, on a square inside or just below the stretch.  When such a jump end
+   t is stepped from at move p, the claim holding t+1 is checked: if its owner
+   stands below t at move p, every claimed square above t would be reached at
+   least as early from t, so the claim is cut back to the last window that does
+   not reach past t and its owner's event moves earlier (never before move p).
+   Other claims cannot be beaten: a runner that meets a landed square stops
+   there, and a claim that starts above t was made by a runner that is ahead of
+   t already.  Cutting never raises any square's first landing move, so the
+   dead-jump decisions taken inside claims stay valid.
+
+5. *The answer.*  Stretches never include N, so N is landed (or a jump to it is
+   taken) inside a step; steps run in order of moves, so the first time that
+   happens, at move k+1, k+1 is the least number of moves.  With no runner left
+   and N not reached, N cannot be reached.
+
+6. *Paths.*  Every landed square belongs to a segment with one constant c such
+   that ``D(x) = (x + c) // 6`` and the square that moved onto x is
+   ``x - (x + c) % 6 - 1`` (the runner's square for a step's window; the top of
+   the previous window inside a stretch).  A shortest path is rebuilt backwards
+   from N through these predecessors, taking jumps where the square was reached
+   by one; inside a stretch the path is an arithmetic run taken in one slice.
+
+Work: every start is landed once and looked at a bounded number of times,
+every runner is born at a jump end (or square 1) and causes O(1) events between
+starts, and each event costs O(log J) for the heap plus C-speed scans of the
+squares it crosses.  The stretch scans gallop (doubling windows), so a scan
+costs in proportion to the squares it crosses, not to the board.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right, insort
+from collections.abc import Iterable, Mapping
+from heapq import heappop, heappush
+from itertools import chain
+
+__all__ = ["Search", "min_moves"]
+
+# A segment marker at least this often in a long stretch, so that finding the
+# segment of a square is a short backwards scan.
+_MARK_EVERY = 4096
+_ONES = b"\x01" * 6
+
+
+class _Runner:
+    """A runner that stood on ``f`` by move ``k`` and has claimed its next ``m`` windows.
+
+    Its next step is at move ``k + m`` from square ``f + 6 * m``; ``m = -1``
+    marks a runner whose step has been taken (older queue entries are stale).
+    """
+
+    __slots__ = ("f", "k", "m")
+
+    def __init__(self, f: int, k: int, m: int) -> None:
+        self.f = f
+        self.k = k
+        self.m = m
+
+
+class Search:
+    """The layered search on one board, run with :meth:`run`.
+
+    >>> search = Search(6, {2: 15, 14: 35, 17: 13})
+    >>> search.run()
+    4
+    >>> search.path()
+    ([1, 15, 13, 35, 36], [2, 17, 14, 36])
+    """
+
+    def __init__(self, n: int, jumps: Mapping[int, int] | Iterable[tuple[int, int]]) -> None:
+        last = n * n
+        self.n = n
+        self.last = last
+        pairs = jumps.items() if isinstance(jumps, Mapping) else jumps
+        # A jump that ends where it starts is a plain square, and one on square 1
+        # is never landed on (play starts there): neither is a start here.
+        self.ends: dict[int, int] = {s: t for s, t in pairs if s != t and s != 1}
+        self.isstart = isstart = bytearray(last + 2)
+        self._tolast = tolast = bytearray(last + 2)
+        # Runners on or above this square may reach the last square in one move.
+        self._reach_from = last - 6
+        for s, t in self.ends.items():
+            isstart[s] = 1
+            if t == last:
+                tolast[s] = 1
+                if s - 6 < self._reach_from:
+                    self._reach_from = max(s - 6, 1)
+        self.landed = bytearray(last + 2)
+        # Segments: segstart marks the first square of each run of squares landed
+        # by one step or one claim, segc[first] its constant c, D(x) = (x + c) // 6.
+        self.segstart = bytearray(last + 2)
+        self.segc: dict[int, int] = {}
+        self._claim_at: dict[int, _Runner] = {}  # segment first square -> claiming runner
+        self._claims = 0  # claims not yet stepped from
+        self.pointlayer: dict[int, int] = {1: 0}  # square -> move it is first reached by a jump
+        self.via: dict[int, int] = {}  # that jump's start
+        self.moves = -1
+        # How the last square is first reached: from first_pred, landing on first_landing.
+        self.first_landing = 0
+        self.first_pred = 0
+        self.complete = False
+        # Runners waiting to step, by move: an int f is a runner on f without a
+        # claim, -t one that arrived on t by a jump, a _Runner one with a claim.
+        self._queue: dict[int, list[int | _Runner]] = {}
+        self._moves_queued: list[int] = []
+        self._arrivals: list[int] = []  # jump ends reached by the move being stepped
+        self._enqueue(0, -1, 1)
+
+    # ------------------------------------------------------------------ lookups
+
+    def landing_move(self, x: int) -> int:
+        """``D(x)``, the first move that lands on x (x must be landed)."""
+        a = self.segstart.rfind(1, 0, x + 1)
+        return (x + self.segc[a]) // 6
+
+    def _stood_by(self, t: int, move: int) -> bool:
+        """Whether square t is stood on by ``move`` as far as the search knows now."""
+        layer = self.pointlayer.get(t)
+        if layer is not None and layer <= move:
+            return True
+        if self.isstart[t] or not self.landed[t]:
+            return False
+        a = self.segstart.rfind(1, 0, t + 1)
+        return (t + self.segc[a]) // 6 <= move
+
+    def _spawn(self, s: int, t: int, move: int) -> None:
+        """The jump s -> t is taken at ``move`` and t is not known to be stood on by then."""
+        self.pointlayer[t] = move
+        self.via[t] = s
+        if t != self.last:
+            self._arrivals.append(t)
+        elif self.moves < 0 or move < self.moves:
+            self.moves = move
+            self.first_landing = s
+            self.first_pred = 0
+
+    # ------------------------------------------------------------------ the search
+
+    def _reach(self, move: int, front: int) -> None:
+        """A runner on ``front`` at ``move`` that can reach the last square with its
+        next move bounds the answer before that move is stepped (proof, point 5)."""
+        if front < self._reach_from or (self.moves >= 0 and move + 1 >= self.moves):
+            return
+        if front >= self.last - 6:
+            landing = self.last
+        else:
+            landing = self._tolast.find(1, front + 1, front + 7)
+            if landing < 0:
+                return
+        self.moves = move + 1
+        self.first_landing = landing
+        self.first_pred = front
+
+    def _enqueue(self, move: int, item: int | _Runner, front: int) -> None:
+        if front >= self._reach_from:
+            self._reach(move, front)
+        bucket = self._queue.get(move)
+        if bucket is None:
+            self._queue[move] = [item]
+            heappush(self._moves_queued, move)
+        else:
+            bucket.append(item)
+
+    def run(self, complete: bool = False) -> int:
+        """Search until the last square is reached (or, with ``complete``, until
+        every square's distance is known); return the least number of moves or -1."""
+        last = self.last
+        queue = self._queue
+        moves_queued = self._moves_queued
+        landed = self.landed
+        isstart = self.isstart
+        segstart = self.segstart
+        segc = self.segc
+        ends = self.ends
+        pointlayer = self.pointlayer
+        stood_by = self._stood_by
+        spawn = self._spawn
+        stretch = self._stretch
+        enqueue = self._enqueue
+        while moves_queued:
+            if not complete and 0 <= self.moves <= moves_queued[0] + 1:
+                return self.moves
+            move = heappop(moves_queued)
+            items = queue[move]
+            after = move + 1
+            fronts = []
+            # Phase 1: every runner due at this move takes its step, landing its
+            # window at move + 1 (proof, points 2 and 4).
+            i = 0
+            while i < len(items):
+                item = items[i]
+                i += 1
+                if type(item) is int:
+                    if item > 0:
+                        f = item
+                    else:
+                        f = -item
+                        if pointlayer[f] != move:
+                            continue  # reached sooner by another jump: that runner moves on
+                        if self._claims and landed[f + 1] and f + 1 < last:
+                            self._cut_claim(f, move, items)
+                else:
+                    if item.m < 0 or item.k + item.m != move:
+                        continue  # stale: the runner was rescheduled
+                    f = item.f + 6 * item.m
+                    item.m = -1
+                    self._claims -= 1
+                top = f + 6 if f + 6 < last else last
+                a = landed.find(0, f + 1, top + 1)
+                if a < 0:
+                    continue  # its window is landed already: this runner is done
+                c = 6 * move - f + 5
+                newfront = 0
+                while True:
+                    b = landed.find(1, a, top + 1)
+                    if b < 0:
+                        b = top + 1
+                    landed[a:b] = _ONES[: b - a]
+                    segstart[a] = 1
+                    segc[a] = c
+                    s = isstart.find(1, a, b)
+                    if s < 0:
+                        newfront = b - 1
+                    else:
+                        while s >= 0:
+                            t = ends[s]
+                            if t not in pointlayer and (isstart[t] or not landed[t] or stood_by(t, after) is False):
+                                spawn(s, t, after)
+                            s = isstart.find(1, s + 1, b)
+                        q = isstart.rfind(0, a, b)
+                        if q >= 0:
+                            newfront = q
+                    if b > top:
+                        break
+                    a = landed.find(0, b, top + 1)
+                    if a < 0:
+                        break
+                if newfront and newfront != last:
+                    fronts.append(newfront)
+            del queue[move]
+            # Phase 2: each runner that moved on, and each jump end reached, claims
+            # the windows it can cross without an event (proof, point 3).
+            arrivals = self._arrivals
+            if arrivals:
+                self._arrivals = []
+                for t in arrivals:
+                    if self._claims and landed[t + 1] and t + 1 < last:
+                        self._cut_claim(t, after, None)
+                    m = stretch(t, after)
+                    if m:
+                        enqueue(after + m, self._claim(t, after, m), t + 6 * m)
+                    else:
+                        enqueue(after, -t, t)
+            for f in fronts:
+                m = stretch(f, after)
+                if m:
+                    enqueue(after + m, self._claim(f, after, m), f + 6 * m)
+                else:
+                    enqueue(after, f, f)
+        self.complete = True
+        return self.moves
+
+    def _stretch(self, f: int, k: int) -> int:
+        """How many windows the runner (f, k) can cross without an event."""
+        last = self.last
+        landed = self.landed
+        isstart = self.isstart
+        ends = self.ends
+        pointlayer = self.pointlayer
+        pos = f + 1
+        width = 16
+        while True:
+            hi = pos + width
+            if hi > last:
+                hi = last
+            obstacle = landed.find(1, pos, hi)
+            limit = obstacle if obstacle >= 0 else hi
+            s = isstart.find(1, pos, limit)
+            while s >= 0:
+                if (s - f) % 6 == 0:
+                    return (s - 1 - f) // 6  # a start on a window's top: the runner slows
+                t = ends[s]
+                if not (f <= t < s and not isstart[t]):
+                    at = k + (s - f + 5) // 6  # the move that lands on s
+                    layer = pointlayer.get(t)
+                    if layer is None or layer > at:
+                        if isstart[t] or not landed[t] or self.landing_move(t) > at:
+                            return (s - 1 - f) // 6  # a live jump: an event
+                s = isstart.find(1, s + 1, limit)
+            if obstacle >= 0 or hi == last:
+                return (limit - 1 - f) // 6
+            pos = hi
+            width *= 4
+
+    def _claim(self, f: int, k: int, m: int) -> _Runner:
+        runner = _Runner(f, k, m)
+        self._claims += 1
+        hi = f + 6 * m
+        self.landed[f + 1 : hi + 1] = b"\x01" * (hi - f)
+        c = 6 * k - f + 5
+        segstart = self.segstart
+        segc = self.segc
+        claim_at = self._claim_at
+        segstart[f + 1] = 1
+        segc[f + 1] = c
+        claim_at[f + 1] = runner
+        if hi - f > _MARK_EVERY:
+            for q in range(f + 1 + _MARK_EVERY, hi + 1, _MARK_EVERY):
+                segstart[q] = 1
+                segc[q] = c
+                claim_at[q] = runner
+        return runner
+
+    def _cut_claim(self, t: int, p: int, due: list[int | _Runner]) -> None:
+        """A jump end t stood on at move p: cut back the claim it beats, if any.
+
+        ``due`` is the list of runners stepping at move p, for an owner whose
+        step moves to p.
+        """
+        owner = self._claim_at.get(self.segstart.rfind(1, 0, t + 2))
+        if owner is None or owner.m <= 0:
+            return
+        lo = owner.f
+        hi = lo + 6 * owner.m
+        if not lo <= t < hi:
+            return
+        if lo + 6 * (p - owner.k) >= t:
+            return  # the owner is not behind t at move p: nothing is beaten
+        keep = max(0, -((lo + 5 - t) // 6))  # windows that do not reach past t
+        new_hi = lo + 6 * keep
+        self.landed[new_hi + 1 : hi + 1] = bytes(hi - new_hi)
+        self.segstart[new_hi + 1 : hi + 1] = bytes(hi - new_hi)
+        if keep:
+            owner.m = keep
+            item: int | _Runner = owner
+        else:
+            # Nothing is left of the claim: the owner is again a runner without one,
+            # on a jump end (checked for claims it beats when it steps) or a landed square.
+            owner.m = -1
+            self._claims -= 1
+            item = lo if self.landed[lo] and not self.isstart[lo] else -lo
+        if owner.k + keep == p and due is not None:
+            due.append(item)
+            self._reach(p, new_hi)
+        else:
+            self._enqueue(owner.k + keep, item, new_hi)
+
+    # ------------------------------------------------------------------ results
+
+    def _segments(self) -> list[tuple[int, int, int]]:
+        """Every landed segment as ``(first, end, c)``: squares first..end-1 have D = (x + c) // 6."""
+        segstart = self.segstart
+        landed = self.landed
+        segc = self.segc
+        firsts = sorted(a for a in segc if segstart[a])
+        out = []
+        for i, a in enumerate(firsts):
+            bound = firsts[i + 1] if i + 1 < len(firsts) else self.last + 1
+            end = landed.find(0, a, bound)
+            out.append((a, bound if end < 0 else end, segc[a]))
+        return out
+
+    def distances(self) -> list[int | None]:
+        """``dist[s]`` for every square (None where never stood on; ``dist[0]`` is None).
+
+        Runs the search to completion first.
+        """
+        self.run(complete=True)
+        last = self.last
+        dist: list[int | None] = [None] * (last + 1)
+        segments = self._segments()
+        top = max((end - 1 + c for _, end, c in segments), default=0) // 6 + 1
+        if segments:
+            stair = list(chain.from_iterable(zip(*[range(top + 1)] * 6)))
+            for a, end, c in segments:
+                dist[a:end] = stair[a + c : end + c]
+        for s in self.ends:
+            dist[s] = None
+        for t, layer in self.pointlayer.items():
+            here = dist[t]
+            if here is None or layer < here:
+                dist[t] = layer
+        return dist
+
+    def path(self) -> tuple[list[int], list[int]] | None:
+        """One shortest game: the squares stood on (1 first) and the square landed
+        on by each move; None when the last square cannot be reached.
+
+        Where several shortest games exist, the one chosen arrives by a jump when
+        it can and comes from a square reached by a jump when it can.
+        """
+        moves = self.run()
+        if moves < 0:
+            return None
+        last = self.last
+        pointlayer = self.pointlayer
+        via = self.via
+        landed = self.landed
+        isstart = self.isstart
+        segstart = self.segstart
+        segc = self.segc
+        into: dict[int, list[int]] = {}
+        isdest = bytearray(last + 2)
+        for s, t in self.ends.items():
+            into.setdefault(t, []).append(s)
+            isdest[t] = 1
+        ispoint = bytearray(last + 2)
+        for t in pointlayer:
+            ispoint[t] = 1
+
+        squares = [last]
+        landings: list[int] = []
+        y = last
+        d = moves
+        landing = self.first_landing
+        pred = self.first_pred
+        while d:
+            if landing == 0:
+                if pointlayer.get(y) == d:
+                    landing = via[y]
+                else:
+                    for s in into.get(y, ()):
+                        if landed[s] and self.landing_move(s) == d:
+                            landing = s
+                            break
+                    else:
+                        landing = y
+            if pred:
+                x = pred
+                pred = 0
+                a = x + 1  # no slice through a stretch from here
+                c = 0
+            else:
+                a = segstart.rfind(1, 0, landing + 1)
+                c = segc[a]
+                x = landing - (landing + c) % 6 - 1
+                for q in range(landing - 1, max(landing - 7, 0), -1):
+                    if ispoint[q] and pointlayer[q] == d - 1:
+                        # reached by a jump at move d - 1, and not sooner by a landing
+                        if isstart[q] or not landed[q] or self.landing_move(q) >= d - 1:
+                            x = q
+                            break
+            landings.append(landing)
+            squares.append(x)
+            y = x
+            d -= 1
+            landing = 0
+            # Inside a stretch the path runs back six squares a move: take it in one slice
+            # when no jump arrives on it and no jump end sits beside it.
+            if x >= a and (x + c) % 6 == 5 and isdest.find(1, a, x + 1) < 0 and ispoint.find(1, max(a - 6, 0), x + 1) < 0:
+                low = x - 6 * ((x - a) // 6)
+                landings.extend(range(x, low - 1, -6))
+                squares.extend(range(x - 6, low - 7, -6))
+                d -= (x - low) // 6 + 1
+                y = squares[-1]
+        squares.reverse()
+        landings.reverse()
+        return squares, landings
+
+
+def min_moves(n: int, jumps: Mapping[int, int]) -> int:
+    """The least number of moves on an n×n board with these jumps, or -1.
+
+    >>> min_moves(6, {2: 15, 14: 35, 17: 13}), min_moves(1000, {})
+    (4, 166667)
+    """
+    return Search(n, jumps).run()
