@@ -227,3 +227,103 @@ class AppPage:
 
     def expect_token_on(self, square: int, timeout: float | None = None) -> None:
         expect(self.token).to_have_attribute("data-square", str(square), timeout=timeout)
+
+    # --- random play, the search explained and play mode (added for test_e2e_analysis) --------
+
+    def rule(self, label: str) -> Locator:
+        """A control of the Random play panel by its exact label: "Start", "Past the goal", "Players", "Seed"."""
+        return self.page.get_by_label(label, exact=True)
+
+    def set_number(self, label: str, value: int) -> None:
+        """Type a number into a labelled input and commit it (Enter fires its change event)."""
+        field = self.rule(label)
+        field.fill(str(value))
+        field.press("Enter")
+
+    @property
+    def random_play(self) -> Locator:
+        return self.page.get_by_role("region", name="Random play")
+
+    @property
+    def analysis_summary(self) -> Locator:
+        return self.page.locator("#analysis-summary")
+
+    @property
+    def whatif(self) -> Locator:
+        return self.page.locator("#whatif")
+
+    @property
+    def figures(self) -> Locator:
+        return self.page.locator("#figures")
+
+    @property
+    def length_chart(self) -> Locator:
+        """The game-length chart: an SVG of role img inside the Random play panel."""
+        return self.random_play.get_by_role("img")
+
+    @property
+    def jump_table(self) -> Locator:
+        return self.page.get_by_role("table", name="Chance that each snake and ladder is used in a game")
+
+    @property
+    def layer_text(self) -> Locator:
+        return self.page.locator("#layer-text")
+
+    @property
+    def turns(self) -> Locator:
+        """The turns of play mode listed so far (turns not yet played are hidden, so not counted)."""
+        return self.page.get_by_role("list", name="Turns").get_by_role("listitem")
+
+    @property
+    def winner(self) -> Locator:
+        return self.page.locator("#winner")
+
+    @property
+    def player_tokens(self) -> Locator:
+        return self.page.locator(".token.player")
+
+    def player_token(self, number: int) -> Locator:
+        return self.page.locator(f".token.player-{number}")
+
+    def analyze(self) -> None:
+        self.button("Analyze").click()
+
+    def figure_values(self) -> dict[str, str]:
+        """The figures list of the analysis, term -> value, in page order."""
+        pairs = self.figures.evaluate(
+            "dl => [...dl.querySelectorAll('dt')]"
+            ".map(dt => [dt.textContent, dt.nextElementSibling?.textContent ?? null])"
+        )
+        return dict(pairs)
+
+    def jump_use(self) -> dict[str, str]:
+        """The jump table, "Ladder 1 → 38" -> "16.7%"."""
+        rows = self.jump_table.locator("tbody tr").evaluate_all(
+            "rows => rows.map(row => [...row.cells].map(cell => cell.textContent))"
+        )
+        return {name: used for name, used in rows}
+
+    def square_states(self) -> dict[int, dict[str, Any]]:
+        """Every square's marks in one read: its classes, its data-label, its --heat and its accessible name."""
+        states = self.squares.evaluate_all(
+            """cells => cells.map(cell => [Number(cell.dataset.square), {
+                classes: [...cell.classList],
+                label: cell.dataset.label ?? null,
+                heat: cell.style.getPropertyValue('--heat') || null,
+                name: cell.getAttribute('aria-label'),
+            }])"""
+        )
+        return {square: state for square, state in states}
+
+    def squares_with_class(self, name: str) -> set[int]:
+        return {square for square, state in self.square_states().items() if name in state["classes"]}
+
+    def expect_board_with_start_jump(self, rows: list[list[int]]) -> None:
+        """Like expect_board, for a board of the classic rules, whose square 1 may hold a ladder."""
+        jumps = Board.from_matrix(rows, allow_start_jump=True).jumps
+        n = len(rows)
+        expect(self.squares).to_have_count(n * n)
+        for start, end in jumps.items():
+            self.expect_jump(start, end)
+        expect(self.jump_squares).to_have_count(len(jumps))
+        assert self.matrix_rows() == rows
