@@ -61,7 +61,7 @@ export class AnalysisPanel {
     this.#previous = expected;
     this.#showFigures(analysis);
     const { p_on_turn: exact, p_by_turn: by } = analysis.length;
-    if (exact.length) drawLengthChart(this.#chart, exact, by);
+    if (exact.length && analysis.finishable !== "never") drawLengthChart(this.#chart, exact, by);
     else this.#chart.replaceChildren();
     this.#showJumps(analysis.jumps);
     this.#visits = analysis.visits;

@@ -400,7 +400,7 @@ $("size").addEventListener("change", (event) => {
 $("load").addEventListener("click", loadFromText);
 $("copy-matrix").addEventListener("click", () => copyText(matrix.text, "LeetCode matrix"));
 $("share").addEventListener("click", () => {
-  const link = `${location.href.split("#")[0]}#${encodeHash(state.board)}`;
+  const link = `${location.href.split("#")[0]}#${encodeHash(state.board, currentRules())}`;
   $("share-link").textContent = link;
   copyText(link, "share link");
 });

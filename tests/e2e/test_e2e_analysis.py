@@ -296,11 +296,6 @@ def test_random_play_analysis_of_the_classic_board(open_app: Callable[..., AppPa
         expect(app.length_chart).to_have_count(0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="app bug: web/main.mjs, the #share click handler builds the link with encodeHash(state.board) "
-    "and leaves out currentRules(), so a copied share link loses start=off-board",
-)
 def test_copied_share_link_keeps_the_rules(open_app: Callable[..., AppPage]) -> None:
     author = open_app()
     author.load_preset(CLASSIC_TITLE)
