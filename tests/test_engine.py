@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 import reference
 from snakes_ladders import Board, BoardError, min_moves, shortest_path, solve
 from snakes_ladders.board import check_matrix
-from snakes_ladders.engine import Search
+from snakes_ladders import engine
+from snakes_ladders.engine import Search, layered_min_moves
 from snakes_ladders.solve import _search
 from test_solve import boards, pinned
 
@@ -54,12 +55,17 @@ def check_game(cells: list[int], dist: list[int | None], moves: int, found: tupl
     assert dist[last] == moves
 
 
-def check_engine(n: int, jumps: dict[int, int]) -> bool:
-    """The engine, stopped at the answer and run to the end, agrees with breadth-first search.
+def check_engine(n: int, jumps: dict[int, int], *, layered: bool = True) -> bool:
+    """The engine, stopped at the answer and run to the end, agrees with breadth-first search;
+    so does the bit-set search (``layered``) and the choice between them.
 
     Returns whether the last square is reachable."""
     cells, dist = bfs(n, jumps)
     moves = dist[-1] if dist[-1] is not None else -1
+    if layered:
+        assert layered_min_moves(n, jumps, n * n) == moves
+        assert layered_min_moves(n, jumps, max(moves - 1, 0)) in ((None,) if moves > 0 else (None, -1, 0))
+        assert engine.min_moves(n, jumps) == moves
     search = Search(n, jumps)
     assert search.run() == moves
     found = search.path()
@@ -131,7 +137,7 @@ def test_seeded_random_boards() -> None:
         n = 2 + i % 39
         jumps = seeded_board(rng, n)
         try:
-            reached += check_engine(n, jumps)
+            reached += check_engine(n, jumps, layered=i % 4 == 0)
         except AssertionError as error:
             raise AssertionError(f"board #{i}: n={n}, jumps={jumps}") from error
     assert 0 < reached < SEEDED_BOARDS  # both outcomes are covered
@@ -230,6 +236,9 @@ class TestLargeBoards:
             jumps = ladder_field(n, 50, 1000, rng)
         cells, dist = bfs(n, jumps)
         moves = dist[last] if dist[last] is not None else -1
+        assert engine.min_moves(n, jumps) == moves
+        if shape.startswith("random"):
+            assert layered_min_moves(n, jumps, 10**6) == moves
         search = Search(n, jumps)
         assert search.run() == moves
         check_game(cells, dist, moves, search.path())

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .board import EMPTY, Board
+from . import engine
 from .engine import Search
 
 __all__ = ["Move", "Solution", "min_moves", "shortest_path", "solve"]
@@ -153,7 +154,7 @@ def min_moves(board: Board | Any) -> int:
     1
     """
     board = _as_board(board)
-    return Search(board.n, board).run()
+    return engine.min_moves(board.n, board._jumps)  # read-only view, not copied
 
 
 def shortest_path(board: Board | Any) -> list[int] | None:

@@ -1,0 +1,195 @@
+"""Benchmark: the package's min_moves against a textbook BFS and a dominance-pruned BFS.
+
+    python3 bench/solver_bench.py [--size 1000] [--repeat 5] [--only NAME ...]
+
+Each board family is built once at the given size; then the solvers run in turn,
+round after round, in one process, and the median of each is kept.  The solvers:
+
+- ``min_moves(matrix)``: the package, end to end: reading and checking the
+  matrix, building the Board, and the search (snakes_ladders.engine);
+- ``engine``: the package's search alone, on a Board built beforehand;
+- ``textbook``: bench/baselines.py textbook_bfs (seed 003's description);
+- ``pruned``: bench/baselines.py pruned_bfs (seed 004's description).
+
+The baselines flatten the matrix themselves but do not check it, as a LeetCode
+submission would not.  Every solver's answer is compared; a disagreement stops
+the run.  The table is printed as markdown and written with the raw times to
+bench/results/solver.json.  Times are wall-clock medians, so run it on an idle
+machine; the load average is recorded alongside.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "py"))
+sys.path.insert(0, str(HERE))
+
+from baselines import pruned_bfs, textbook_bfs  # noqa: E402
+
+from snakes_ladders import Board, min_moves  # noqa: E402
+
+RESULTS = HERE / "results" / "solver.json"
+
+
+# --------------------------------------------------------------------------- boards
+
+
+def random_jumps(n: int, density: float, seed: int) -> dict[int, int]:
+    """Each square 2..n²-1 holds a jump with chance ``density``: a snake to a uniformly
+    chosen lower square or a ladder to a uniformly chosen higher one, half and half."""
+    rng = random.Random(seed)
+    last = n * n
+    jumps = {}
+    for square in range(2, last):
+        if rng.random() < density:
+            jumps[square] = rng.randint(1, square - 1) if rng.random() < 0.5 else rng.randint(square + 1, last)
+    return jumps
+
+
+def snake_maze(n: int, seed: int) -> dict[int, int]:
+    """A short snake every nine squares, each sliding back 1 to 8 squares."""
+    rng = random.Random(seed)
+    return {square: square - rng.randint(1, 8) for square in range(9, n * n, 9)}
+
+
+def ladder_field(n: int, seed: int) -> dict[int, int]:
+    """A long ladder every 50 squares, each climbing 100 to 1000 squares (capped at n²)."""
+    rng = random.Random(seed)
+    last = n * n
+    return {square: min(last, square + rng.randint(100, 1000)) for square in range(50, last, 50)}
+
+
+FAMILIES: dict[str, Callable[[int], dict[int, int]]] = {
+    "empty": lambda n: {},
+    "random 0.1%": lambda n: random_jumps(n, 0.001, 1),
+    "random 1%": lambda n: random_jumps(n, 0.01, 2),
+    "random 5%": lambda n: random_jumps(n, 0.05, 3),
+    "random 30%": lambda n: random_jumps(n, 0.30, 4),
+    "snake maze": lambda n: snake_maze(n, 5),
+    "ladder field": lambda n: ladder_field(n, 6),
+}
+
+
+def matrix_of(n: int, jumps: dict[int, int]) -> list[list[int]]:
+    """The LeetCode matrix, row 0 at the top, as a fresh list of lists."""
+    return Board(n, jumps).to_matrix()
+
+
+# --------------------------------------------------------------------------- timing
+
+
+def measure(solvers: dict[str, Callable[[], int]], repeat: int) -> tuple[dict[str, list[float]], dict[str, int]]:
+    times: dict[str, list[float]] = {name: [] for name in solvers}
+    answers: dict[str, int] = {}
+    for _ in range(repeat):
+        for name, solver in solvers.items():
+            start = time.perf_counter()
+            answer = solver()
+            times[name].append(time.perf_counter() - start)
+            answers.setdefault(name, answer)
+            if answers[name] != answer:
+                raise SystemExit(f"{name} gave {answer}, then {answers[name]}")
+    return times, answers
+
+
+def geometric_mean(values: list[float]) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def ms(seconds: float) -> str:
+    value = seconds * 1000
+    return f"{value:.1f}" if value < 100 else f"{value:.0f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=1000, help="board size n (default 1000)")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds per board (default 5)")
+    parser.add_argument("--only", nargs="*", choices=list(FAMILIES), help="families to run")
+    parser.add_argument("--json", type=Path, default=RESULTS, help=f"where to write results (default {RESULTS})")
+    args = parser.parse_args(argv)
+    n = args.size
+    rows = []
+    for family, make in FAMILIES.items():
+        if args.only and family not in args.only:
+            continue
+        jumps = make(n)
+        matrix = matrix_of(n, jumps)
+        board = Board.from_matrix(matrix)
+        solvers = {
+            "min_moves": lambda: min_moves(matrix),
+            "engine": lambda: min_moves(board),
+            "textbook": lambda: textbook_bfs(matrix),
+            "pruned": lambda: pruned_bfs(matrix),
+        }
+        times, answers = measure(solvers, args.repeat)
+        if len(set(answers.values())) != 1:
+            raise SystemExit(f"{family}: the solvers disagree: {answers}")
+        medians = {name: statistics.median(values) for name, values in times.items()}
+        rows.append({"family": family, "jumps": len(jumps), "moves": answers["min_moves"], "median_s": medians, "times_s": times})
+        print(
+            f"{family:>13}: " + "  ".join(f"{name} {ms(value)} ms" for name, value in medians.items()),
+            file=sys.stderr,
+            flush=True,
+        )
+
+    for row in rows:
+        median = row["median_s"]
+        row["speedup"] = {
+            "textbook": median["textbook"] / median["min_moves"],
+            "pruned": median["pruned"] / median["min_moves"],
+            "engine_textbook": median["textbook"] / median["engine"],
+            "engine_pruned": median["pruned"] / median["engine"],
+        }
+    summary = {
+        key: geometric_mean([row["speedup"][key] for row in rows])
+        for key in ("textbook", "pruned", "engine_textbook", "engine_pruned")
+    }
+
+    print(f"\n{n}×{n} boards, median of {args.repeat} runs, milliseconds (CPython {platform.python_version()}).\n")
+    print("| board | jumps | moves | min_moves(matrix) | engine (Board) | textbook BFS | pruned BFS "
+          "| × textbook | × pruned | engine × textbook | engine × pruned |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        m, s = row["median_s"], row["speedup"]
+        print(
+            f"| {row['family']} | {row['jumps']:,} | {row['moves']:,} | {ms(m['min_moves'])} | {ms(m['engine'])} "
+            f"| {ms(m['textbook'])} | {ms(m['pruned'])} | {s['textbook']:.1f} | {s['pruned']:.1f} "
+            f"| {s['engine_textbook']:.1f} | {s['engine_pruned']:.1f} |"
+        )
+    print(
+        f"| **geometric mean** | | | | | | | **{summary['textbook']:.1f}** | **{summary['pruned']:.1f}** "
+        f"| **{summary['engine_textbook']:.1f}** | **{summary['engine_pruned']:.1f}** |"
+    )
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    if load:
+        print(f"\nLoad average during the run: {load[0]:.1f} ({os.cpu_count()} CPUs).")
+
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    document = {
+        "size": n,
+        "repeat": args.repeat,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "loadavg": load,
+        "rows": rows,
+        "geometric_mean_speedup": summary,
+    }
+    args.json.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
