@@ -57,6 +57,14 @@ class MoveItem:
     end: int
 
 
+@dataclass(frozen=True)
+class MemoryReading:
+    """What Measure Python memory shows: live memory blocks and objects tracked by the collector."""
+
+    blocks: int
+    objects: int
+
+
 def parse_move(text: str) -> MoveItem:
     """Read one move-list item such as ``Move 1: roll 1 → square 2, ladder to 15``."""
     match = MOVE_ITEM.match(text)
@@ -86,6 +94,8 @@ class AppPage:
         self.presets = page.get_by_role("combobox", name="Preset")
         self.share_link = page.locator("#share-link")
         self.inspector_remove = page.get_by_role("button", name="Remove", exact=True)
+        self.build_info = page.locator("#build-info")
+        self.memory = page.locator("#memory")
 
     # --- navigation -------------------------------------------------------------------
 
@@ -117,6 +127,35 @@ class AppPage:
         expect(self.engine).to_have_attribute("data-engine", re.compile("^(ready|error)$"), timeout=PYTHON_TIMEOUT_MS)
         expect(self.engine, "the Python engine failed to start").to_have_attribute("data-engine", "ready")
         return self
+
+    def expect_engine_error(self, pattern: str | re.Pattern[str], timeout: float = PYTHON_TIMEOUT_MS) -> None:
+        """Python failed to start, and the engine line says why (``pattern``) and offers Retry."""
+        expect(self.engine).to_have_attribute("data-engine", "error", timeout=timeout)
+        expect(self.engine).to_contain_text(pattern)
+        expect(self.button("Retry")).to_be_visible()
+
+    # --- engine diagnostics -----------------------------------------------------------
+
+    def build_id(self) -> str:
+        """The build id the footer's Engine diagnostics shows (``Build <id>, Pyodide <version>.``)."""
+        expect(self.build_info).to_contain_text(re.compile(r"^Build \S+,"))
+        match = re.match(r"^Build (\S+),", self.build_info.text_content() or "")
+        assert match, self.build_info.text_content()
+        return match.group(1)
+
+    def measure_memory(self) -> MemoryReading:
+        """Press Measure Python memory in Engine diagnostics and read what it shows."""
+        diagnostics = self.page.locator("details", has=self.memory)
+        if diagnostics.get_attribute("open") is None:
+            diagnostics.locator("summary").click()
+        # The last reading stays on screen: clear it, so the wait is for this one.
+        self.memory.evaluate("element => { element.textContent = ''; delete element.dataset.blocks; }")
+        self.button("Measure Python memory").click()
+        expect(self.memory).to_have_attribute("data-blocks", re.compile(r"^\d+$"), timeout=PYTHON_TIMEOUT_MS)
+        expect(self.memory).to_have_text(re.compile(r"^\d+ memory blocks, \d+ objects$"))
+        blocks, objects = map(int, re.findall(r"\d+", self.memory.text_content() or ""))
+        assert self.memory.get_attribute("data-blocks") == str(blocks)
+        return MemoryReading(blocks, objects)
 
     # --- the board --------------------------------------------------------------------
 
