@@ -146,6 +146,7 @@ class Search:
                 if s - 6 < self._reach_from:
                     self._reach_from = max(s - 6, 1)
         self.landed = bytearray(last + 2)
+        self._ones = memoryview(b"\x01" * (last + 2))
         # Segments: segstart marks the first square of each run of squares landed
         # by one step or one claim, segc[first] its constant c, D(x) = (x + c) // 6.
         self.segstart = bytearray(last + 2)
@@ -236,7 +237,8 @@ class Search:
         stood_by = self._stood_by
         spawn = self._spawn
         stretch = self._stretch
-        enqueue = self._enqueue
+        claim_at = self._claim_at
+        ones = self._ones
         while moves_queued:
             if not complete and 0 <= self.moves <= moves_queued[0] + 1:
                 return self.moves
@@ -306,17 +308,40 @@ class Search:
                 for t in arrivals:
                     if self._claims and landed[t + 1] and t + 1 < last:
                         self._cut_claim(t, after, None)
-                    m = stretch(t, after)
-                    if m:
-                        enqueue(after + m, self._claim(t, after, m), t + 6 * m)
-                    else:
-                        enqueue(after, -t, t)
+                fronts[:0] = [-t for t in arrivals]
+            reach_from = self._reach_from
             for f in fronts:
+                item: int | _Runner = f
+                if f < 0:
+                    f = -f
                 m = stretch(f, after)
                 if m:
-                    enqueue(after + m, self._claim(f, after, m), f + 6 * m)
+                    # Claim the m windows (f, f + 6m] at once.
+                    item = _Runner(f, after, m)
+                    self._claims += 1
+                    top = f + 6 * m
+                    landed[f + 1 : top + 1] = ones[: top - f]
+                    c = 6 * after - f + 5
+                    segstart[f + 1] = 1
+                    segc[f + 1] = c
+                    claim_at[f + 1] = item
+                    if top - f > _MARK_EVERY:
+                        for q in range(f + 1 + _MARK_EVERY, top + 1, _MARK_EVERY):
+                            segstart[q] = 1
+                            segc[q] = c
+                            claim_at[q] = item
+                    due = after + m
                 else:
-                    enqueue(after, f, f)
+                    top = f
+                    due = after
+                bucket = queue.get(due)
+                if bucket is None:
+                    queue[due] = [item]
+                    heappush(moves_queued, due)
+                else:
+                    bucket.append(item)
+                if top >= reach_from:
+                    self._reach(due, top)
         self.complete = True
         return self.moves
 
@@ -351,25 +376,6 @@ class Search:
                 return (limit - 1 - f) // 6
             pos = hi
             width *= 4
-
-    def _claim(self, f: int, k: int, m: int) -> _Runner:
-        runner = _Runner(f, k, m)
-        self._claims += 1
-        hi = f + 6 * m
-        self.landed[f + 1 : hi + 1] = b"\x01" * (hi - f)
-        c = 6 * k - f + 5
-        segstart = self.segstart
-        segc = self.segc
-        claim_at = self._claim_at
-        segstart[f + 1] = 1
-        segc[f + 1] = c
-        claim_at[f + 1] = runner
-        if hi - f > _MARK_EVERY:
-            for q in range(f + 1 + _MARK_EVERY, hi + 1, _MARK_EVERY):
-                segstart[q] = 1
-                segc[q] = c
-                claim_at[q] = runner
-        return runner
 
     def _cut_claim(self, t: int, p: int, due: list[int | _Runner]) -> None:
         """A jump end t stood on at move p: cut back the claim it beats, if any.
@@ -467,6 +473,7 @@ class Search:
         ispoint = bytearray(last + 2)
         for t in pointlayer:
             ispoint[t] = 1
+        dest_by_residue = [isdest[r::6] for r in range(6)]  # square r + 6i at index i
 
         squares = [last]
         landings: list[int] = []
@@ -505,14 +512,23 @@ class Search:
             y = x
             d -= 1
             landing = 0
-            # Inside a stretch the path runs back six squares a move: take it in one slice
-            # when no jump arrives on it and no jump end sits beside it.
-            if x >= a and (x + c) % 6 == 5 and isdest.find(1, a, x + 1) < 0 and ispoint.find(1, max(a - 6, 0), x + 1) < 0:
+            # Inside a stretch the path runs back six squares a move: take that run in
+            # one slice, down to the segment's start, but stop above a square some jump
+            # arrives on and above the windows of squares reached by a jump.
+            if x >= a and (x + c) % 6 == 5:
+                r = x % 6
                 low = x - 6 * ((x - a) // 6)
-                landings.extend(range(x, low - 1, -6))
-                squares.extend(range(x - 6, low - 7, -6))
-                d -= (x - low) // 6 + 1
-                y = squares[-1]
+                j = dest_by_residue[r].rfind(1, (low - r) // 6, (x - r) // 6 + 1)
+                if j >= 0:
+                    low = r + 6 * j + 6
+                p = ispoint.rfind(1, max(low - 6, 0), x + 1)
+                if p >= 0:
+                    low = max(low, p + 7 + (x - p - 7) % 6)
+                if low <= x:
+                    landings.extend(range(x, low - 1, -6))
+                    squares.extend(range(x - 6, low - 7, -6))
+                    d -= (x - low) // 6 + 1
+                    y = squares[-1]
         squares.reverse()
         landings.reverse()
         return squares, landings

@@ -106,15 +106,17 @@ def _count_paths(board: Board, dist: list[int | None], moves: int) -> int:
 
     Counts move by move: ``counts[y]`` is the number of optimal roll sequences
     that stand on y after ``dist[y]`` moves; only squares stood on before the
-    last move pass their counts on.
+    last move pass their counts on.  This is one pass over the squares, done in
+    Python, so it is the slowest part of ``solve`` on the largest boards.
     """
     if moves < 0:
         return 0
-    cells = board.cells()
     last = board.last
+    end_of = list(range(last + 1))  # where a move that lands on s ends
+    for start, end in board:
+        end_of[start] = end
     by_move: list[list[int]] = [[] for _ in range(moves)]
-    for square in range(1, last):
-        d = dist[square]
+    for square, d in enumerate(dist):
         if d is not None and d < moves:
             by_move[d].append(square)
     counts = [0] * (last + 1)
@@ -123,10 +125,7 @@ def _count_paths(board: Board, dist: list[int | None], moves: int) -> int:
         step = d + 1
         for square in squares:
             here = counts[square]
-            for landing in range(square + 1, min(square + 6, last) + 1):
-                end = cells[landing]
-                if end == EMPTY:
-                    end = landing
+            for end in end_of[square + 1 : square + 7]:  # the slice stops at the last square
                 if dist[end] == step:
                     counts[end] += here
     return counts[last]
