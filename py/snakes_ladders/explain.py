@@ -41,30 +41,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import EMPTY, Board
-from .rules import DIE, JumpKind
-from .solve import solve
+from .rules import DIE
+from .solve import Move, solve
 
 __all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]
 
 
-@dataclass(frozen=True)
-class Arrival:
-    """One optimal move into a layer: from ``start`` (in the previous layer) roll
-    ``roll``, land on ``landing``, end on ``end`` (after the jump, if any)."""
-
-    start: int
-    roll: int
-    landing: int
-    end: int
-
-    @property
-    def jump(self) -> JumpKind | None:
-        """``"ladder"``, ``"snake"``, or ``None`` when the move ends where it landed."""
-        if self.end > self.landing:
-            return "ladder"
-        if self.end < self.landing:
-            return "snake"
-        return None
+#: One optimal move into a layer: the same value as a move of a solved path.
+Arrival = Move
 
 
 @dataclass(frozen=True)
@@ -144,7 +128,7 @@ def explain(board: Board | Any) -> Explanation:
     >>> e.moves, [layer.squares for layer in e.layers[:2]]
     (4, [(1,), (3, 4, 5, 6, 7, 15)])
     >>> e.layers[1].arrivals[:2]
-    (Arrival(start=1, roll=1, landing=2, end=15), Arrival(start=1, roll=2, landing=3, end=3))
+    (Move(start=1, roll=1, landing=2, end=15), Move(start=1, roll=2, landing=3, end=3))
     >>> final = e.layers[e.moves]
     >>> final.squares[-1], final.ways[-1], e.paths_count
     (36, 21, 21)
