@@ -1,88 +1,96 @@
 """The fast exact search: runs of plain squares are crossed in one step, not square by square.
 
 The textbook breadth-first search settles every square and tries six rolls from
-each.  This engine does the same search, layer by layer, but only does work where
+each.  This engine does the same search, move by move, but only does work where
 something happens: where a move lands on the start of a snake or ladder, where
 two advancing stretches meet, and at the last square.  Between those events a
 stretch of plain squares advances six squares per move, and any number of moves
 of it are taken in one arithmetic step.  The work is about O(J log J) for J snakes
-and ladders, plus C-speed ``bytearray`` scans over the squares crossed.
+and ladders plus the moves at which something happens, plus C-speed
+``bytearray`` scans over the squares crossed.  ``layered_min_moves`` is a second,
+plain breadth-first search over bit sets, one whole move per step, for boards
+whose answer is a few dozen moves (thick with long ladders); ``min_moves``
+chooses between them.
 
 Terms.  A *start* is a square holding a snake or ladder that goes somewhere
 (a square whose value is its own number behaves exactly like a plain square and
-is treated as one).  A move from x *lands* on one of x+1..x+6 (never past the
-last square N) and *ends* on the landing square, or on the jump's end when the
-landing square is a start.  ``D(l)`` is the first move on which square l is
-landed on, ``dist(y)`` the least number of moves to stand on y, and layer d is
-the set of squares y with ``dist(y) = d``.  A start can only be stood on as the
-end of another jump, so ``dist(y) = min(D(y) if y is plain, D(s) for s jumping
-to y)``, with ``dist(1) = 0``.
+is treated as one; a jump on square 1 is never landed on).  A move from x
+*lands* on one of x+1..x+6 (never past the last square N) and *ends* on the
+landing square, or on the jump's end when the landing square is a start.
+``D(l)`` is the first move that lands on square l, ``dist(y)`` the least number
+of moves to stand on y.  A start can only be stood on as the end of another
+jump, so ``dist(y) = min(D(y) if y is plain, D(s) for s jumping to y)``, with
+``dist(1) = 0``.
 
 Proof sketch.
 
-1. *Windows.*  The squares first landed on at move d+1 are the union of the
-   windows (y, y+6] over y in layer d, minus squares landed on earlier.  (This
-   is breadth-first search on landings; a square landed on again later cannot
-   end anywhere sooner.)
+1. *Windows.*  The squares first landed on by move d+1 are the union of the
+   windows (y, y+6] over the squares y with dist(y) = d, minus the squares
+   landed on earlier.  This is breadth-first search on landings: landing on a
+   square again later ends the move on the same square, later.
 
-2. *Runners cover the windows.*  A runner is a pair (f, k): a square f stood on
-   by move k, responsible for the window (f, f+6] at move k+1.  Its *step* lands
-   the unlanded part of that window at move k+1; every start in it gives its end
-   t, which becomes a new runner (t, k+1) unless t is already stood on by then;
-   the runner itself continues from the largest plain square f' it landed.
-   Invariant: for every y in layer d, (y, y+6] is landed by move d or lies in the
-   window of a runner at layer d.  It holds for y = 1, and a step keeps it: the
-   plain squares a runner lands at move k+1 all lie in (f, f'] and their windows
+2. *Runners cover the windows.*  A runner (f, k) is a square f stood on by
+   move k, responsible for the window (f, f+6] at move k+1.  Its *step* lands the
+   unlanded part of that window at move k+1; the end t of every start in it
+   becomes a new runner (t, k+1) unless t is already stood on by then; the runner
+   goes on from the largest plain square f' it landed, and stops when it landed
+   none.  Invariant: for every y with dist(y) = d, (y, y+6] is landed by move d
+   or inside the window of a runner at move d.  It holds for y = 1, and steps
+   keep it: the plain squares a runner lands lie in (f, f'], so their windows
    lie in (f, f'+6], of which (f, f'] is landed; jump ends are runners
-   themselves.  A runner whose window is already landed dies; nothing is lost,
-   since by the invariant its squares are covered.  (This is the dominance of
-   seed 004, made exact: among the plain squares stood on in one window only the
-   deepest needs to move on.)
+   themselves.  So among the plain squares stood on in one window only the
+   deepest moves on: seed 004's dominance, made exact by keeping the jumps.
 
-3. *Stretches.*  If the next m windows (f, f+6], (f+6, f+12], ... of a runner
-   (f, k) hold no landed square, not the last square, no start whose jump could
-   still lead anywhere new ("live"), and each window's top square is plain, then
-   its step at move k+i lands exactly (f+6(i-1), f+6i] and continues from
-   f+6i.  So ``D(x) = k + ceil((x - f)/6)`` on the whole stretch, which is
-   *claimed* at once (one ``bytearray`` slice) and the runner's next event is
-   scheduled m moves later.  A start s in a stretch is dead when its end t is
-   already stood on by move D(s): t was stood on earlier, or t is a plain square
-   of the stretch below s, or t is landed with ``D(t) <= D(s)``.  Dead jumps end
-   nowhere new and change nothing.
+3. *Stretches.*  If the next m windows of a runner (f, k) hold no landed
+   square, not N, no start whose jump could still reach anything new ("live"),
+   and each window's top square is plain, then its step at move k+i lands
+   exactly (f+6(i-1), f+6i] and goes on from f+6i.  So D(x) = k + ceil((x-f)/6)
+   on the whole stretch, which is *claimed* in one ``bytearray`` slice, and the
+   runner's next step is queued m moves later.  A start s inside is dead when its
+   end t is stood on by move D(s): t was reached earlier, or t is a plain square
+   of the stretch below s, or t is landed with D(t) <= D(s).  A dead jump ends
+   nowhere new.  When a stretch stops at a landed square o, the window after it
+   holds no start, and the six squares from o are landed, the runner's next step
+   would land the squares up to o - 1 and then find its window landed: that
+   dead end is claimed with the stretch and the runner ends there.
 
-4. *Events in order.*  Runners wait in a heap keyed by the move of their next
-   step, so steps run in order of moves, as the layers of breadth-first search
-   do.  A step at move k lands squares at k+1; every square landed at a move
-   <= k+1 by a step is final when it is landed.  Claims reach into the future,
-   so they are tentative: all runners advance at the same speed, so a claimed
-   stretch can only be beaten by a jump landing *ahead* of the claiming runner's
-   position, on a square inside or just below the stretch.  When such a jump end
-   t is stepped from at move p, the claim holding t+1 is checked: if its owner
-   stands below t at move p, every claimed square above t would be reached at
-   least as early from t, so the claim is cut back to the last window that does
-   not reach past t and its owner's event moves earlier (never before move p).
-   Other claims cannot be beaten: a runner that meets a landed square stops
-   there, and a claim that starts above t was made by a runner that is ahead of
-   t already.  Cutting never raises any square's first landing move, so the
-   dead-jump decisions taken inside claims stay valid.
+4. *Moves in order.*  Runners wait in queues by the move of their next step;
+   moves are taken in order, as the layers of breadth-first search are.  Each
+   move has two phases: first every runner due takes its step (landing squares
+   at the next move, which is final, since all earlier moves are done), then
+   every runner that moved on, and every jump end reached, computes and claims
+   its stretch.  So a stretch sees every square landed by the next move.
+   Claims reach into the future, so they are tentative, but all runners
+   advance at the same speed: a runner behind a claimed stretch stops at it,
+   and one ahead never reaches into it, so a claim can only be beaten by a jump
+   end t that lands ahead of its owner, inside or just below the stretch.  A
+   jump end checks the claim holding t+1 before it moves: if the owner stands
+   below t at that move, every claimed square above t is reached at least as
+   early from t, so the claim is cut back to the last window that does not
+   reach past t, and the owner's next step moves earlier (never to a move
+   already taken).  Cutting never makes any square's first landing later, so the
+   dead-jump decisions inside claims stay true.
 
-5. *The answer.*  Stretches never include N, so N is landed (or a jump to it is
-   taken) inside a step; steps run in order of moves, so the first time that
-   happens, at move k+1, k+1 is the least number of moves.  With no runner left
-   and N not reached, N cannot be reached.
+5. *The answer.*  A runner queued for move d on a square from which N or a
+   start jumping to N is within six squares bounds the answer by d+1; the
+   search stops when the next move to take is at least the smallest bound, so
+   the bound is exact: every earlier move has been taken.  With no runner left
+   and no bound, N cannot be reached.  The bit-set search is point 1 verbatim.
 
-6. *Paths.*  Every landed square belongs to a segment with one constant c such
-   that ``D(x) = (x + c) // 6`` and the square that moved onto x is
-   ``x - (x + c) % 6 - 1`` (the runner's square for a step's window; the top of
-   the previous window inside a stretch).  A shortest path is rebuilt backwards
-   from N through these predecessors, taking jumps where the square was reached
-   by one; inside a stretch the path is an arithmetic run taken in one slice.
+6. *Paths.*  Every landed square belongs to a segment (a step's window or a
+   claim) with one constant c such that D(x) = (x + c) // 6 and the square that
+   moved onto x is x - (x + c) % 6 - 1 (the runner's square for a step; the top
+   of the previous window inside a stretch).  A shortest game is rebuilt
+   backwards from N through these predecessors.  Where there is a choice, it
+   arrives on a square by a jump when one lands there at the right move, and
+   comes from a square reached by a jump when one is in range; inside a
+   stretch the game runs back six squares a move and is taken in one slice.
 
 Work: every start is landed once and looked at a bounded number of times,
-every runner is born at a jump end (or square 1) and causes O(1) events between
-starts, and each event costs O(log J) for the heap plus C-speed scans of the
-squares it crosses.  The stretch scans gallop (doubling windows), so a scan
-costs in proportion to the squares it crosses, not to the board.
+runners are born at jump ends (or square 1) and take O(1) steps between the
+starts and trails they meet, and a step costs O(1) plus C-speed scans of the
+squares it crosses; the stretch scans gallop (growing windows), so a scan costs
+in proportion to the squares it crosses, not to the board.
 """
 
 from __future__ import annotations
@@ -109,12 +117,13 @@ class _Runner:
     marks a runner whose step has been taken (older queue entries are stale).
     """
 
-    __slots__ = ("f", "k", "m")
+    __slots__ = ("f", "k", "m", "hi")
 
-    def __init__(self, f: int, k: int, m: int) -> None:
+    def __init__(self, f: int, k: int, m: int, hi: int) -> None:
         self.f = f
         self.k = k
         self.m = m
+        self.hi = hi  # the claim is (f, hi]: f + 6m, or more when it ends at a dead end
 
 
 class Search:
@@ -155,6 +164,7 @@ class Search:
         self._claims = 0  # claims not yet stepped from
         self.pointlayer: dict[int, int] = {1: 0}  # square -> move it is first reached by a jump
         self.via: dict[int, int] = {}  # that jump's start
+        self._obstacle = -1  # the landed square that ended the last stretch, or -1
         self.moves = -1
         # How the last square is first reached: from first_pred, landing on first_landing.
         self.first_landing = 0
@@ -305,34 +315,43 @@ class Search:
             arrivals = self._arrivals
             if arrivals:
                 self._arrivals = []
-                for t in arrivals:
-                    if self._claims and landed[t + 1] and t + 1 < last:
-                        self._cut_claim(t, after, None)
                 fronts[:0] = [-t for t in arrivals]
             reach_from = self._reach_from
             for f in fronts:
                 item: int | _Runner = f
                 if f < 0:
                     f = -f
+                    if self._claims and landed[f + 1] and f + 1 < last:
+                        self._cut_claim(f, after, None)
                 m = stretch(f, after)
-                if m:
-                    # Claim the m windows (f, f + 6m] at once.
-                    item = _Runner(f, after, m)
+                top = f + 6 * m
+                end = top
+                o = self._obstacle
+                if item > 0 and 0 < o < last - 12 and landed.find(0, o, o + 6) < 0 and isstart.find(1, top + 1, o) < 0:
+                    # A dead end: the runner lands (top, o - 1] with its next step, and the
+                    # window after that is landed already, so it is done there.  (Not for
+                    # a jump end: the squares ahead of it may be a claim it beats.)
+                    end = o - 1
+                    if end == f:
+                        continue
+                if end > f:
+                    # Claim the m windows (f, f + 6m] at once, and the dead end if any.
+                    item = _Runner(f, after, m, end)
                     self._claims += 1
-                    top = f + 6 * m
-                    landed[f + 1 : top + 1] = ones[: top - f]
+                    landed[f + 1 : end + 1] = ones[: end - f]
                     c = 6 * after - f + 5
                     segstart[f + 1] = 1
                     segc[f + 1] = c
                     claim_at[f + 1] = item
-                    if top - f > _MARK_EVERY:
-                        for q in range(f + 1 + _MARK_EVERY, top + 1, _MARK_EVERY):
+                    if end - f > _MARK_EVERY:
+                        for q in range(f + 1 + _MARK_EVERY, end + 1, _MARK_EVERY):
                             segstart[q] = 1
                             segc[q] = c
                             claim_at[q] = item
+                    if end > top:
+                        continue  # no step: it ends at the dead end
                     due = after + m
                 else:
-                    top = f
                     due = after
                 bucket = queue.get(due)
                 if bucket is None:
@@ -354,6 +373,7 @@ class Search:
         pointlayer = self.pointlayer
         pos = f + 1
         width = 16
+        self._obstacle = -1
         while True:
             hi = pos + width
             if hi > last:
@@ -373,6 +393,7 @@ class Search:
                             return (s - 1 - f) // 6  # a live jump: an event
                 s = isstart.find(1, s + 1, limit)
             if obstacle >= 0 or hi == last:
+                self._obstacle = obstacle
                 return (limit - 1 - f) // 6
             pos = hi
             width *= 4
@@ -387,7 +408,7 @@ class Search:
         if owner is None or owner.m <= 0:
             return
         lo = owner.f
-        hi = lo + 6 * owner.m
+        hi = owner.hi
         if not lo <= t < hi:
             return
         if lo + 6 * (p - owner.k) >= t:
@@ -398,13 +419,14 @@ class Search:
         self.segstart[new_hi + 1 : hi + 1] = bytes(hi - new_hi)
         if keep:
             owner.m = keep
+            owner.hi = new_hi
             item: int | _Runner = owner
         else:
             # Nothing is left of the claim: the owner is again a runner without one,
             # on a jump end (checked for claims it beats when it steps) or a landed square.
             owner.m = -1
             self._claims -= 1
-            item = lo if self.landed[lo] and not self.isstart[lo] else -lo
+            item = -lo if self.pointlayer.get(lo) == owner.k else lo
         if owner.k + keep == p and due is not None:
             due.append(item)
             self._reach(p, new_hi)
