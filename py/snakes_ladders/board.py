@@ -343,7 +343,7 @@ def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, 
     last = n * n
     empty_row = [EMPTY] * n
     few = 8  # up to this many jumps in a row, slice comparisons find them faster than a scan
-    block = 16  # up to n // 8 jumps, rows are read in blocks of this many cells, skipping blocks of -1
+    block = 16  # up to n // 64 jumps, rows are read in blocks of this many cells, skipping blocks of -1
     empty_block = (EMPTY,) * block
     first = 0 if allow_start_jump else 1  # squares above this one may hold a jump
     # Scan in square order so the first fault reported is the lowest square.
@@ -353,7 +353,7 @@ def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, 
         odd = from_bottom % 2
         base = from_bottom * n
         others = n - row.count(EMPTY)
-        if others <= n // 8:
+        if others <= few or others <= n // 64:
             try:
                 all_int = type(sum(row)) is int
             except Exception:  # a value that does not add up: read the row cell by cell
