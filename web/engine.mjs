@@ -70,7 +70,7 @@ export class Engine extends EventTarget {
     return this.#send("call", JSON.stringify(request));
   }
 
-  /** Python's live memory blocks and objects, after a collection: `{blocks, objects}`. */
+  /** Python's live objects after a collection, and the WebAssembly memory size: `{objects, heapBytes}`. */
   stats() {
     return this.#send("stats", null);
   }

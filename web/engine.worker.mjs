@@ -73,9 +73,9 @@ async function start() {
   return { pyodide, handle };
 }
 
-// Python's own count of live memory blocks and tracked objects: flat across requests when
-// nothing leaks (the boundary passes strings, so no proxies are created per request).
-const STATS_SOURCE = "import gc, sys\nf'{sys.getallocatedblocks()} {len(gc.get_objects())}'";
+// Python's count of live objects, and the size of the WebAssembly memory Python lives in (it only
+// grows): both flat across requests when nothing leaks, since the boundary passes only strings.
+const STATS_SOURCE = "import gc\nstr(len(gc.get_objects()))";
 
 const ready = start();
 ready.catch((error) => progress("error", { message: error?.message ?? String(error) }));
@@ -96,8 +96,9 @@ self.addEventListener("message", async (event) => {
       postMessage({ id, ok: true, result });
     } else if (type === "stats") {
       pyodide.runPython("import gc; gc.collect()");
-      const [blocks, objects] = pyodide.runPython(STATS_SOURCE).split(" ").map(Number);
-      postMessage({ id, ok: true, result: JSON.stringify({ blocks, objects }) });
+      const objects = Number(pyodide.runPython(STATS_SOURCE));
+      const heapBytes = pyodide._module?.HEAP8?.length ?? null; // not public API; null if it moves
+      postMessage({ id, ok: true, result: JSON.stringify({ objects, heapBytes }) });
     } else {
       postMessage({ id, ok: false, error: { message: `unknown request type ${JSON.stringify(type)}` } });
     }

@@ -340,8 +340,12 @@ function readSaved() {
   try {
     const saved = loadSavedBoard(localStorage);
     if (!saved) return { board: null, problem: null };
-    const board = buildBoard(saved.n, saved.jumps, { allowStartJump: saved.rules.start === "off-board" });
-    return { board, rules: saved.rules, problem: null };
+    try {
+      const board = buildBoard(saved.n, saved.jumps, { allowStartJump: saved.rules.start === "off-board" });
+      return { board, rules: saved.rules, problem: null };
+    } catch (error) {
+      throw new Error(`The saved board is not a valid board (${error.message.replace(/\.$/, "")}).`);
+    }
   } catch (error) {
     forgetSavedBoard(localStorage);
     return { board: null, problem: `${error.message.replace(/\.$/, "")}; starting with a fresh board.` };
@@ -438,9 +442,11 @@ for (const id of ["rule-start", "rule-overshoot", "players"]) {
 }
 $("measure").addEventListener("click", async () => {
   try {
-    const { blocks, objects } = await engine.stats();
-    $("memory").textContent = `${blocks} memory blocks, ${objects} objects`;
-    $("memory").dataset.blocks = String(blocks);
+    const { objects, heapBytes } = await engine.stats();
+    const heap = heapBytes === null ? "" : `, ${Math.round(heapBytes / 1024)} KiB of WebAssembly memory`;
+    $("memory").textContent = `${objects} Python objects${heap}`;
+    $("memory").dataset.objects = String(objects);
+    if (heapBytes !== null) $("memory").dataset.heapBytes = String(heapBytes);
   } catch (error) {
     $("memory").textContent = error.message;
   }

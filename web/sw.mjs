@@ -12,7 +12,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(FILES.map((file) => new URL(file, scope).href));
+      // Revalidate every file with the server, so a new release never caches an older copy that the
+      // HTTP cache still holds (unchanged files cost a 304).
+      await cache.addAll(FILES.map((file) => new Request(new URL(file, scope).href, { cache: "no-cache" })));
     })(),
   );
 });

@@ -217,6 +217,12 @@ def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE, rules:
         text = message["board_text"]
         if not isinstance(text, str):
             raise RequestError("board_text must be a string")
+        # Sixteen characters a cell is room for any number and generous white space; longer text
+        # cannot be a board this size, and parsing megabytes to say so would keep the page waiting.
+        if len(text) > max_size * max_size * 16 + 65_536:
+            raise BoardError(
+                f"the board text is {len(text):,} characters: too long for a board of at most {max_size}×{max_size}"
+            )
         rows = parse_board_text(text)
     elif "board" in message:
         rows = message["board"]

@@ -59,10 +59,11 @@ class MoveItem:
 
 @dataclass(frozen=True)
 class MemoryReading:
-    """What Measure Python memory shows: live memory blocks and objects tracked by the collector."""
+    """What Measure Python memory shows: objects tracked by the collector, and the size of the
+    WebAssembly memory Python lives in (it only grows, so a leak shows as growth)."""
 
-    blocks: int
     objects: int
+    heap_bytes: int
 
 
 def parse_move(text: str) -> MoveItem:
@@ -149,13 +150,15 @@ class AppPage:
         if diagnostics.get_attribute("open") is None:
             diagnostics.locator("summary").click()
         # The last reading stays on screen: clear it, so the wait is for this one.
-        self.memory.evaluate("element => { element.textContent = ''; delete element.dataset.blocks; }")
+        self.memory.evaluate("element => { element.textContent = ''; delete element.dataset.objects; }")
         self.button("Measure Python memory").click()
-        expect(self.memory).to_have_attribute("data-blocks", re.compile(r"^\d+$"), timeout=PYTHON_TIMEOUT_MS)
-        expect(self.memory).to_have_text(re.compile(r"^\d+ memory blocks, \d+ objects$"))
-        blocks, objects = map(int, re.findall(r"\d+", self.memory.text_content() or ""))
-        assert self.memory.get_attribute("data-blocks") == str(blocks)
-        return MemoryReading(blocks, objects)
+        expect(self.memory).to_have_attribute("data-objects", re.compile(r"^\d+$"), timeout=PYTHON_TIMEOUT_MS)
+        expect(self.memory).to_have_text(re.compile(r"^\d+ Python objects, \d+ KiB of WebAssembly memory$"))
+        objects, kib = map(int, re.findall(r"\d+", self.memory.text_content() or ""))
+        assert self.memory.get_attribute("data-objects") == str(objects)
+        heap_bytes = int(self.memory.get_attribute("data-heap-bytes") or "-1")
+        assert round(heap_bytes / 1024) == kib
+        return MemoryReading(objects, heap_bytes)
 
     # --- the board --------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from app_page import ANIMATION_TIMEOUT_MS, PYTHON_TIMEOUT_MS, AppPage, load_fixture
-from conftest import BrowserProblems, known_app_bug
+from conftest import BrowserProblems
 from playwright.sync_api import Request, expect
 
 import serve
@@ -328,10 +328,4 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
 
     with subtests.test(msg="the new release's cache holds the new release's files"):
         holds_b = page.evaluate(CACHE_HOLDS, [CHANGED_MODULE, RELEASE_B_MARK.strip()])
-        known_app_bug(
-            holds_b == {CACHE_PREFIX + build_b: False},
-            "the service worker precaches through the HTTP cache (web/sw.mjs, install: cache.addAll of plain "
-            "URLs), so a new release's cache can keep the old release's copy of a changed file, and the new "
-            "page runs old code with new",
-        )
         assert holds_b == {CACHE_PREFIX + build_b: True}
