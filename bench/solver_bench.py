@@ -30,15 +30,15 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "py"))
 sys.path.insert(0, str(HERE))
 
-from baselines import pruned_bfs, textbook_bfs  # noqa: E402
-
-from snakes_ladders import Board, min_moves  # noqa: E402
+from baselines import pruned_bfs, textbook_bfs
+from snakes_ladders import Board, min_moves
 
 RESULTS = HERE / "results" / "solver.json"
 
@@ -129,16 +129,24 @@ def main(argv: list[str] | None = None) -> int:
         matrix = matrix_of(n, jumps)
         board = Board.from_matrix(matrix)
         solvers = {
-            "min_moves": lambda: min_moves(matrix),
-            "engine": lambda: min_moves(board),
-            "textbook": lambda: textbook_bfs(matrix),
-            "pruned": lambda: pruned_bfs(matrix),
+            "min_moves": partial(min_moves, matrix),
+            "engine": partial(min_moves, board),
+            "textbook": partial(textbook_bfs, matrix),
+            "pruned": partial(pruned_bfs, matrix),
         }
         times, answers = measure(solvers, args.repeat)
         if len(set(answers.values())) != 1:
             raise SystemExit(f"{family}: the solvers disagree: {answers}")
         medians = {name: statistics.median(values) for name, values in times.items()}
-        rows.append({"family": family, "jumps": len(jumps), "moves": answers["min_moves"], "median_s": medians, "times_s": times})
+        rows.append(
+            {
+                "family": family,
+                "jumps": len(jumps),
+                "moves": answers["min_moves"],
+                "median_s": medians,
+                "times_s": times,
+            }
+        )
         print(
             f"{family:>13}: " + "  ".join(f"{name} {ms(value)} ms" for name, value in medians.items()),
             file=sys.stderr,
@@ -159,8 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     }
 
     print(f"\n{n}×{n} boards, median of {args.repeat} runs, milliseconds (CPython {platform.python_version()}).\n")
-    print("| board | jumps | moves | min_moves(matrix) | engine (Board) | textbook BFS | pruned BFS "
-          "| × textbook | × pruned | engine × textbook | engine × pruned |")
+    print(
+        "| board | jumps | moves | min_moves(matrix) | engine (Board) | textbook BFS | pruned BFS "
+        "| × textbook | × pruned | engine × textbook | engine × pruned |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         m, s = row["median_s"], row["speedup"]

@@ -12,17 +12,16 @@ matrices in ``board.check_matrix`` is checked here too.
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import reference
-from snakes_ladders import Board, BoardError, min_moves, shortest_path, solve
+from snakes_ladders import Board, BoardError, engine, min_moves, shortest_path, solve
 from snakes_ladders.board import check_matrix
-from snakes_ladders import engine
 from snakes_ladders.engine import Search, layered_min_moves
 from snakes_ladders.solve import _search
 from test_solve import boards, pinned
@@ -212,7 +211,7 @@ class TestLargeBoards:
         assert search.run() == moves
         squares, landings = search.path()
         assert squares[0] == 1 and squares[-1] == last and len(squares) == moves + 1
-        assert all(0 < b - a <= 6 for a, b in zip(squares, squares[1:]))
+        assert all(0 < b - a <= 6 for a, b in itertools.pairwise(squares))
         assert landings == squares[1:]
         dist = search.distances()
         assert dist[1] == 0 and dist[last] == moves

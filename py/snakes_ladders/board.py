@@ -353,41 +353,27 @@ def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, 
         odd = from_bottom % 2
         base = from_bottom * n
         others = n - row.count(EMPTY)
+        columns: list[int] | None = None  # where the cells other than -1 are, when found fast
         if others <= few or others <= n // 64:
             try:
                 all_int = type(sum(row)) is int
-            except Exception:  # a value that does not add up: read the row cell by cell
+            except Exception:  # noqa: BLE001 - a value that does not add up: read the row cell by cell
                 all_int = False
-        else:
-            all_int = False
-        if all_int and others > few:
-            # Only blocks holding something other than -1 are read cell by cell.
-            blocks = zip(*[iter(row)] * block)
-            columns = []
-            for b in compress(count(0, block), map(empty_block.__ne__, blocks)):
-                for c in range(b, b + block):
+            if all_int and not others:
+                continue
+            if all_int and others > few:
+                # Only blocks holding something other than -1 are read cell by cell.
+                columns = []
+                for b in compress(count(0, block), map(empty_block.__ne__, zip(*[iter(row)] * block))):
+                    for c in range(b, b + block):
+                        if row[c] is not EMPTY:
+                            columns.append(c)
+                for c in range(n - n % block, n):
                     if row[c] is not EMPTY:
                         columns.append(c)
-            for c in range(n - n % block, n):
-                if row[c] is not EMPTY:
-                    columns.append(c)
-            if len(columns) != others:  # an int equal to -1 that is not the usual object
-                all_int = False
-            else:
-                if odd:
-                    columns.reverse()
-                for c in columns:
-                    value = row[c]
-                    square = base + (n - c if odd else c + 1)
-                    if not (type(value) is int and 1 <= value <= last and first < square < last):
-                        fault(value, r, c, square)
-                    if jumps is not None:
-                        jumps[square] = value
-                continue
-        if all_int:
-            if True:
-                if not others:
-                    continue
+                if len(columns) != others:  # an int equal to -1 that is not the usual object
+                    columns = None
+            elif all_int:
                 columns = []
                 c = 0
                 while len(columns) < others:
@@ -405,16 +391,17 @@ def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, 
                             hi = mid
                     columns.append(lo)
                     c = lo + 1
-                if odd:
-                    columns.reverse()
-                for c in columns:
-                    value = row[c]
-                    square = base + (n - c if odd else c + 1)
-                    if not (type(value) is int and 1 <= value <= last and first < square < last):
-                        fault(value, r, c, square)
-                    if jumps is not None:
-                        jumps[square] = value
-                continue
+        if columns is not None:
+            if odd:
+                columns.reverse()
+            for c in columns:
+                value = row[c]
+                square = base + (n - c if odd else c + 1)
+                if not (type(value) is int and 1 <= value <= last and first < square < last):
+                    fault(value, r, c, square)
+                if jumps is not None:
+                    jumps[square] = value
+            continue
         for square, value in enumerate(reversed(row) if odd else row, base + 1):
             if value is EMPTY or (type(value) is int and value == EMPTY):
                 continue

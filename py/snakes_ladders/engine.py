@@ -96,7 +96,6 @@ in proportion to the squares it crosses, not to the board.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right, insort
 from collections.abc import Iterable, Mapping
 from heapq import heappop, heappush
 from itertools import chain, islice
@@ -117,7 +116,7 @@ class _Runner:
     marks a runner whose step has been taken (older queue entries are stale).
     """
 
-    __slots__ = ("f", "k", "m", "hi")
+    __slots__ = ("f", "hi", "k", "m")
 
     def __init__(self, f: int, k: int, m: int, hi: int) -> None:
         self.f = f
@@ -277,7 +276,7 @@ class Search:
                     f = item.f + 6 * item.m
                     item.m = -1
                     self._claims -= 1
-                top = f + 6 if f + 6 < last else last
+                top = min(last, f + 6)
                 a = landed.find(0, f + 1, top + 1)
                 if a < 0:
                     continue  # its window is landed already: this runner is done
@@ -376,8 +375,7 @@ class Search:
         self._obstacle = -1
         while True:
             hi = pos + width
-            if hi > last:
-                hi = last
+            hi = min(hi, last)
             obstacle = landed.find(1, pos, hi)
             limit = obstacle if obstacle >= 0 else hi
             s = isstart.find(1, pos, limit)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .board import EMPTY, Board
 from . import engine
+from .board import EMPTY, Board
 from .engine import Search
 
 __all__ = ["Move", "Solution", "min_moves", "shortest_path", "solve"]
