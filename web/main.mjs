@@ -161,18 +161,24 @@ function rejectBoard(reason) {
 let analysisShown = false;
 let analysisEdited = false;
 
+let analyzeRun = 0;
+
 const reanalyze = latestOnly(async () => {
   const asked = generation;
+  const run = ++analyzeRun;
   const edited = analysisEdited;
   analysis.busy("Analyzing…");
+  $("cancel-analysis").hidden = false;
   let reply;
   try {
     reply = await request("analyze", { board: boardToMatrix(state.board), players: playerCount() });
   } catch (error) {
-    if (asked === generation) analysis.error(`Could not analyze: ${error.message}`);
+    if (asked === generation && run === analyzeRun) analysis.error(`Could not analyze: ${error.message}`);
     return;
+  } finally {
+    if (run === analyzeRun) $("cancel-analysis").hidden = true;
   }
-  if (asked !== generation) return;
+  if (asked !== generation || run !== analyzeRun) return;
   if (!reply.ok) {
     analysis.error(`Could not analyze: ${reply.error.message}`);
     return;
@@ -413,6 +419,15 @@ $("replay").addEventListener("click", () => lastSolution && play(lastSolution));
 $("speed").addEventListener("input", (event) => {
   player.speed = Number(event.target.value);
   game.speed = Number(event.target.value);
+});
+// A large board's analysis can take a while: cancelling stops the worker and starts a fresh one.
+$("cancel-analysis").addEventListener("click", () => {
+  analyzeRun += 1;
+  analysisShown = false;
+  $("cancel-analysis").hidden = true;
+  engine.restart();
+  analysis.error("Analysis cancelled. Python is restarting; press Analyze to try again.");
+  checkBoard();
 });
 $("analyze").addEventListener("click", () => {
   analysisEdited = false;
