@@ -177,21 +177,17 @@ def test_broken_share_links_are_refused_by_what_is_wrong(app: AppPage, subtests:
         expect(app.jump_squares).to_have_count(1)
 
 
+# Saved copies the app cannot use: (what localStorage holds, what the message must name). The
+# first two cannot be read as a board at all; the last two are boards the editor's rules refuse.
 CORRUPT_SAVED = {
     "not JSON": ("not json", r"\bnot valid JSON\b"),
     "size as a string": ('{"n": "6"}', r"\bnot a board\b"),
     "jump on square 1": ('{"n": 6, "jumps": [[1, 5]]}', r"\bSquare 1\b.*\bcannot hold a snake or ladder\b"),
     "size 999": ('{"n": 999, "jumps": []}', r"\b999\b.*\bfrom 2 to 50\b"),
 }
-# The app names the saved board only when it cannot parse it: a saved board that parses but is
-# not a valid board is refused with the bare reason (web/main.mjs, readSaved).
-@pytest.mark.parametrize(
-    ("stored", "reason"),
-    [
-        pytest.param(*CORRUPT_SAVED[name], id=name)
-        for name in CORRUPT_SAVED
-    ],
-)
+
+
+@pytest.mark.parametrize(("stored", "reason"), list(CORRUPT_SAVED.values()), ids=list(CORRUPT_SAVED))
 def test_a_corrupt_saved_board_is_reported_and_a_working_board_starts(
     open_app: Callable[..., AppPage], stored: str, reason: str
 ) -> None:
