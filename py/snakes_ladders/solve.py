@@ -13,6 +13,8 @@ that the engine is tested against.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from math import comb
 from typing import Any, Literal
 
 from . import engine
@@ -101,27 +103,84 @@ def _search(cells: list[int]) -> tuple[list[int], list[int], list[int]]:
     return dist, parent, order
 
 
-def _count_paths(board: Board, dist: list[int | None], moves: int) -> int:
+def _pipes(search: Search, isdest: bytearray, moves: int) -> list[tuple[int, int, int]]:
+    """Runs of whole windows that counts flow through unmixed: ``(first square, windows, move)``.
+
+    A window is the six squares a runner lands on with one move inside a stretch
+    (the engine's segments give them).  When a run of them holds no start and no
+    square a jump ends on, the squares of each window are stood on by one move
+    and reached only from the window before, so the counts of optimal games
+    follow c'[j] = c[j] + ... + c[6] from window to window, and after t windows
+    c[j] = sum over q >= j of C(q - j + t - 1, t - 1) * c[q].
+    """
+    last = search.last
+    isstart = search.isstart
+    runs: list[tuple[int, int, int]] = []
+    for a, e, c in search._segments():
+        if runs and runs[-1][1] == a and runs[-1][2] == c:
+            runs[-1] = (runs[-1][0], e, c)
+        else:
+            runs.append((a, e, c))
+    pipes = []
+    for a, e, c in runs:
+        pos = a + (-(a + c)) % 6  # the first whole window
+        end = min(e, last - 6)
+        while pos + 18 <= end:
+            bad = isstart.find(1, pos, end)
+            dest = isdest.find(1, pos, end)
+            if bad < 0 or 0 <= dest < bad:
+                bad = dest
+            stop = end if bad < 0 else bad
+            windows = (stop - pos) // 6
+            move = (pos + c) // 6
+            windows = min(windows, moves - move)
+            if windows >= 3:
+                pipes.append((pos, windows, move))
+            if bad < 0:
+                break
+            pos += 6 * ((bad - pos) // 6 + 1)
+    return pipes
+
+
+def _count_paths(board: Board, search: Search, dist: list[int | None], moves: int) -> int:
     """Roll sequences of ``moves`` moves from square 1 to the last, every one a shortest game.
 
     Counts move by move: ``counts[y]`` is the number of optimal roll sequences
-    that stand on y after ``dist[y]`` moves; only squares stood on before the
-    last move pass their counts on.  This is one pass over the squares, done in
-    Python, so it is the slowest part of ``solve`` on the largest boards.
+    that stand on y after ``dist[y]`` moves; squares stood on before the last
+    move pass their counts on to the squares one roll away.  Inside the engine's
+    clean stretches the counts are carried across many moves at once
+    (``_pipes``); everywhere else this is one pass over the squares, in Python.
     """
     if moves < 0:
         return 0
     last = board.last
     end_of = list(range(last + 1))  # where a move that lands on s ends
+    isdest = bytearray(last + 2)
     for start, end in board:
         end_of[start] = end
+        isdest[end] = 1
+    pipes = _pipes(search, isdest, moves)
+    passing = bytearray(b"\x01") * (last + 1)  # squares that pass counts on
+    pipes_at: dict[int, list[tuple[int, int]]] = {}
+    for first, windows, move in pipes:
+        passing[first : first + 6 * (windows - 1)] = bytes(6 * (windows - 1))
+        pipes_at.setdefault(move, []).append((first, windows))
     by_move: list[list[int]] = [[] for _ in range(moves)]
-    for square, d in enumerate(dist):
+    for square in compress(range(last + 1), passing):
+        d = dist[square]
         if d is not None and d < moves:
             by_move[d].append(square)
     counts = [0] * (last + 1)
     counts[1] = 1
     for d, squares in enumerate(by_move):
+        for first, windows in pipes_at.get(d, ()):
+            # The first window's counts are complete: carry them to the last window.
+            start = counts[first : first + 6]
+            t = windows - 1
+            weight = [comb(t - 1 + gap, gap) for gap in range(6)]
+            out = first + 6 * t
+            for j in range(6):
+                counts[out + j] += sum(weight[q - j] * start[q] for q in range(j, 6))
         step = d + 1
         for square in squares:
             here = counts[square]
@@ -199,6 +258,6 @@ def solve(board: Board | Any) -> Solution:
         path=path,
         steps=steps,
         distances=tuple(dist),
-        paths_count=_count_paths(board, dist, moves),
+        paths_count=_count_paths(board, search, dist, moves),
         explored=len(dist) - dist.count(None),
     )
