@@ -7,7 +7,13 @@ export async function registerOffline(onUpdate) {
   const scope = new URL("./", import.meta.url);
   let registration;
   try {
-    registration = await navigator.serviceWorker.register(new URL("sw.mjs", import.meta.url), { type: "module", scope });
+    // updateViaCache "none": an update fetches sw.mjs and its build-info.mjs import fresh, so a new
+    // worker never pairs new code with an old build id and file list from the HTTP cache.
+    registration = await navigator.serviceWorker.register(new URL("sw.mjs", import.meta.url), {
+      type: "module",
+      scope,
+      updateViaCache: "none",
+    });
   } catch {
     return; // offline support is a bonus: the app works without it
   }

@@ -40,8 +40,11 @@ def fixture_names() -> list[str]:
 
 
 def jumps_of(rows: list[list[int]]) -> dict[int, int]:
-    """The jumps of a LeetCode matrix, ``{start: end}``, numbered by the project's own Board."""
-    return Board.from_matrix(rows).jumps
+    """The jumps of a LeetCode matrix, ``{start: end}``, numbered by the project's own Board.
+
+    A jump on square 1 is allowed: boards for the classic start (off the board) hold one.
+    """
+    return Board.from_matrix(rows, allow_start_jump=True).jumps
 
 
 def jump_word(start: int, end: int) -> str:

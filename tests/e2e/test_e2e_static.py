@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from app_page import ANIMATION_TIMEOUT_MS, PYTHON_TIMEOUT_MS, AppPage, load_fixture
-from conftest import BrowserProblems, known_app_bug
+from conftest import BrowserProblems
 from playwright.sync_api import Request, expect
 
 import serve
@@ -337,9 +337,4 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
         # it with B's files, and after Reload both caches were left. GitHub Pages' max-age=600
         # makes the old copy fresh for ten minutes after a visit.
         update_via_cache = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).updateViaCache")
-        known_app_bug(
-            update_via_cache != "none",
-            "web/offline.mjs registers sw.mjs without updateViaCache: 'none', so an update can run the new "
-            "sw.mjs with the old build-info.mjs from the HTTP cache (old BUILD_ID and FILES)",
-        )
         assert update_via_cache == "none"
