@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .board import EMPTY, Board, BoardError, _describe, square_to_cell
+from .solve import JumpKind, jump_kind
 
 __all__ = [
     "CLASSIC",
@@ -51,7 +52,6 @@ __all__ = [
 
 Start = Literal["square1", "off-board"]
 Overshoot = Literal["stay", "bounce", "win"]
-JumpKind = Literal["ladder", "snake"]
 
 STARTS: tuple[Start, ...] = ("square1", "off-board")
 OVERSHOOTS: tuple[Overshoot, ...] = ("stay", "bounce", "win")
@@ -89,11 +89,7 @@ class Step:
     @property
     def jump(self) -> JumpKind | None:
         """``"ladder"``, ``"snake"``, or ``None`` when the move ends where it landed."""
-        if self.end > self.landing:
-            return "ladder"
-        if self.end < self.landing:
-            return "snake"
-        return None
+        return jump_kind(self.landing, self.end)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,19 @@ __all__ = ["Move", "Solution", "min_moves", "shortest_path", "solve"]
 JumpKind = Literal["ladder", "snake"]
 
 
+def jump_kind(landing: int, end: int) -> JumpKind | None:
+    """What a move took after landing: ``"ladder"`` up, ``"snake"`` down, or ``None``.
+
+    >>> jump_kind(2, 15), jump_kind(17, 13), jump_kind(36, 36)
+    ('ladder', 'snake', None)
+    """
+    if end > landing:
+        return "ladder"
+    if end < landing:
+        return "snake"
+    return None
+
+
 @dataclass(frozen=True)
 class Move:
     """One move of a path: from ``start`` the die shows ``roll``, the token lands on
@@ -39,11 +52,7 @@ class Move:
     @property
     def jump(self) -> JumpKind | None:
         """``"ladder"``, ``"snake"``, or ``None`` when the move ends where it landed."""
-        if self.end > self.landing:
-            return "ladder"
-        if self.end < self.landing:
-            return "snake"
-        return None
+        return jump_kind(self.landing, self.end)
 
 
 @dataclass(frozen=True)
