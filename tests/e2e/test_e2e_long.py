@@ -51,6 +51,8 @@ def test_a_long_analysis_is_cancelled_and_python_restarts(open_app: Callable[...
     )
     board = dense_board(50, seed=7)
     app.load_json(json.dumps(board))
+    expect(app.squares).to_have_count(50 * 50)  # loaded (Python checks the text first)
+    assert app.matrix_rows() == board
     before = app.matrix.text_content()
     app.button("Analyze").click()
     cancel = app.button("Cancel").and_(app.page.locator("#cancel-analysis"))
