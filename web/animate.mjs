@@ -20,7 +20,6 @@ export class Player extends EventTarget {
   #run = 0;
   #animation = null;
   #paused = false;
-  #resume = null;
   #speed = 5;
   #reducedMotion;
 
@@ -80,7 +79,6 @@ export class Player extends EventTarget {
     this.#run += 1;
     this.#animation?.cancel();
     this.#animation = null;
-    this.#resume?.();
     this.#setPaused(false);
     this.#token.hidden = true;
     delete this.#token.dataset.square;
@@ -96,7 +94,6 @@ export class Player extends EventTarget {
     if (!this.#paused) return;
     this.#animation?.play();
     this.#setPaused(false);
-    this.#resume?.();
   }
 
   #setPaused(paused) {

@@ -1,6 +1,6 @@
 // The board's DOM and SVG: squares, snakes and ladders, highlights and the token.
 // Owns every visual constant and all conversion between page pixels and board squares.
-import { squareToCell } from "./grid.mjs";
+import { cellToSquare, squareToCell } from "./grid.mjs";
 import { describeJump } from "./state.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -109,9 +109,7 @@ export class BoardView {
     // Rows hold their cells in column order, so reading order matches the picture.
     for (let row = 0; row < n; row += 1) {
       for (let col = 0; col < n; col += 1) {
-        const fromBottom = n - 1 - row;
-        const square = fromBottom * n + (fromBottom % 2 ? n - 1 - col : col) + 1;
-        rows[row].append(this.#cells[square]);
+        rows[row].append(this.#cells[cellToSquare(row, col, n)]);
       }
     }
     this.#grid.replaceChildren(...rows);
@@ -129,8 +127,7 @@ export class BoardView {
     const col = Math.floor(((clientX - box.left) / box.width) * n);
     const row = Math.floor(((clientY - box.top) / box.height) * n);
     if (row < 0 || col < 0 || row >= n || col >= n) return null;
-    const fromBottom = n - 1 - row;
-    return fromBottom * n + (fromBottom % 2 ? n - 1 - col : col) + 1;
+    return cellToSquare(row, col, n);
   }
 
   /** Centre of a square as percentages of the board, for positioning the token. */
