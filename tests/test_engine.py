@@ -22,7 +22,7 @@ from hypothesis import given, settings
 import reference
 from snakes_ladders import Board, BoardError, engine, min_moves, shortest_path, solve
 from snakes_ladders.board import check_matrix
-from snakes_ladders.engine import Search, layered_min_moves
+from snakes_ladders.engine import Search, layered_min_moves, sweep_min_moves
 from snakes_ladders.solve import _search
 from test_solve import boards, pinned
 
@@ -65,6 +65,8 @@ def check_engine(n: int, jumps: dict[int, int], *, layered: bool = True) -> bool
         assert layered_min_moves(n, jumps, n * n) == moves
         assert layered_min_moves(n, jumps, max(moves - 1, 0)) in ((None,) if moves > 0 else (None, -1, 0))
         assert engine.min_moves(n, jumps) == moves
+    snakes = any(t < s for s, t in jumps.items() if s != 1)
+    assert sweep_min_moves(n, jumps) == (None if snakes else moves)
     search = Search(n, jumps)
     assert search.run() == moves
     found = search.path()
@@ -140,6 +142,47 @@ def test_seeded_random_boards() -> None:
         except AssertionError as error:
             raise AssertionError(f"board #{i}: n={n}, jumps={jumps}") from error
     assert 0 < reached < SEEDED_BOARDS  # both outcomes are covered
+
+
+def snake_free_board(rng: random.Random, n: int) -> dict[int, int]:
+    """Ladders only (and squares whose jump ends where it starts), with the shapes that
+    stress the upward pass: lone ladders far apart, clusters closer than seven squares,
+    walls of six starts, ladders onto ladders and onto the last square."""
+    last = n * n
+    density = rng.random() ** 2
+    reach = rng.choice((1, 3, 7, 12, 100, last))
+    jumps = {s: rng.randint(s, min(last, s + reach)) for s in range(2, last) if rng.random() < density}
+    if rng.random() < 0.2:  # a wall: six or so starts in a row
+        w = rng.randint(2, max(2, last - 8))
+        jumps.update({s: rng.randint(s, last) for s in range(w, min(last, w + rng.randint(5, 7)))})
+    if rng.random() < 0.2:  # ladders onto other ladders' starts
+        for s in list(jumps)[: rng.randint(0, 5)]:
+            later = [u for u in jumps if u > s]
+            if later:
+                jumps[s] = rng.choice(later)
+    return jumps
+
+
+def test_sweep_snake_free_boards() -> None:
+    """10,000 boards without snakes: the upward pass (engine point 7) against breadth-first search."""
+    rng = random.Random(4242)
+    reached = 0
+    for i in range(SEEDED_BOARDS):
+        n = 2 + i % 39
+        jumps = snake_free_board(rng, n)
+        cells, dist = bfs(n, jumps)
+        moves = dist[-1] if dist[-1] is not None else -1
+        assert sweep_min_moves(n, jumps) == moves, f"board #{i}: n={n}, jumps={jumps}"
+        reached += moves >= 0
+    # Every move goes up by at least one square, so without snakes the last square is always reached.
+    assert reached == SEEDED_BOARDS
+
+
+def test_sweep_declines_snakes() -> None:
+    """A snake anywhere (but on square 1, never taken) sends the board to the other searches."""
+    assert sweep_min_moves(10, {50: 40}) is None
+    assert sweep_min_moves(10, {1: 40, 50: 60}) == sweep_min_moves(10, {50: 60}) == min_moves(Board(10, {50: 60}))
+    assert sweep_min_moves(10, {30: 30}) == 17  # a jump onto its own square is a plain square
 
 
 # --------------------------------------------------------------------------- shapes
@@ -238,6 +281,8 @@ class TestLargeBoards:
         assert engine.min_moves(n, jumps) == moves
         if shape.startswith("random"):
             assert layered_min_moves(n, jumps, 10**6) == moves
+        if shape == "ladder-field":
+            assert sweep_min_moves(n, jumps) == moves
         search = Search(n, jumps)
         assert search.run() == moves
         check_game(cells, dist, moves, search.path())

@@ -9,8 +9,9 @@ of it are taken in one arithmetic step.  The work is about O(J log J) for J snak
 and ladders plus the moves at which something happens, plus C-speed
 ``bytearray`` scans over the squares crossed.  ``layered_min_moves`` is a second,
 plain breadth-first search over bit sets, one whole move per step, for boards
-whose answer is a few dozen moves (thick with long ladders); ``min_moves``
-chooses between them.
+whose answer is a few dozen moves (thick with long ladders), and
+``sweep_min_moves`` a single pass from square 1 upwards for boards without
+snakes (proof below, point 7); ``min_moves`` chooses between them.
 
 Terms.  A *start* is a square holding a snake or ladder that goes somewhere
 (a square whose value is its own number behaves exactly like a plain square and
@@ -86,6 +87,24 @@ Proof sketch.
    comes from a square reached by a jump when one is in range; inside a
    stretch the game runs back six squares a move and is taken in one slice.
 
+7. *Boards without snakes.*  When every jump goes up, nothing ever moves a
+   token down, so dist(x) depends only on squares below x, and one pass upwards
+   computes it: D(x) = 1 + min dist over x-6..x-1 (squares stood on), dist(x) =
+   D(x) for a plain square and the least D(s) over ladders s -> x where one ends
+   on x (a start is stood on only that way).  Write key(y) = 6 dist(y) - y; then
+   for every x in (y, y+6], dist(y) + 1 = ceil((x + key(y)) / 6), so D(x) =
+   ceil((x + K) / 6) with K the least key in x's window.  On a run of squares
+   that are neither starts nor ladder ends ("quiet") the least key K of the
+   window below the run gives dist(x) = ceil((x + K) / 6) for the whole run:
+   the walk from the best square y of that window standing on y+6, y+12, ...
+   stands only on run squares, and no game does better (induction over the
+   run).  The keys along the run are then K + ((-x - K) mod 6), a "stair" whose
+   every six consecutive squares have least key exactly K, and whose five
+   squares below an event e have least key K + 1 when (e + K) is a multiple of
+   6 and K otherwise.  So the pass only does work at starts and ladder ends
+   (O(1) each when they are seven or more squares apart, six squares of plain
+   arithmetic when closer), in increasing order of square.
+
 Work: every start is landed once and looked at a bounded number of times,
 runners are born at jump ends (or square 1) and take O(1) steps between the
 starts and trails they meet, and a step costs O(1) plus C-speed scans of the
@@ -100,7 +119,7 @@ from collections.abc import Iterable, Mapping
 from heapq import heappop, heappush
 from itertools import chain, islice
 
-__all__ = ["Search", "estimated_moves", "layered_min_moves", "min_moves"]
+__all__ = ["Search", "estimated_moves", "layered_min_moves", "min_moves", "sweep_min_moves"]
 
 # A segment marker at least this often in a long stretch, so that finding the
 # segment of a square is a short backwards scan.
@@ -629,12 +648,99 @@ def estimated_moves(n: int, jumps: Mapping[int, int]) -> float:
     return (last - 1) / (6 + 6 * climb / last)
 
 
+# The stair of keys left by a quiet run with least key k: _STAIR[k % 6][y % 6] is
+# the key of square y minus k (proof, point 7).
+_STAIR = [tuple((-r - k) % 6 for r in range(6)) for k in range(6)]
+
+
+def sweep_min_moves(n: int, jumps: Mapping[int, int]) -> int | None:
+    """The least number of moves, or -1, by one pass upwards; None when a snake
+    goes down, which this pass cannot follow (proof, point 7).
+
+    The pass visits only the starts and the ladder ends, in order.  Between two
+    of them it keeps either the keys of the six squares below (``keys[y % 6]``)
+    or, after a lone event, just the stair constant and the event's own key.
+
+    >>> sweep_min_moves(6, {2: 15, 14: 35}), sweep_min_moves(1000, {}), sweep_min_moves(6, {17: 13})
+    (4, 166667, None)
+    """
+    last = n * n
+    up: dict[int, int] = {}
+    for s, t in jumps.items():
+        if t > s:
+            if s != 1:  # play starts on square 1: a jump there is never taken
+                up[s] = t
+        elif t < s and s != 1:
+            return None
+    never = 1 << 62  # the key of a square not stood on; every real key is far below it
+    arrive: dict[int, int] = {}  # ladder end -> least D over the ladders ending there
+    get_up = up.get
+    get_arrive = arrive.get
+    keys = [never] * 6  # keys[y % 6] for the six squares below x
+    keys[1] = -1  # square 1, stood on after 0 moves
+    x = 2
+    # After a lone event ``prev``: the window below prev + 1 is the stair of
+    # stair_k on prev-5..prev-1 and key_prev on prev; ``keys`` is not kept then.
+    stair = False
+    stair_k = key_prev = prev = 0
+    k = 0
+    for e in sorted({*up, *up.values(), last}):
+        if stair:
+            if e - prev >= 7:
+                # Six or more quiet squares since prev: e's window is a stair.
+                k = stair_k + 1 if (prev + stair_k) % 6 == 0 else stair_k
+                if key_prev < k:
+                    k = key_prev
+                pure = True
+            else:
+                keys = [stair_k + o for o in _STAIR[stair_k % 6]]
+                keys[prev % 6] = key_prev
+                x = prev + 1
+                stair = False
+        if not stair:
+            if e - x >= 6:
+                k = min(keys)  # squares x..e-1 are quiet: e's window is the stair of k
+                pure = True
+            else:
+                while x < e:  # a quiet square close to the last event
+                    here = min(keys)
+                    keys[x % 6] = 6 * ((x + here + 5) // 6) - x
+                    x += 1
+                k = min(keys)
+                pure = False
+        d = (e + k + 5) // 6  # D(e)
+        t = get_up(e)
+        if t is not None:
+            a = get_arrive(t)
+            if a is None or d < a:
+                arrive[t] = d
+            a = get_arrive(e)  # a start is stood on only as a ladder's end
+            key = 6 * a - e if a is not None else never
+        else:
+            a = get_arrive(e)
+            if a is not None and a < d:
+                d = a
+            if e == last:
+                return d if d < never // 6 else -1
+            key = 6 * d - e
+        if pure:
+            stair = True
+            stair_k = k
+            key_prev = key
+            prev = e
+        else:
+            keys[e % 6] = key
+            x = e + 1
+    raise AssertionError("the last square is always an event")
+
+
 def min_moves(n: int, jumps: Mapping[int, int]) -> int:
     """The least number of moves on an n×n board with these jumps, or -1.
 
     Boards whose answer is expected to be a few dozen moves are searched move by
-    move over bit sets (``layered_min_moves``); the others, and any board where
-    that guess proves wrong, by the runner search (``Search``).
+    move over bit sets (``layered_min_moves``); boards without snakes by one pass
+    upwards (``sweep_min_moves``); the others, and any board where the guess of
+    a few dozen moves proves wrong, by the runner search (``Search``).
 
     >>> min_moves(6, {2: 15, 14: 35, 17: 13}), min_moves(1000, {})
     (4, 166667)
@@ -644,4 +750,7 @@ def min_moves(n: int, jumps: Mapping[int, int]) -> int:
         found = layered_min_moves(n, jumps, int(3 * guess) + 20)
         if found is not None:
             return found
+    swept = sweep_min_moves(n, jumps)
+    if swept is not None:
+        return swept
     return Search(n, jumps).run()
