@@ -183,7 +183,6 @@ class Board:
             checked[start] = end
         object.__setattr__(self, "_n", n)
         object.__setattr__(self, "_jumps", MappingProxyType(checked))
-        object.__setattr__(self, "_hash", hash((n, tuple(checked.items()))))
 
     @classmethod
     def from_matrix(cls, rows: Any, *, allow_start_jump: bool = False) -> Board:
@@ -201,7 +200,6 @@ class Board:
         board = cls.__new__(cls)
         object.__setattr__(board, "_n", n)
         object.__setattr__(board, "_jumps", MappingProxyType(jumps))
-        object.__setattr__(board, "_hash", hash((n, tuple(jumps.items()))))
         return board
 
     @property
@@ -269,7 +267,14 @@ class Board:
         return self._n == other._n and self._jumps == other._jumps
 
     def __hash__(self) -> int:
-        return self._hash
+        # Computed on first use: hashing a million-square board's jumps costs more
+        # than solving it, and most boards are never hashed.
+        try:
+            return self._hash
+        except AttributeError:
+            value = hash((self._n, tuple(self._jumps.items())))
+            object.__setattr__(self, "_hash", value)
+            return value
 
     def __repr__(self) -> str:
         return f"Board({self._n}, {dict(self._jumps)!r})"

@@ -573,6 +573,9 @@ class Search:
         return squares, landings
 
 
+_BITS = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]  # the set bits of each byte
+
+
 def layered_min_moves(n: int, jumps: Mapping[int, int], max_moves: int) -> int | None:
     """Breadth-first search over bit sets of squares, one whole move per step: -1, the
     least number of moves, or None when that would take more than ``max_moves`` moves.
@@ -581,7 +584,9 @@ def layered_min_moves(n: int, jumps: Mapping[int, int], max_moves: int) -> int |
     wins where the answer is a few dozen moves and the layers are huge (boards
     thick with long ladders).  It is the window lemma (proof, point 1) in bits:
     the squares landed on by move d+1 are the windows of the squares first stood
-    on by move d, minus those landed on before.
+    on by move d, minus those landed on before.  A square stood on again later
+    is spread again, which lands nothing new (its window was landed the first
+    time), so no set of squares stood on is kept.
 
     >>> layered_min_moves(6, {2: 15, 14: 35, 17: 13}, 10), layered_min_moves(20, {}, 10)
     (4, None)
@@ -594,38 +599,34 @@ def layered_min_moves(n: int, jumps: Mapping[int, int], max_moves: int) -> int |
     for s in ends:
         marks[s] = 49
     starts = int(marks[::-1], 2)
-    board = (1 << (last + 1)) - 2  # squares 1..last
-    unlanded = board
-    stood = frontier = 2  # square 1
-    nbytes = (last + 8) // 8
+    unlanded = (1 << (last + 1)) - 2  # squares 1..last
+    frontier = 2  # square 1
+    nbytes = (last >> 3) + 1
+    bits_of = _BITS
     for move in range(1, max_moves + 1):
         a = frontier << 1
         b = a | a << 1
-        c = b | b << 2
-        new = (c | b << 4) & unlanded  # landed on for the first time by this move
+        new = (b | b << 2 | b << 4) & unlanded  # landed on for the first time by this move
         if not new:
             return -1
         if new >> last:
             return move
         unlanded ^= new
         jumped = new & starts
-        arrived = new ^ jumped  # plain squares
         if jumped:
+            raw = jumped.to_bytes((jumped.bit_length() + 7) >> 3, "little")
             ends_hit = bytearray(nbytes)
-            raw = jumped.to_bytes(nbytes, "little")
             for found in _NONZERO.finditer(raw):
                 i = found.start()
-                bits = raw[i]
-                while bits:
-                    low = bits & -bits
-                    t = ends[8 * i + low.bit_length() - 1]
+                base = i << 3
+                for bit in bits_of[raw[i]]:
+                    t = ends[base + bit]
                     if t == last:
                         return move
                     ends_hit[t >> 3] |= 1 << (t & 7)
-                    bits ^= low
-            arrived |= int.from_bytes(ends_hit, "little")
-        frontier = arrived & ~stood
-        stood |= frontier
+            frontier = (new ^ jumped) | int.from_bytes(ends_hit, "little")
+        else:
+            frontier = new
     return None
 
 
