@@ -18,7 +18,7 @@ const ROOT = dirname(HERE);
 const args = process.argv.slice(2);
 const repeat = Number(args[args.indexOf("--repeat") + 1]) || 5;
 const withBaselines = args.includes("--baselines");
-const BOARDS = ["empty", "random 1%", "random 0.1%", "snake maze", "ladder field"];
+const BOARDS = ["empty", "random 0.1%", "random 1%", "random 5%", "random 30%", "snake maze", "ladder field"];
 
 function copyTree(pyodide, from, to, keep) {
   pyodide.FS.mkdirTree(to);

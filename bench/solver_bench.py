@@ -8,6 +8,10 @@ round after round, in one process, and the median of each is kept.  The solvers:
 - ``min_moves(matrix)``: the package, end to end: reading and checking the
   matrix, building the Board, and the search (snakes_ladders.engine);
 - ``engine``: the package's search alone, on a Board built beforehand;
+- ``read``: ``Board.from_matrix`` alone, reading and checking every cell.  No
+  solver that checks the matrix before it answers can beat this time, so
+  baseline / read bounds the end-to-end speedup any checking solver could reach
+  (the ``bound`` columns);
 - ``textbook``: bench/baselines.py textbook_bfs (seed 003's description);
 - ``pruned``: bench/baselines.py pruned_bfs (seed 004's description).
 
@@ -110,7 +114,13 @@ def geometric_mean(values: list[float]) -> float:
 
 def ms(seconds: float) -> str:
     value = seconds * 1000
+    if value < 0.1:
+        return f"{value:.3f}"
     return f"{value:.1f}" if value < 100 else f"{value:.0f}"
+
+
+def ratio(value: float) -> str:
+    return f"{value:,.1f}" if value < 1000 else f"{value:,.0f}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,10 +141,13 @@ def main(argv: list[str] | None = None) -> int:
         solvers = {
             "min_moves": partial(min_moves, matrix),
             "engine": partial(min_moves, board),
+            "read": partial(Board.from_matrix, matrix),
             "textbook": partial(textbook_bfs, matrix),
             "pruned": partial(pruned_bfs, matrix),
         }
         times, answers = measure(solvers, args.repeat)
+        if answers.pop("read") != board:
+            raise SystemExit(f"{family}: Board.from_matrix read a different board")
         if len(set(answers.values())) != 1:
             raise SystemExit(f"{family}: the solvers disagree: {answers}")
         medians = {name: statistics.median(values) for name, values in times.items()}
@@ -153,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
 
+    keys = ("textbook", "pruned", "engine_textbook", "engine_pruned", "bound_textbook", "bound_pruned")
     for row in rows:
         median = row["median_s"]
         row["speedup"] = {
@@ -160,29 +174,33 @@ def main(argv: list[str] | None = None) -> int:
             "pruned": median["pruned"] / median["min_moves"],
             "engine_textbook": median["textbook"] / median["engine"],
             "engine_pruned": median["pruned"] / median["engine"],
+            "bound_textbook": median["textbook"] / median["read"],
+            "bound_pruned": median["pruned"] / median["read"],
         }
-    summary = {
-        key: geometric_mean([row["speedup"][key] for row in rows])
-        for key in ("textbook", "pruned", "engine_textbook", "engine_pruned")
-    }
+    summary = {key: geometric_mean([row["speedup"][key] for row in rows]) for key in keys}
+    # The empty board's search is a formula, so its ratio can swamp the mean: show it without it too.
+    others = [row for row in rows if row["jumps"]]
+    summary_jumps = {key: geometric_mean([row["speedup"][key] for row in others]) for key in keys} if others else None
 
     print(f"\n{n}×{n} boards, median of {args.repeat} runs, milliseconds (CPython {platform.python_version()}).\n")
     print(
-        "| board | jumps | moves | min_moves(matrix) | engine (Board) | textbook BFS | pruned BFS "
-        "| × textbook | × pruned | engine × textbook | engine × pruned |"
+        "| board | jumps | moves | min_moves(matrix) | engine (Board) | read (Board.from_matrix) "
+        "| textbook BFS | pruned BFS | × textbook | × pruned | engine × textbook | engine × pruned "
+        "| bound × textbook | bound × pruned |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         m, s = row["median_s"], row["speedup"]
         print(
             f"| {row['family']} | {row['jumps']:,} | {row['moves']:,} | {ms(m['min_moves'])} | {ms(m['engine'])} "
-            f"| {ms(m['textbook'])} | {ms(m['pruned'])} | {s['textbook']:.1f} | {s['pruned']:.1f} "
-            f"| {s['engine_textbook']:.1f} | {s['engine_pruned']:.1f} |"
+            f"| {ms(m['read'])} | {ms(m['textbook'])} | {ms(m['pruned'])} "
+            + "".join(f"| {ratio(s[key])} " for key in keys)
+            + "|"
         )
-    print(
-        f"| **geometric mean** | | | | | | | **{summary['textbook']:.1f}** | **{summary['pruned']:.1f}** "
-        f"| **{summary['engine_textbook']:.1f}** | **{summary['engine_pruned']:.1f}** |"
-    )
+    for label, values in (("geometric mean", summary), ("geometric mean, boards with jumps", summary_jumps)):
+        if values is not None:
+            cells = [f"**{label}**"] + [""] * 7 + [f"**{ratio(values[key])}**" for key in keys]
+            print("| " + " | ".join(cells) + " |")
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     if load:
         print(f"\nLoad average during the run: {load[0]:.1f} ({os.cpu_count()} CPUs).")
@@ -196,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         "loadavg": load,
         "rows": rows,
         "geometric_mean_speedup": summary,
+        "geometric_mean_speedup_boards_with_jumps": summary_jumps,
     }
     args.json.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -631,8 +631,10 @@ def layered_min_moves(n: int, jumps: Mapping[int, int], max_moves: int) -> int |
 
 
 # Squares times moves below which the bit-set search is preferred: about 25 ms of
-# big-integer work in CPython for a 1000×1000 board's fifty moves.
+# big-integer work in CPython for a 1000×1000 board's fifty moves.  Past a hundred
+# or so moves the other searches win whatever the size (a 100×100 snake maze).
 _LAYERED_BUDGET = 50_000_000
+_LAYERED_MOVES = 100
 
 
 def estimated_moves(n: int, jumps: Mapping[int, int]) -> float:
@@ -747,7 +749,7 @@ def min_moves(n: int, jumps: Mapping[int, int]) -> int:
     (4, 166667)
     """
     guess = estimated_moves(n, jumps)
-    if guess * n * n <= _LAYERED_BUDGET and len(jumps) > 64:
+    if guess <= _LAYERED_MOVES and guess * n * n <= _LAYERED_BUDGET and len(jumps) > 64:
         found = layered_min_moves(n, jumps, int(3 * guess) + 20)
         if found is not None:
             return found
