@@ -144,6 +144,22 @@ def test_seeded_random_boards() -> None:
     assert 0 < reached < SEEDED_BOARDS  # both outcomes are covered
 
 
+@pytest.mark.parametrize("chunk_bits", [3, 5])
+def test_layered_across_chunks(chunk_bits: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bit-set search cuts its sets into chunks; with chunks of 8 or 32 squares every small
+    board crosses many chunk edges (windows, jump ends and the last square in other chunks)."""
+    monkeypatch.setattr(engine, "_CHUNK_BITS", chunk_bits)
+    rng = random.Random(chunk_bits)
+    for i in range(2000):
+        n = 2 + i % 39
+        jumps = seeded_board(rng, n)
+        cells, dist = bfs(n, jumps)
+        moves = dist[-1] if dist[-1] is not None else -1
+        assert layered_min_moves(n, jumps, n * n) == moves, f"board #{i}: n={n}, jumps={jumps}"
+        if moves > 0:
+            assert layered_min_moves(n, jumps, moves - 1) is None
+
+
 def snake_free_board(rng: random.Random, n: int) -> dict[int, int]:
     """Ladders only (and squares whose jump ends where it starts), with the shapes that
     stress the upward pass: lone ladders far apart, clusters closer than seven squares,

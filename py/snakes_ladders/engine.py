@@ -576,57 +576,94 @@ class Search:
 _BITS = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]  # the set bits of each byte
 
 
+_CHUNK_BITS = 13  # the bit sets are cut into chunks of 8192 squares
+
+
 def layered_min_moves(n: int, jumps: Mapping[int, int], max_moves: int) -> int | None:
     """Breadth-first search over bit sets of squares, one whole move per step: -1, the
     least number of moves, or None when that would take more than ``max_moves`` moves.
 
-    Each move costs a few big-integer operations over the whole board, so this
-    wins where the answer is a few dozen moves and the layers are huge (boards
-    thick with long ladders).  It is the window lemma (proof, point 1) in bits:
-    the squares landed on by move d+1 are the windows of the squares first stood
-    on by move d, minus those landed on before.  A square stood on again later
-    is spread again, which lands nothing new (its window was landed the first
-    time), so no set of squares stood on is kept.
+    It is the window lemma (proof, point 1) in bits: the squares landed on by
+    move d+1 are the windows of the squares first stood on by move d, minus
+    those landed on before.  The sets are big integers cut into chunks of 8192
+    squares, and a move only touches the chunks its squares are in, so a move
+    costs a few integer operations per chunk reached plus a little per jump
+    taken; this wins where the answer is a few dozen moves (boards thick with
+    jumps).  A square stood on again later is spread again, which lands nothing
+    new (its window was landed the first time), so no set of squares stood on
+    is kept.
 
     >>> layered_min_moves(6, {2: 15, 14: 35, 17: 13}, 10), layered_min_moves(20, {}, 10)
     (4, None)
     """
     last = n * n
     ends = jumps if isinstance(jumps, Mapping) else dict(jumps)
+    shift = _CHUNK_BITS
+    size = 1 << shift  # squares per chunk: chunk c holds squares c * size .. c * size + size - 1
+    low = size - 1
+    full = (1 << size) - 1
+    chunk_bytes = size >> 3
+    chunks = (last >> shift) + 1
     # A jump on square 1 is never landed on, and one that ends where it starts
     # leaves the token where it landed, as a plain square would: both are harmless here.
-    marks = bytearray(b"0" * (last + 1))  # marks[s] is b"1" on a start; read as a binary number below
+    marks = bytearray(b"0" * (chunks * size))  # marks[s] is b"1" on a start; read as binary numbers below
     for s in ends:
         marks[s] = 49
-    starts = int(marks[::-1], 2)
-    unlanded = (1 << (last + 1)) - 2  # squares 1..last
-    frontier = 2  # square 1
-    nbytes = (last >> 3) + 1
+    starts = [int(marks[c * size : (c + 1) * size][::-1], 2) for c in range(chunks)]
+    unlanded = [full] * chunks
+    unlanded[0] ^= 1  # there is no square 0
+    unlanded[-1] &= (2 << (last & low)) - 1  # nor any past the last
+    last_chunk = last >> shift
+    last_bit = 1 << (last & low)
+    frontier = {0: 2}  # chunk -> squares first stood on by the last move (square 1)
     bits_of = _BITS
+    nonzero = _NONZERO.finditer
     for move in range(1, max_moves + 1):
-        a = frontier << 1
-        b = a | a << 1
-        new = (b | b << 2 | b << 4) & unlanded  # landed on for the first time by this move
-        if not new:
-            return -1
-        if new >> last:
+        spread: dict[int, int] = {}  # chunk -> the squares the frontier's windows cover
+        for c, f in frontier.items():
+            a = f << 1
+            b = a | a << 1
+            covered = b | b << 2 | b << 4
+            here = covered & full
+            if here:
+                spread[c] = spread.get(c, 0) | here
+            over = covered >> size  # up to six squares into the next chunk
+            if over and c + 1 < chunks:
+                spread[c + 1] = spread.get(c + 1, 0) | over
+        if spread.get(last_chunk, 0) & unlanded[last_chunk] & last_bit:
             return move
-        unlanded ^= new
-        jumped = new & starts
-        if jumped:
-            raw = jumped.to_bytes((jumped.bit_length() + 7) >> 3, "little")
-            ends_hit = bytearray(nbytes)
-            for found in _NONZERO.finditer(raw):
-                i = found.start()
-                base = i << 3
-                for bit in bits_of[raw[i]]:
-                    t = ends[base + bit]
-                    if t == last:
-                        return move
-                    ends_hit[t >> 3] |= 1 << (t & 7)
-            frontier = (new ^ jumped) | int.from_bytes(ends_hit, "little")
-        else:
-            frontier = new
+        following: dict[int, int] = {}
+        landed = False
+        hit = bytearray(chunks * chunk_bytes)  # the ends of the jumps taken by this move, as bits
+        hit_chunks = set()
+        for c, covered in spread.items():
+            new = covered & unlanded[c]  # landed on for the first time by this move
+            if not new:
+                continue
+            landed = True
+            unlanded[c] ^= new
+            jumped = new & starts[c]
+            if jumped:
+                raw = jumped.to_bytes((jumped.bit_length() + 7) >> 3, "little")
+                first = c << shift
+                for found in nonzero(raw):
+                    i = found.start()
+                    base = first + (i << 3)
+                    for bit in bits_of[raw[i]]:
+                        t = ends[base + bit]
+                        if t == last:
+                            return move
+                        hit[t >> 3] |= 1 << (t & 7)
+                        hit_chunks.add(t >> shift)
+                new ^= jumped  # the plain squares
+                if not new:
+                    continue
+            following[c] = following.get(c, 0) | new
+        if not landed:
+            return -1
+        for c in hit_chunks:
+            following[c] = following.get(c, 0) | int.from_bytes(hit[c * chunk_bytes : (c + 1) * chunk_bytes], "little")
+        frontier = following
     return None
 
 
