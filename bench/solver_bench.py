@@ -18,13 +18,15 @@ round after round, in one process, and the median of each is kept.  The solvers:
 The baselines flatten the matrix themselves but do not check it, as a LeetCode
 submission would not.  Every solver's answer is compared; a disagreement stops
 the run.  The table is printed as markdown and written with the raw times to
-bench/results/solver.json.  Times are wall-clock medians, so run it on an idle
+bench/results/solver.json.  Times are wall-clock medians, with the cyclic garbage
+collector off while each solver runs (as ``timeit`` does), so run it on an idle
 machine; the load average is recorded alongside.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import os
@@ -99,9 +101,16 @@ def measure(solvers: dict[str, Callable[[], int]], repeat: int) -> tuple[dict[st
     answers: dict[str, int] = {}
     for _ in range(repeat):
         for name, solver in solvers.items():
-            start = time.perf_counter()
-            answer = solver()
-            times[name].append(time.perf_counter() - start)
+            # As timeit does: the cyclic collector is off while a solver runs, so no solver pays
+            # for collecting another's garbage (a full collection walks every matrix held here).
+            gc.collect()
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                answer = solver()
+                times[name].append(time.perf_counter() - start)
+            finally:
+                gc.enable()
             answers.setdefault(name, answer)
             if answers[name] != answer:
                 raise SystemExit(f"{name} gave {answer}, then {answers[name]}")
