@@ -132,13 +132,18 @@ def ratio(value: float) -> str:
     return f"{value:,.1f}" if value < 1000 else f"{value:,.0f}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def board_arguments(description: str, results: Path, rounds: str) -> argparse.ArgumentParser:
+    """The options every board benchmark takes: size, repeat, only, json."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--size", type=int, default=1000, help="board size n (default 1000)")
-    parser.add_argument("--repeat", type=int, default=5, help="rounds per board (default 5)")
+    parser.add_argument("--repeat", type=int, default=5, help=f"{rounds} per board (default 5)")
     parser.add_argument("--only", nargs="*", choices=list(FAMILIES), help="families to run")
-    parser.add_argument("--json", type=Path, default=RESULTS, help=f"where to write results (default {RESULTS})")
-    args = parser.parse_args(argv)
+    parser.add_argument("--json", type=Path, default=results, help=f"where to write results (default {results})")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = board_arguments(__doc__.splitlines()[0], RESULTS, "rounds").parse_args(argv)
     n = args.size
     rows = []
     for family, make in FAMILIES.items():

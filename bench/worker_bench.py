@@ -15,7 +15,6 @@ table and writes bench/results/worker.json.  A benchmark, not a test: nothing he
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -27,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from page_bench import LOAD_TIMEOUT_MS, expect, fresh_profile, new_page, served_site, sync_playwright
-from solver_bench import FAMILIES, matrix_of
+from solver_bench import FAMILIES, board_arguments, matrix_of
 
 from snakes_ladders import min_moves
 
@@ -54,12 +53,7 @@ CALL_IN_WORKER = """async (payload) => {
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=1000, help="board size n (default 1000)")
-    parser.add_argument("--repeat", type=int, default=5, help="requests per board (default 5)")
-    parser.add_argument("--only", nargs="*", choices=list(FAMILIES), help="families to run")
-    parser.add_argument("--json", type=Path, default=RESULTS, help=f"where to write results (default {RESULTS})")
-    args = parser.parse_args(argv)
+    args = board_arguments(__doc__.splitlines()[0], RESULTS, "requests").parse_args(argv)
     n = args.size
     rows = []
     with served_site() as (url, _log, _out), sync_playwright() as pw, fresh_profile(pw) as context:
