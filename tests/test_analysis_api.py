@@ -181,23 +181,23 @@ def err(kind: str, message: str, where: tuple = (None, None, None)) -> tuple:
 ERROR_CASES = {
     "rules-list": (
         {"op": "analyze", "board": EMPTY_2, "rules": ["off-board"]},
-        err("request", "rules must be an object with start and overshoot, got ['off-board'] (list)"),
+        err("request", 'rules must be an object with start and overshoot, got ["off-board"] (a list)'),
     ),
     "rules-null": (
         {"op": "play", "board": EMPTY_2, "rules": None, "seed": 1},
-        err("request", "rules must be an object with start and overshoot, got None (NoneType)"),
+        err("request", "rules must be an object with start and overshoot, got null"),
     ),
     "rules-unknown-key": (
         {"op": "analyze", "board": EMPTY_2, "rules": {"chain": True}},
-        err("request", "unknown rule 'chain': the rules are start and overshoot"),
+        err("request", 'unknown rule "chain": the rules are start and overshoot'),
     ),
     "rules-start": (
         {"op": "analyze", "board": EMPTY_2, "rules": {"start": "square0"}},
-        err("request", "start must be 'square1' or 'off-board', got 'square0' (str)"),
+        err("request", 'start must be "square1" or "off-board", got "square0" (a string)'),
     ),
     "rules-overshoot": (
         {"op": "play", "board": EMPTY_2, "rules": {"overshoot": "exact"}, "seed": 1},
-        err("request", "overshoot must be 'stay', 'bounce' or 'win', got 'exact' (str)"),
+        err("request", 'overshoot must be "stay", "bounce" or "win", got "exact" (a string)'),
     ),
     "players-0": (
         {"op": "analyze", "board": EMPTY_2, "players": 0},
@@ -293,7 +293,7 @@ class TestErrors:
     def test_existing_ops_unchanged(self) -> None:
         assert ok(op="min_moves", board=[[-1, -1], [-1, 3]]) == {"n": 2, "moves": 1}
         error = check_error_shape(call(op="analyse", board=EMPTY_2))
-        assert error["message"] == "unknown op 'analyse': expected one of solve, validate, min_moves"
+        assert error["message"] == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves'
         # The old ops ignore the new fields, and keep LeetCode's check of square 1.
         assert ok(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}, seed="x")["moves"] == 1
         assert check_error_shape(call(op="solve", board=START_LADDER, rules={"start": "off-board"}))["square"] == 1
@@ -422,15 +422,15 @@ class TestCommandLine:
         [
             (["analyze", "{file}", "--players", "5"], "players must be an integer from 1 to 4"),
             (["play", "{file}", "--seed", "-1"], "seed must be an integer from 0 to 9007199254740991"),
-            (["analyze", "{bad_rules}"], "unknown rule 'die': the rules are start and overshoot"),
-            (["analyze", "{bad_rules}", "--overshoot", "win"], "unknown rule 'die': the rules are start and overshoot"),
+            (["analyze", "{bad_rules}"], 'unknown rule "die": the rules are start and overshoot'),
+            (["analyze", "{bad_rules}", "--overshoot", "win"], 'unknown rule "die": the rules are start and overshoot'),
             (
                 ["play", "{rules_list}", "--seed", "1"],
-                "rules must be an object with start and overshoot, got [] (list)",
+                "rules must be an object with start and overshoot, got [] (a list)",
             ),
             (
                 ["play", "{rules_list}", "--seed", "1", "--start", "off-board"],
-                "rules must be an object with start and overshoot, got [] (list)",
+                "rules must be an object with start and overshoot, got [] (a list)",
             ),
         ],
         ids=["players", "seed", "fixture-rules", "fixture-rules-overridden", "rules-list", "rules-list-overridden"],

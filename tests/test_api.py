@@ -245,7 +245,7 @@ ERROR_CASES = {
     # --- kind "request"
     "no-version": (
         {"op": "solve", "board": EXAMPLE_1, "version": None},
-        err("request", "unsupported request version None: this solver speaks version 1"),
+        err("request", "unsupported request version null: this solver speaks version 1"),
     ),
     "version-2": (
         {"op": "solve", "board": EXAMPLE_1, "version": 2},
@@ -253,24 +253,24 @@ ERROR_CASES = {
     ),
     "version-string": (
         {"op": "solve", "board": EXAMPLE_1, "version": "1"},
-        err("request", "unsupported request version '1': this solver speaks version 1"),
+        err("request", 'unsupported request version "1" (a string): this solver speaks version 1'),
     ),
     "version-true": (
         {"op": "solve", "board": EXAMPLE_1, "version": True},
-        err("request", "unsupported request version True: this solver speaks version 1"),
+        err("request", "unsupported request version true: this solver speaks version 1"),
     ),
     "version-float": (
         {"op": "solve", "board": EXAMPLE_1, "version": 1.0},
         err("request", "unsupported request version 1.0: this solver speaks version 1"),
     ),
-    "no-op": ({"board": EXAMPLE_1}, err("request", "unknown op None: expected one of solve, validate, min_moves")),
+    "no-op": ({"board": EXAMPLE_1}, err("request", "unknown op null: expected one of solve, validate, min_moves")),
     "op-case": (
         {"op": "SOLVE", "board": EXAMPLE_1},
-        err("request", "unknown op 'SOLVE': expected one of solve, validate, min_moves"),
+        err("request", 'unknown op "SOLVE" (a string): expected one of solve, validate, min_moves'),
     ),
     "op-list": (
         {"op": ["solve"], "board": EXAMPLE_1},
-        err("request", "unknown op ['solve']: expected one of solve, validate, min_moves"),
+        err("request", 'unknown op ["solve"] (a list): expected one of solve, validate, min_moves'),
     ),
     "max-size-1": (
         {"op": "solve", "board": EXAMPLE_1, "max_size": 1},
@@ -320,15 +320,15 @@ ERROR_CASES = {
     ),
     "json-true": (
         {"op": "solve", "board": [[-1, -1], [-1, True]]},
-        err("board", "row 1, column 1 (square 2): expected an integer, got True (bool)", (1, 1, 2)),
+        err("board", "row 1, column 1 (square 2): expected an integer, got true", (1, 1, 2)),
     ),
     "json-float": (
         {"op": "solve", "board": [[-1, 3.0], [-1, -1]]},
-        err("board", "row 0, column 1 (square 3): expected an integer, got 3.0 (float)", (0, 1, 3)),
+        err("board", "row 0, column 1 (square 3): expected an integer, got 3.0", (0, 1, 3)),
     ),
     "json-null": (
         {"op": "solve", "board": [[-1, -1], [None, -1]]},
-        err("board", "row 1, column 0 (square 1): expected an integer, got None (NoneType)", (1, 0, 1)),
+        err("board", "row 1, column 0 (square 1): expected an integer, got null", (1, 0, 1)),
     ),
     "ragged": (
         {"op": "solve", "board": [[-1, -1], [-1]]},
@@ -336,15 +336,15 @@ ERROR_CASES = {
     ),
     "board-string": (
         {"op": "solve", "board": "[[-1,-1],[-1,3]]"},
-        err("board", "the board must be a list of rows, got '[[-1,-1],[-1,3]]' (str)"),
+        err("board", 'the board must be a list of rows, got "[[-1,-1],[-1,3]]" (a string)'),
     ),
     "board-null": (
         {"op": "solve", "board": None},
-        err("board", "the board must be a list of rows, got None (NoneType)"),
+        err("board", "the board must be a list of rows, got null"),
     ),
     "text-number": (
         {"op": "solve", "board_text": "42"},
-        err("board", "the board must be a list of rows, got 42 (int)"),
+        err("board", "the board must be a list of rows, got 42"),
     ),
     "text-one-row": (
         {"op": "solve", "board_text": "board = [[-1]]"},
@@ -367,6 +367,23 @@ ERROR_CASES = {
         err("board", "the board has 1001 rows: the largest board here is 1000×1000"),
     ),
 }
+
+
+def test_json_names_only_inside_handle() -> None:
+    """Values read from JSON are named as JSON in replies; a Python caller, before and after,
+    still sees Python's names (the setting does not leak out of handle, even after an error)."""
+    from snakes_ladders import Board, BoardError
+
+    bad = [[-1, -1], [None, "3"]]
+    with pytest.raises(BoardError, match=r"got None \(NoneType\)$"):
+        Board.from_matrix(bad)
+    reply = json.loads(handle(json.dumps({"version": 1, "op": "solve", "board": bad})))
+    assert reply["error"]["message"] == "row 1, column 0 (square 1): expected an integer, got null"
+    bad[1][0] = -1
+    reply = json.loads(handle(json.dumps({"version": 1, "op": "solve", "board": bad})))
+    assert reply["error"]["message"] == 'row 1, column 1 (square 2): expected an integer, got "3" (a string)'
+    with pytest.raises(BoardError, match=r"got '3' \(str\)$"):
+        Board.from_matrix(bad)
 
 
 class TestErrors:

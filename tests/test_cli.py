@@ -197,13 +197,13 @@ BAD_INPUT = {
         "[[-1,-1],[-1,9]]",
         "row 1, column 1 (square 2): value 9 is out of range: use -1 or a square from 1 to 4",
     ),
-    "float": ("[[-1,-1],[-1,3.5]]", "row 1, column 1 (square 2): expected an integer, got 3.5 (float)"),
-    "bool": ("[[-1,-1],[-1,true]]", "row 1, column 1 (square 2): expected an integer, got True (bool)"),
+    "float": ("[[-1,-1],[-1,3.5]]", "row 1, column 1 (square 2): expected an integer, got 3.5"),
+    "bool": ("[[-1,-1],[-1,true]]", "row 1, column 1 (square 2): expected an integer, got true"),
     "ragged": ("[[-1,-1],[-1]]", "row 1: has 1 value, but a board with 2 rows needs 2 in every row"),
     "one-row": ("[[-1]]", "the board has 1 row: the smallest board is 2×2"),
     "not-a-list": (
         '{"rows": [[-1,-1],[-1,3]]}',
-        "the board must be a list of rows, got {'rows': [[-1, -1], [-1, 3]]} (dict)",
+        'the board must be a list of rows, got {"rows": [[-1, -1], [-1, 3]]} (an object)',
     ),
     "fixture-bad-board": (
         '{"name": "x", "board": [[-1,-1],[2,-1]]}',
@@ -211,7 +211,7 @@ BAD_INPUT = {
     ),
     "fixture-board-text": (
         '{"board": "[[-1,-1],[-1,3]]"}',
-        "the board must be a list of rows, got '[[-1,-1],[-1,3]]' (str)",
+        'the board must be a list of rows, got "[[-1,-1],[-1,3]]" (a string)',
     ),
     "empty": ("", "the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]"),
     "not-json": ("[[-1,-1],[-1,3]", "the board text is not valid JSON: Expecting ',' delimiter at line 1, column 16"),

@@ -45,6 +45,8 @@ Response::
 Error kinds: ``"json"`` (text that is not JSON), ``"request"`` (a malformed
 request), ``"board"`` (a malformed board; ``row``, ``column`` and ``square`` say
 where, or are null), ``"internal"`` (a bug: the message says what was raised).
+Messages show values as the JSON they were read from (``got null``, ``got "3"
+(a string)``), not as Python would (``board.VALUE_NAMES``).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ import math
 import re
 from typing import Any
 
-from .board import MAX_SIZE, MIN_SIZE, Board, BoardError
+from .board import MAX_SIZE, MIN_SIZE, VALUE_NAMES, Board, BoardError, _describe
 from .explain import Explanation, explain
 from .jsontext import NestingError, check_nesting
 from .markov import MAX_PLAYERS, Analysis, analyze
@@ -91,6 +93,7 @@ def handle(request: str) -> str:
     >>> print(handle('{"version": 1, "op": "solve", "board": [[-1, -1], [2, -1]]}'))
     {"ok": false, "version": 1, "error": {"kind": "board", "message": "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", "row": 1, "column": 0, "square": 1}}
     """
+    names = VALUE_NAMES.set("json")  # the values it reports were read from JSON: null, not None
     try:
         result = _dispatch(request)
         return json.dumps({"ok": True, "version": API_VERSION, "result": result}, ensure_ascii=False)
@@ -106,6 +109,8 @@ def handle(request: str) -> str:
         return _error("request", "the request is too large to handle")
     except Exception as error:  # the boundary must never raise
         return _error("internal", f"internal error: {type(error).__name__}: {error}")
+    finally:
+        VALUE_NAMES.reset(names)
 
 
 def _error(
@@ -135,10 +140,10 @@ def _dispatch(request: Any) -> dict[str, Any]:
         raise RequestError("the request must be a JSON object")
     version = message.get("version")
     if version != API_VERSION or type(version) is not int:
-        raise RequestError(f"unsupported request version {version!r}: this solver speaks version {API_VERSION}")
+        raise RequestError(f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}")
     op = message.get("op")
     if op not in OPS and op not in RANDOM_PLAY_OPS:
-        raise RequestError(f"unknown op {op!r}: expected one of {', '.join(OPS)}")
+        raise RequestError(f"unknown op {_describe(op)}: expected one of {', '.join(OPS)}")
     max_size = message.get("max_size", MAX_SIZE)
     if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
         raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")

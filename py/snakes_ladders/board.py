@@ -7,8 +7,10 @@ left, and so on.  Matrices use LeetCode's orientation, where row 0 is the top.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from functools import partial
 from types import MappingProxyType
 from typing import Any
@@ -109,14 +111,57 @@ def _int_text(value: int) -> str:
         return f"<integer with more than {sys.get_int_max_str_digits()} digits>"
 
 
+# How error messages show a value: "python" (its repr and type: None (NoneType), '3' (str)) or
+# "json" (as the JSON it was read from: null, "3" (a string)).  api.handle reads requests as
+# JSON and sets "json" while it answers one; everything else sees Python's names.
+VALUE_NAMES: ContextVar[str] = ContextVar("snakes_ladders_value_names", default="python")
+
+_JSON_KINDS = {str: "a string", list: "a list", dict: "an object"}
+
+
+def _clip(text: str) -> str:
+    return text[:37] + "..." if len(text) > 40 else text
+
+
+def _json_text(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    # A lone surrogate cannot travel on as UTF-8: show it escaped, as repr would.
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _literal(text: str) -> str:
+    """A name quoted as the messages' reader writes strings: 'stay' in Python, "stay" in JSON."""
+    return _json_text(text) if VALUE_NAMES.get() == "json" else repr(text)
+
+
 def _describe(value: object) -> str:
+    """A value for an error message, in Python's terms or JSON's (see VALUE_NAMES).
+
+    >>> _describe(None), _describe("3")
+    ('None (NoneType)', "'3' (str)")
+    >>> token = VALUE_NAMES.set("json")
+    >>> _describe(None), _describe(True), _describe("3"), _describe(2.5), _describe({"a": [1]})
+    ('null', 'true', '"3" (a string)', '2.5', '{"a": [1]} (an object)')
+    >>> VALUE_NAMES.reset(token)
+    """
+    if VALUE_NAMES.get() == "json":
+        if value is None or type(value) is bool:
+            return json.dumps(value)
+        if type(value) is int:
+            return _int_text(value)
+        if type(value) is float:
+            return json.dumps(value)  # NaN and Infinity too, as Python's json reads them
+        kind = _JSON_KINDS.get(type(value))
+        if kind is not None:
+            try:
+                return f"{_clip(_json_text(value))} ({kind})"
+            except ValueError:  # holds an integer too long to convert to text
+                return f"<too long to show> ({kind})"
     try:
         text = repr(value)
     except ValueError:  # holds an integer too long to convert to text
         text = _int_text(value) if type(value) is int else "<too long to show>"
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return f"{text} ({type(value).__name__})"
+    return f"{_clip(text)} ({type(value).__name__})"
 
 
 def flatten(rows: list[list[int]]) -> list[int]:

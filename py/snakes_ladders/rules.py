@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .board import EMPTY, Board, BoardError, _describe, square_to_cell
+from .board import EMPTY, Board, BoardError, _describe, _literal, square_to_cell
 from .solve import JumpKind, jump_kind
 
 __all__ = [
@@ -111,9 +111,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         if type(self.start) is not str or self.start not in STARTS:
-            raise RulesError(f"start must be 'square1' or 'off-board', got {_describe(self.start)}")
+            starts = " or ".join(map(_literal, STARTS))
+            raise RulesError(f"start must be {starts}, got {_describe(self.start)}")
         if type(self.overshoot) is not str or self.overshoot not in OVERSHOOTS:
-            raise RulesError(f"overshoot must be 'stay', 'bounce' or 'win', got {_describe(self.overshoot)}")
+            *first, final = map(_literal, OVERSHOOTS)
+            raise RulesError(f"overshoot must be {', '.join(first)} or {final}, got {_describe(self.overshoot)}")
 
     @property
     def start_position(self) -> int:
@@ -225,7 +227,7 @@ class Rules:
 
 
 def _describe_key(key: object) -> str:
-    text = repr(key)
+    text = _literal(key) if type(key) is str else repr(key)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
