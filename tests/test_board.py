@@ -308,13 +308,13 @@ BOARD_ERRORS = cases(
     (
         "end-10",
         (3, {2: 10}),
-        "row 2, column 1 (square 2): value 10 is out of range: use -1 or a square from 1 to 9",
+        "row 2, column 1 (square 2): the snake or ladder ends on 10, which is not a square from 1 to 9",
         (2, 1, 2),
     ),
     (
         "end-0",
         (3, {6: 0}),
-        "row 1, column 0 (square 6): value 0 is out of range: use -1 or a square from 1 to 9",
+        "row 1, column 0 (square 6): the snake or ladder ends on 0, which is not a square from 1 to 9",
         (1, 0, 6),
     ),
     (
@@ -332,7 +332,7 @@ BOARD_ERRORS = cases(
     (
         "lowest-start-first",
         (3, {9: 5, 7: 0}),
-        "row 0, column 0 (square 7): value 0 is out of range: use -1 or a square from 1 to 9",
+        "row 0, column 0 (square 7): the snake or ladder ends on 0, which is not a square from 1 to 9",
         (0, 0, 7),
     ),
 )
@@ -399,10 +399,10 @@ class TestHugeIntegers:
         [
             (
                 lambda: Board(3, {2: HUGE}),
-                r"^row 2, column 1 \(square 2\): value .+ is out of range: use -1 or a square from 1 to 9$",
+                r"^row 2, column 1 \(square 2\): the snake or ladder ends on .+, which is not a square from 1 to 9$",
                 (2, 1, 2),
             ),
-            (lambda: Board(3, {2: -HUGE}), r"^row 2, column 1 \(square 2\): value .+ is out of range", (2, 1, 2)),
+            (lambda: Board(3, {2: -HUGE}), r"^row 2, column 1 \(square 2\): the snake or ladder ends on .+,", (2, 1, 2)),
             (lambda: Board(HUGE), r"^board size .+ is too large: the largest board is 1000×1000$", NOWHERE),
             (lambda: Board(-HUGE), r"^board size .+ is too small: the smallest board is 2×2$", NOWHERE),
             (

@@ -224,7 +224,7 @@ class Board:
             where = {"row": row, "column": column, "square": start}
             if type(end) is not int:
                 raise BoardError(f"expected an integer, got {_describe(end)}", **where)
-            _check_jump(start, end, last, where, allow_start_jump)
+            _check_jump(start, end, last, where, allow_start_jump, cell=False)
             checked[start] = end
         object.__setattr__(self, "_n", n)
         object.__setattr__(self, "_jumps", MappingProxyType(checked))
@@ -335,8 +335,16 @@ class Board:
         return (rebuild, (self._n, dict(self._jumps)))
 
 
-def _check_jump(start: int, end: int, last: int, where: dict[str, int], allow_start_jump: bool = False) -> None:
+def _check_jump(
+    start: int, end: int, last: int, where: dict[str, int], allow_start_jump: bool = False, *, cell: bool = True
+) -> None:
+    """``cell``: the value was read from a matrix cell, where -1 means no jump; otherwise it is
+    the end of a jump given by start and end, where -1 means nothing."""
     if not 1 <= end <= last:
+        if not cell:
+            raise BoardError(
+                f"the snake or ladder ends on {_int_text(end)}, which is not a square from 1 to {last}", **where
+            )
         raise BoardError(f"value {_int_text(end)} is out of range: use -1 or a square from 1 to {last}", **where)
     if start == 1 and not allow_start_jump:
         raise BoardError("the start square cannot hold a snake or ladder", **where)
