@@ -1,0 +1,100 @@
+"""The package as the site ships it (serve.package_zip): smaller, and answering exactly as the source.
+
+The build drops docstrings and comments from the modules it zips for the browser.  These tests
+import that zip in a separate interpreter and put the same requests to it as to the source
+package: every fixture through every op, and a set of bad requests, must get byte-identical replies.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+
+from snakes_ladders.api import handle
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import serve  # noqa: E402
+
+FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
+
+# Runs in a fresh, isolated interpreter: imports the package from the zip only, answers each
+# request (one JSON string per line of stdin) and prints the replies as a JSON list.
+RUN_SHIPPED = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import snakes_ladders
+from snakes_ladders.api import handle
+assert snakes_ladders.__file__.startswith(sys.argv[1]), snakes_ladders.__file__
+print(json.dumps({"file": snakes_ladders.__file__, "doc": snakes_ladders.__doc__,
+                  "replies": [handle(line.rstrip("\\n")) for line in sys.stdin]}))
+"""
+
+
+def requests() -> list[str]:
+    out = []
+    for path in FIXTURES:
+        board = json.loads(path.read_text())["board"]
+        for op in ("solve", "validate", "min_moves", "explain"):
+            out.append({"version": 1, "op": op, "board": board})
+        out.append({"version": 1, "op": "analyze", "board": board, "players": 2})
+        out.append({"version": 1, "op": "play", "board": board, "rules": {"start": "off-board"}, "seed": 7})
+        out.append({"version": 1, "op": "validate", "board_text": "board = " + json.dumps(board)})
+    out += [
+        {"version": 1, "op": "solve", "board": [[-1, -1], [None, "3"]]},
+        {"version": 1, "op": "solve", "board": [[-1, -1], [2, -1]]},
+        {"version": 1, "op": "solve", "board_text": "[[-1, -1], [-1, 3]"},
+        {"version": 1, "op": "analyze", "board": [[-1, -1], [-1, -1]], "rules": {"start": "square0"}},
+        {"version": 2, "op": "solve"},
+        {"version": 1, "op": "solve", "board": [[-1] * 30 for _ in range(30)]},
+    ]
+    return [json.dumps(request) for request in out]
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    archive = tmp_path_factory.mktemp("site") / "snakes_ladders.zip"
+    archive.write_bytes(serve.package_zip())
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", RUN_SHIPPED, str(archive)],
+        input="\n".join(requests()) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=archive.parent,
+        timeout=120,
+    )
+    return json.loads(done.stdout)
+
+
+def test_the_shipped_package_answers_exactly_as_the_source(shipped: dict) -> None:
+    asked = requests()
+    assert len(shipped["replies"]) == len(asked) >= 80
+    for request, reply in zip(asked, shipped["replies"], strict=True):
+        assert reply == handle(request), request[:200]
+    assert any('"ok": false' in reply for reply in shipped["replies"])  # the errors were exercised too
+
+
+def test_the_shipped_package_is_code_only(shipped: dict) -> None:
+    assert shipped["doc"] is None  # imported from the zip, without its docstring
+    with zipfile.ZipFile(BytesIO(serve.package_zip())) as archive:
+        names = archive.namelist()
+        assert "snakes_ladders/py.typed" in names
+        sources = {name: archive.read(name).decode("utf-8") for name in names if name.endswith(".py")}
+    assert {Path(name).name for name in sources} == {path.name for path in (ROOT / "py" / "snakes_ladders").glob("*.py")}
+    for name, source in sources.items():
+        assert "#" not in source.replace("'#'", "").replace('"#"', ""), f"{name} still has comments"
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                assert ast.get_docstring(node) is None, f"{name}: {getattr(node, 'name', 'module')} keeps its docstring"
+
+
+def test_the_build_is_reproducible() -> None:
+    assert serve.package_zip() == serve.package_zip()
