@@ -145,9 +145,12 @@ def build(out: Path = DIST) -> Path:
         digest.update(path.relative_to(out).as_posix().encode())
         digest.update(path.read_bytes())
     build_id = f"{pyodide_version}-{digest.hexdigest()[:12]}"
-    # Everything the service worker keeps for offline use: the whole site but itself.
+    # Everything the service worker keeps for offline use: the whole site but itself.  The page is
+    # kept once, as "./", the key every navigation is answered from; "index.html" would be a
+    # second download of the same bytes on the first visit.
+    skip = {"sw.mjs", "index.html", "build-info.mjs"}
     files = ["./"] + sorted(
-        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.mjs"
+        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.relative_to(out).as_posix() not in skip
     )
     files.append("build-info.mjs")
     (out / "build-info.mjs").write_text(
