@@ -92,6 +92,7 @@ state.addEventListener("change", ({ detail }) => {
   syncControls(board);
   schedulePersist();
   $("share-link").textContent = "";
+  $("json-status").textContent = ""; // a later edit makes "Loaded …" old news; loadFromText says it after this
   if (label) notify(label, "info");
   analysis.stale();
   explainer.clear();
@@ -295,6 +296,23 @@ player.addEventListener("move", ({ detail }) => {
 player.addEventListener("pause", () => result.paused(true));
 player.addEventListener("resume", () => result.paused(false));
 
+/**
+ * Says what became of Board JSON both in the page's message line and under the box itself, which on
+ * a phone is a long scroll away from the message line; an error also marks the box invalid.
+ */
+function jsonOutcome(text, kind) {
+  notify(text, kind);
+  const status = $("json-status");
+  status.textContent = text;
+  status.dataset.kind = kind;
+  $("board-json").toggleAttribute("aria-invalid", kind === "error");
+}
+
+$("board-json").addEventListener("input", () => {
+  $("json-status").textContent = "";
+  $("board-json").removeAttribute("aria-invalid");
+});
+
 async function loadFromText() {
   const text = $("board-json").value;
   const asked = generation;
@@ -302,19 +320,24 @@ async function loadFromText() {
   try {
     reply = await request("validate", { board_text: text });
   } catch (error) {
-    notify(`Board JSON was not loaded: ${error.message}`, "error");
+    jsonOutcome(`Board JSON was not loaded: ${error.message}`, "error");
     return;
   }
   if (asked !== generation) {
-    notify("Board JSON was not loaded: the board changed while it was being checked. Press Load board again.", "error");
+    jsonOutcome(
+      "Board JSON was not loaded: the board changed while it was being checked. Press Load board again.",
+      "error",
+    );
     return;
   }
   if (!reply.ok) {
-    notify(`Board JSON: ${reply.error.message}`, "error");
+    jsonOutcome(`Board JSON: ${reply.error.message}`, "error");
     return;
   }
   const board = matrixToBoard(reply.result.matrix);
-  state.load(board, `Loaded a ${board.n}×${board.n} board with ${board.jumps.size} snakes and ladders from Board JSON.`);
+  const loaded = `Loaded a ${board.n}×${board.n} board with ${board.jumps.size} snakes and ladders from Board JSON.`;
+  state.load(board, loaded);
+  jsonOutcome(loaded, "info");
 }
 
 async function copyText(text, what) {

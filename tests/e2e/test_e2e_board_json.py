@@ -36,19 +36,28 @@ def test_bad_board_json_is_refused_by_place_and_leaves_the_board_untouched(
     app.drag(3, 20)  # an edited board, so "untouched" cannot mean "back to the first preset"
     app.expect_jump(3, 20)
     before = app.matrix.text_content()
+    status = app.page.locator("#json-status")
     # No two neighbours' messages match each other's pattern, so each wait is for its own reply.
     for name, (text, message) in BAD_BOARDS.items():
         with subtests.test(msg=name):
             app.load_json(text)
             app.expect_message(re.compile(r"^Board JSON\b.*" + message))
+            # Said under the box too (on a phone the message line is a long scroll away), box marked invalid.
+            expect(status).to_have_text(re.compile(r"^Board JSON\b.*" + message))
+            expect(app.board_json).to_have_attribute("aria-invalid", "")
             assert app.matrix.text_content() == before
             app.expect_jump(3, 20)
             expect(app.squares).to_have_count(36)
 
     with subtests.test(msg="a good board still loads, as one undoable step"):
         good = load_fixture("leetcode_example_2")["board"]
+        app.board_json.fill("[")
+        expect(status).to_have_text("")  # typing clears the old verdict
+        expect(app.board_json).not_to_have_attribute("aria-invalid", "")
         app.load_json(str(good))
         app.expect_board(good)
+        expect(status).to_have_text(re.compile(r"^Loaded a 2×2 board\b"))
+        expect(app.board_json).not_to_have_attribute("aria-invalid", "")
         app.button("Undo").click()
         app.expect_jump(3, 20)
         assert app.matrix.text_content() == before
