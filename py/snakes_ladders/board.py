@@ -145,12 +145,10 @@ def _describe(value: object) -> str:
     >>> VALUE_NAMES.reset(token)
     """
     if VALUE_NAMES.get() == "json":
-        if value is None or type(value) is bool:
-            return json.dumps(value)
+        if value is None or type(value) in (bool, float):
+            return json.dumps(value)  # null, true, 2.5, and NaN or Infinity as Python's json reads them
         if type(value) is int:
             return _int_text(value)
-        if type(value) is float:
-            return json.dumps(value)  # NaN and Infinity too, as Python's json reads them
         kind = _JSON_KINDS.get(type(value))
         if kind is not None:
             try:

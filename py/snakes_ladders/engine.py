@@ -696,8 +696,9 @@ _STAIR = [tuple((-r - k) % 6 for r in range(6)) for k in range(6)]
 
 
 def sweep_min_moves(n: int, jumps: Mapping[int, int]) -> int | None:
-    """The least number of moves, or -1, by one pass upwards; None when a snake
-    goes down, which this pass cannot follow (proof, point 7).
+    """The least number of moves by one pass upwards (without snakes the last
+    square is always reached); None when a snake goes down, which this pass
+    cannot follow (proof, point 7).
 
     The pass visits only the starts and the ladder ends, in order.  Between two
     of them it keeps either the keys of the six squares below (``keys[y % 6]``)
@@ -763,7 +764,7 @@ def sweep_min_moves(n: int, jumps: Mapping[int, int]) -> int | None:
             if a is not None and a < d:
                 d = a
             if e == last:
-                return d if d < never // 6 else -1
+                return d  # always reached: without snakes every move goes up at least one square
             key = 6 * d - e
         if pure:
             stair = True
