@@ -39,7 +39,7 @@ def expect_moves_replay_the_board(app: AppPage, rows: list[list[int]], moves: in
             assert (item.jump, item.end) == ("ladder" if end > item.landing else "snake", end), f"move {item.number}"
         position = item.end
     assert position == n * n
-    app.expect_token_on(n * n)
+    app.expect_token_on(n * n, timeout=ANIMATION_TIMEOUT_MS)
 
 
 def test_fixture_boards_loaded_as_json_solve_to_their_answers(app: AppPage, subtests: pytest.Subtests) -> None:
@@ -105,6 +105,32 @@ def test_animation_at_normal_motion_ends_on_the_last_square(open_app: Callable[.
     expect(app.token).to_be_visible()
     app.expect_token_on(36, timeout=ANIMATION_TIMEOUT_MS)
     expect(app.moves).to_have_count(EXAMPLE_1["moves"])
+
+
+# Records every square the token is placed on, in order, from the moment it is installed.
+WATCH_TOKEN = """() => {
+  const token = document.querySelector(".token");
+  window.__visited = [];
+  new MutationObserver(() => window.__visited.push(Number(token.dataset.square))).observe(token, {
+    attributes: true,
+    attributeFilter: ["data-square"],
+  });
+}"""
+
+
+def test_reduced_motion_moves_the_token_once_per_roll_and_once_per_jump(app: AppPage) -> None:
+    """With reduced motion the token goes straight to each landing square and then to the jump's
+    end, instead of hopping across every square in between."""
+    app.page.evaluate(WATCH_TOKEN)
+    app.solve()
+    app.expect_moves(EXAMPLE_1["moves"])
+    app.expect_token_on(36)
+    expected = [1]
+    for item in app.move_items():
+        expected.append(item.landing)
+        if item.jump is not None:
+            expected.append(item.end)
+    assert app.page.evaluate("() => window.__visited") == expected
 
 
 def test_editing_after_a_solve_clears_the_result_and_a_new_solve_answers_the_new_board(app: AppPage) -> None:
