@@ -107,14 +107,17 @@ def test_animation_at_normal_motion_ends_on_the_last_square(open_app: Callable[.
     expect(app.moves).to_have_count(EXAMPLE_1["moves"])
 
 
-# Records every square the token is placed on, in order, from the moment it is installed.
+# Every value the token's data-square takes, in order: the value before each change (records of one
+# batch see only the final attribute), then the value now. Null while the token is off the board.
 WATCH_TOKEN = """() => {
   const token = document.querySelector(".token");
-  window.__visited = [];
-  new MutationObserver(() => window.__visited.push(Number(token.dataset.square))).observe(token, {
+  const before = [];
+  new MutationObserver((records) => before.push(...records.map((record) => record.oldValue))).observe(token, {
     attributes: true,
     attributeFilter: ["data-square"],
+    attributeOldValue: true,
   });
+  window.__visited = () => [...before, token.dataset.square ?? null].filter((value) => value !== null).map(Number);
 }"""
 
 
@@ -130,7 +133,7 @@ def test_reduced_motion_moves_the_token_once_per_roll_and_once_per_jump(app: App
         expected.append(item.landing)
         if item.jump is not None:
             expected.append(item.end)
-    assert app.page.evaluate("() => window.__visited") == expected
+    assert app.page.evaluate("() => window.__visited()") == expected
 
 
 def test_editing_after_a_solve_clears_the_result_and_a_new_solve_answers_the_new_board(app: AppPage) -> None:
