@@ -336,7 +336,7 @@ async function loadFromText() {
   }
   const board = matrixToBoard(reply.result.matrix);
   const loaded = `Loaded a ${board.n}×${board.n} board with ${board.jumps.size} snakes and ladders from Board JSON.`;
-  state.load(board, loaded);
+  state.load(board); // no label: jsonOutcome says it once, in the message line and under the box
   jsonOutcome(loaded, "info");
 }
 

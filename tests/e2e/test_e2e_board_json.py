@@ -16,6 +16,15 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
 EXAMPLE_1 = load_fixture("leetcode_example_1")["board"]
 
+# Records each text written to the alert line (an assertive live region reads out every write).
+RECORD_ALERTS = """() => {
+  const line = document.getElementById("message");
+  window.__alerts = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) window.__alerts.push(node.textContent);
+  }).observe(line, { childList: true });
+}"""
+
 BAD_BOARDS = {
     # name: (text in Board JSON, what the message must say: the place at fault and the reason)
     "bad JSON, unclosed": ("[[-1, -1], [-1, 3]", r"not valid JSON.*\bline 1, column 19\b"),
@@ -54,9 +63,14 @@ def test_bad_board_json_is_refused_by_place_and_leaves_the_board_untouched(
         app.board_json.fill("[")
         expect(status).to_have_text("")  # typing clears the old verdict
         expect(app.board_json).not_to_have_attribute("aria-invalid", "")
+        app.page.evaluate(RECORD_ALERTS)
         app.load_json(str(good))
         app.expect_board(good)
         expect(status).to_have_text(re.compile(r"^Loaded a 2×2 board\b"))
+        # The message line is an assertive alert: each write is read out, so the load is said once.
+        app.expect_message(re.compile(r"^Loaded a 2×2 board\b"))
+        alerts = app.page.evaluate("() => window.__alerts")
+        assert [text for text in alerts if text.startswith("Loaded")] == [status.text_content()]
         expect(app.board_json).not_to_have_attribute("aria-invalid", "")
         app.button("Undo").click()
         app.expect_jump(3, 20)
