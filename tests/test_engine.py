@@ -38,6 +38,11 @@ def bfs(n: int, jumps: dict[int, int]) -> tuple[list[int], list[int | None]]:
     return cells, [None] + [d if d >= 0 else None for d in dist[1:]]
 
 
+def answer(dist: list[int | None]) -> int:
+    """LeetCode's answer from ``bfs``'s distances: the last square's, or -1 when it is never reached."""
+    return dist[-1] if dist[-1] is not None else -1
+
+
 def check_game(cells: list[int], dist: list[int | None], moves: int, found: tuple[list[int], list[int]] | None) -> None:
     """``found`` is a legal game of ``moves`` moves, each square stood on at its least distance."""
     last = len(cells) - 1
@@ -60,7 +65,7 @@ def check_engine(n: int, jumps: dict[int, int], *, layered: bool = True) -> bool
 
     Returns whether the last square is reachable."""
     cells, dist = bfs(n, jumps)
-    moves = dist[-1] if dist[-1] is not None else -1
+    moves = answer(dist)
     if layered:
         assert layered_min_moves(n, jumps, n * n) == moves
         assert layered_min_moves(n, jumps, max(moves - 1, 0)) in ((None,) if moves > 0 else (None, -1, 0))
@@ -154,7 +159,7 @@ def test_layered_across_chunks(chunk_bits: int, monkeypatch: pytest.MonkeyPatch)
         n = 2 + i % 39
         jumps = seeded_board(rng, n)
         cells, dist = bfs(n, jumps)
-        moves = dist[-1] if dist[-1] is not None else -1
+        moves = answer(dist)
         assert layered_min_moves(n, jumps, n * n) == moves, f"board #{i}: n={n}, jumps={jumps}"
         if moves > 0:
             assert layered_min_moves(n, jumps, moves - 1) is None
@@ -187,7 +192,7 @@ def test_sweep_snake_free_boards() -> None:
         n = 2 + i % 39
         jumps = snake_free_board(rng, n)
         cells, dist = bfs(n, jumps)
-        moves = dist[-1] if dist[-1] is not None else -1
+        moves = answer(dist)
         assert sweep_min_moves(n, jumps) == moves, f"board #{i}: n={n}, jumps={jumps}"
         reached += moves >= 0
     # Every move goes up by at least one square, so without snakes the last square is always reached.
@@ -282,7 +287,6 @@ class TestLargeBoards:
         ids=["random-1%", "snake-maze", "ladder-field", "random-30%"],
     )
     def test_against_bfs(self, shape: str, n: int) -> None:
-        last = n * n
         rng = random.Random(shape)
         if shape == "random-1%":
             jumps = reference.random_jumps(rng, n, 0.01)
@@ -293,7 +297,7 @@ class TestLargeBoards:
         else:
             jumps = ladder_field(n, 50, 1000, rng)
         cells, dist = bfs(n, jumps)
-        moves = dist[last] if dist[last] is not None else -1
+        moves = answer(dist)
         assert engine.min_moves(n, jumps) == moves
         if shape.startswith("random"):
             assert layered_min_moves(n, jumps, 10**6) == moves
