@@ -1,0 +1,27 @@
+// Lint rules for the page's own modules (web/), the benchmarks' JavaScript and this config.
+// Browser and worker globals only: the page has no bundler and no Node APIs.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", "dist/", ".venv/", "web/vendor/"] },
+  js.configs.recommended,
+  {
+    files: ["web/**/*.mjs"],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.worker },
+    },
+    rules: {
+      "no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      eqeqeq: ["error", "always"],
+      "no-var": "error",
+      "prefer-const": "error",
+    },
+  },
+  {
+    files: ["bench/**/*.mjs", "tests/**/*.mjs", "eslint.config.mjs", "tools/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
+  },
+];
