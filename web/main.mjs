@@ -3,6 +3,9 @@
 import { decodeHash, encodeHash, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
 import { Editor } from "./editor.mjs";
 import { engine } from "./boot.mjs";
+import { Engine } from "./engine.mjs";
+import { EngineBridge, Superseded } from "./bridge.mjs";
+import { warningsText } from "./format.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { EngineStatus, MatrixPanel, ResultPanel } from "./panels.mjs";
 import { Player } from "./animate.mjs";
@@ -25,6 +28,12 @@ const analysis = new AnalysisPanel(view);
 const explainer = new ExplainPanel(view);
 const game = new GamePanel(view);
 const message = $("message");
+// Analysis runs in a second worker, started on first use, so it never delays a Solve.
+const bridge = new EngineBridge(engine, () => {
+  const slow = new Engine(new URL("engine.worker.mjs", import.meta.url));
+  slow.addEventListener("statechange", () => ($("analysis").dataset.engine = slow.state));
+  return slow;
+});
 
 /** The rules for random play, from the Random play panel: `{start, overshoot}`. */
 function currentRules() {
@@ -37,51 +46,34 @@ function setRules({ start = "square1", overshoot = "stay" } = {}) {
   state.allowStartJump = start === "off-board";
 }
 
-function notify(text, kind = "info") {
+/** The message line under the board; `source` "link" marks a verdict on the URL's board. */
+function notify(text, kind = "info", source = "") {
   message.textContent = text;
   message.dataset.kind = kind;
+  message.dataset.source = source;
 }
 
 const editor = new Editor(state, view, notify);
 new EngineStatus(engine, () => {
-  engine.restart();
+  bridge.restart();
   checkBoard();
 });
 
-function request(op, fields) {
-  return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, rules: currentRules(), ...fields });
-}
-
 /**
- * Wrap an async task so that calls during a run coalesce into one more run afterwards:
- * bursts of edits cost one request for the newest board, never one per edit.
+ * Ask Python, as the newest request for `key`: resolves with the reply, or with null when a newer
+ * request (or an edit of the board) replaced this one.
  */
-function latestOnly(task) {
-  let running = false;
-  let again = false;
-  return async function run() {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        await task();
-      } while (again);
-    } finally {
-      running = false;
-    }
-  };
+async function request(key, op, fields) {
+  try {
+    return await bridge.latest(key, { version: API_VERSION, op, max_size: MAX_SIZE, rules: currentRules(), ...fields });
+  } catch (error) {
+    if (error instanceof Superseded) return null;
+    throw error;
+  }
 }
-
-// Every edit makes older solves and checks stale; replies carry the generation they were for.
-let generation = 0;
-let solveRun = 0;
 
 state.addEventListener("change", ({ detail }) => {
-  generation += 1;
+  bridge.cancelAll(); // every reply asked for the old board is stale
   const { board, label } = detail;
   player.stop();
   view.render(board);
@@ -130,26 +122,25 @@ window.addEventListener("pagehide", () => persistTimer !== null && persist());
 // a board it rejects is replaced by the last one it accepted. Bursts of edits coalesce.
 let lastValid = null;
 
-const checkBoard = latestOnly(async () => {
-  const asked = generation;
+async function checkBoard() {
   const board = state.board;
   let reply;
   try {
-    reply = await request("validate", { board: boardToMatrix(board) });
+    reply = await request("check", "validate", { board: boardToMatrix(board) });
   } catch {
     return; // the engine status line already says what went wrong
   }
-  if (asked !== generation) return;
+  if (!reply) return;
   if (!reply.ok) {
     rejectBoard(reply.error.message);
     return;
   }
   lastValid = board;
-  const warnings = reply.result.warnings;
-  view.mark({ chained: new Set(warnings.map((warning) => warning.square)) });
-  if (warnings.length) $("counts").dataset.warning = warnings.map((w) => w.message).join(" ");
+  view.mark({ chained: new Set(reply.result.chained) });
+  const warning = warningsText(reply.result.warnings);
+  if (warning) $("counts").dataset.warning = warning;
   else delete $("counts").dataset.warning;
-});
+}
 
 function rejectBoard(reason) {
   const message = `This board is not valid (${reason}), so the last valid board is back.`;
@@ -162,24 +153,20 @@ function rejectBoard(reason) {
 let analysisShown = false;
 let analysisEdited = false;
 
-let analyzeRun = 0;
-
-const reanalyze = latestOnly(async () => {
-  const asked = generation;
-  const run = ++analyzeRun;
+async function reanalyze() {
   const edited = analysisEdited;
   analysis.busy("Analyzing…");
-  $("cancel-analysis").hidden = false;
+  analysis.running(true);
   let reply;
   try {
-    reply = await request("analyze", { board: boardToMatrix(state.board), players: playerCount() });
+    reply = await request("analysis", "analyze", { board: boardToMatrix(state.board), players: playerCount() });
   } catch (error) {
-    if (asked === generation && run === analyzeRun) analysis.error(`Could not analyze: ${error.message}`);
+    analysis.error(`Could not analyze: ${error.message}`);
     return;
   } finally {
-    if (run === analyzeRun) $("cancel-analysis").hidden = true;
+    analysis.running(bridge.busy("analysis"));
   }
-  if (asked !== generation || run !== analyzeRun) return;
+  if (!reply) return;
   if (!reply.ok) {
     analysis.error(`Could not analyze: ${reply.error.message}`);
     return;
@@ -187,7 +174,7 @@ const reanalyze = latestOnly(async () => {
   analysisShown = true;
   analysisEdited = true;
   analysis.show(reply.result, { edited });
-});
+}
 
 function playerCount() {
   const value = Number($("players").value);
@@ -195,16 +182,15 @@ function playerCount() {
 }
 
 async function explainBoard() {
-  const asked = generation;
   explainer.say("Explaining…");
   let reply;
   try {
-    reply = await request("explain", { board: boardToMatrix(state.board) });
+    reply = await request("explain", "explain", { board: boardToMatrix(state.board) });
   } catch (error) {
-    if (asked === generation) explainer.say(`Could not explain: ${error.message}`);
+    explainer.say(`Could not explain: ${error.message}`);
     return;
   }
-  if (asked !== generation) return;
+  if (!reply) return;
   if (!reply.ok) {
     const leetcode = state.board.jumps.has(1) ? ". The search follows LeetCode's rules, where the game starts on square 1." : "";
     explainer.say(`Could not explain: ${reply.error.message}${leetcode}`);
@@ -217,7 +203,6 @@ async function explainBoard() {
 }
 
 async function playGame() {
-  const asked = generation;
   const seed = Number($("seed").value);
   if (!Number.isSafeInteger(seed) || seed < 0) {
     game.say("The seed must be a whole number, 0 or more.");
@@ -226,12 +211,12 @@ async function playGame() {
   game.say("Rolling the dice…");
   let reply;
   try {
-    reply = await request("play", { board: boardToMatrix(state.board), players: playerCount(), seed });
+    reply = await request("play", "play", { board: boardToMatrix(state.board), players: playerCount(), seed });
   } catch (error) {
-    if (asked === generation) game.say(`Could not play: ${error.message}`);
+    game.say(`Could not play: ${error.message}`);
     return;
   }
-  if (asked !== generation) return;
+  if (!reply) return;
   if (!reply.ok) {
     game.say(`Could not play: ${reply.error.message}`);
     return;
@@ -242,8 +227,6 @@ async function playGame() {
 
 async function solve() {
   performance.mark("solve-click");
-  const asked = generation;
-  const run = ++solveRun;
   player.stop();
   game.stop();
   explainer.clear();
@@ -251,14 +234,14 @@ async function solve() {
   $("cancel-solve").hidden = false;
   let reply;
   try {
-    reply = await request("solve", { board: boardToMatrix(state.board) });
+    reply = await request("solve", "solve", { board: boardToMatrix(state.board) });
   } catch (error) {
-    if (asked === generation && run === solveRun) result.error(`Could not solve: ${error.message}`);
+    result.error(`Could not solve: ${error.message}`);
     return;
   } finally {
-    if (run === solveRun) $("cancel-solve").hidden = true;
+    $("cancel-solve").hidden = !bridge.busy("solve");
   }
-  if (asked !== generation || run !== solveRun) return; // a newer edit or solve wins
+  if (!reply) return; // a newer edit or solve wins
   if (!reply.ok) {
     const leetcode = state.board.jumps.has(1) ? " Solve follows LeetCode's rules, where the game starts on square 1; the random-play panel uses the classic start." : "";
     result.error(`Could not solve: ${reply.error.message}.${leetcode}`);
@@ -315,15 +298,14 @@ $("board-json").addEventListener("input", () => {
 
 async function loadFromText() {
   const text = $("board-json").value;
-  const asked = generation;
   let reply;
   try {
-    reply = await request("validate", { board_text: text });
+    reply = await request("load", "validate", { board_text: text });
   } catch (error) {
     jsonOutcome(`Board JSON was not loaded: ${error.message}`, "error");
     return;
   }
-  if (asked !== generation) {
+  if (!reply) {
     jsonOutcome(
       "Board JSON was not loaded: the board changed while it was being checked. Press Load board again.",
       "error",
@@ -405,9 +387,8 @@ async function loadPresets() {
 $("solve").addEventListener("click", solve);
 // Cancelling stops the worker mid-computation: a fresh one starts, the board stays as it is.
 $("cancel-solve").addEventListener("click", () => {
-  solveRun += 1;
+  bridge.cancel("solve", { restart: true });
   $("cancel-solve").hidden = true;
-  engine.restart();
   result.say("Solve cancelled. Python is restarting; press Solve to try again.");
   checkBoard();
 });
@@ -445,12 +426,10 @@ $("speed").addEventListener("input", (event) => {
 });
 // A large board's analysis can take a while: cancelling stops the worker and starts a fresh one.
 $("cancel-analysis").addEventListener("click", () => {
-  analyzeRun += 1;
+  bridge.cancel("analysis", { restart: true });
   analysisShown = false;
-  $("cancel-analysis").hidden = true;
-  engine.restart();
+  analysis.running(false);
   analysis.error("Analysis cancelled. Python is restarting; press Analyze to try again.");
-  checkBoard();
 });
 $("analyze").addEventListener("click", () => {
   analysisEdited = false;
@@ -517,12 +496,21 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// Back and Forward move between links: each one's verdict replaces the last, so an error about a
+// bad link never outlives it (nor a "loaded" note a bad link that followed).
 window.addEventListener("hashchange", () => {
   const { board, rules, problem } = readLink(location.hash);
-  if (problem) notify(problem, "error");
-  else if (board && !sameBoard(board, state.board)) {
+  if (problem) {
+    notify(problem, "error", "link");
+    return;
+  }
+  const rulesDiffer = board && (rules.start !== currentRules().start || rules.overshoot !== currentRules().overshoot);
+  if (board && (rulesDiffer || !sameBoard(board, state.board))) {
     setRules(rules);
     state.load(board, "Loaded the board from the link.");
+    message.dataset.source = "link";
+  } else if (message.dataset.source === "link") {
+    notify(board ? "This link holds the board on screen." : "", "info", "link");
   }
 });
 
@@ -537,7 +525,7 @@ const startProblem = fromLink.problem ?? fromSaved.problem;
 const opening = linked ? "Loaded the board from the link." : saved ? "Restored your last board." : "";
 setRules(fromLink.rules ?? fromSaved.rules);
 state.reset(linked ?? saved ?? emptyBoard(6), startProblem ? "" : opening);
-if (startProblem) notify(startProblem, "error");
+if (startProblem) notify(startProblem, "error", "link");
 performance.mark("board-interactive");
 
 // Offline support registers once Python has loaded, so its downloads never compete with the first one.
