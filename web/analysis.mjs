@@ -10,8 +10,8 @@ import {
   shares,
   truncationNote,
 } from "./format.mjs";
+import { $ } from "./dom.mjs";
 
-const $ = (id) => document.getElementById(id);
 
 /** Figures of the random-play analysis, the game-length chart, jump use and the heat map. */
 export class AnalysisPanel {

@@ -2,8 +2,8 @@
 // Each class owns its own elements and only shows what it is given.
 import { formatWays } from "./format.mjs";
 import { boardToMatrix, formatMatrix } from "./grid.mjs";
+import { $ } from "./dom.mjs";
 
-const $ = (id) => document.getElementById(id);
 
 export class EngineStatus {
   #root = $("engine");

@@ -84,7 +84,7 @@ class AppPage:
         self.page = page
         self.base_url = base_url
         self._close = close or page.context.close
-        self.board = page.get_by_role("grid", name="Board")
+        self.board = page.get_by_role("grid", name="Game board")
         self.squares = self.board.get_by_role("gridcell")
         self.jump_squares = self.board.get_by_role("gridcell", name=JUMP_NAME)
         self.result = page.get_by_role("status")
