@@ -108,11 +108,11 @@ export function formatPercentile(value, length) {
 
 /**
  * The warnings of a validate or solve reply, `{total, shown: [{square, message}]}`, as one line:
- * the shown messages, then "and N more" for the ones left out.
+ * the shown messages separated by semicolons, then "and N more" for the ones left out.
  */
 export function warningsText(warnings) {
   if (!warnings || warnings.total === 0) return "";
-  const text = warnings.shown.map((warning) => warning.message).join(" ");
+  const text = warnings.shown.map((warning) => warning.message.replace(/\.$/, "")).join("; ");
   const more = warnings.total - warnings.shown.length;
-  return more > 0 ? `${text} And ${groupDigits(String(more))} more.` : text;
+  return more > 0 ? `${text}; and ${groupDigits(String(more))} more.` : `${text}.`;
 }

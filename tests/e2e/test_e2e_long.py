@@ -64,7 +64,7 @@ def test_a_long_analysis_is_cancelled_and_python_restarts(open_app: Callable[...
     expect(app.analysis_summary).to_have_text(re.compile(r"^Analysis cancelled\. Python is restarting"))
     expect(cancel).to_be_hidden()
     expect(app.page.locator("#analysis")).to_have_attribute("data-engine", "ready", timeout=PYTHON_TIMEOUT_MS)
-    assert "loading" in states[states.index("ready") :], states  # started, then really replaced  # the worker was really replaced, not left running
+    assert "loading" in states[states.index("ready") :], states  # started, then really replaced
     assert app.matrix.text_content() == before
     # The fresh Python answers: the same board solves, and the board is still the one loaded.
     app.solve()

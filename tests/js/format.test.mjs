@@ -73,6 +73,6 @@ test("a truncated length distribution says how many games are still going", () =
 test("warnings show the listed messages and count the rest", () => {
   assert.equal(warningsText({ total: 0, shown: [] }), "");
   const shown = [1, 2, 3, 4, 5].map((square) => ({ square, message: `Jump ${square} is chained.` }));
-  assert.equal(warningsText({ total: 2, shown: shown.slice(0, 2) }), "Jump 1 is chained. Jump 2 is chained.");
-  assert.match(warningsText({ total: 1205, shown }), /Jump 5 is chained\. And 1,200 more\.$/);
+  assert.equal(warningsText({ total: 2, shown: shown.slice(0, 2) }), "Jump 1 is chained; Jump 2 is chained.");
+  assert.match(warningsText({ total: 1205, shown }), /Jump 5 is chained; and 1,200 more\.$/);
 });
