@@ -12,6 +12,7 @@ package.json; when node_modules lacks it, this script runs npm to install it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import http.server
 import json
@@ -21,6 +22,7 @@ import sys
 import zipfile
 from functools import partial
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -98,13 +100,17 @@ def shipped_source(source: str) -> str:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 node.body = node.body[1:] or [ast.Pass()]
     return ast.unparse(tree) + "\n"
 
 
 def bundle_editor(out: Path) -> None:
-    """Bundle CodeMirror and its Python mode into ``out/vendor/codemirror.mjs`` with esbuild (pinned in package.json)."""
+    """Bundle CodeMirror and its Python mode into ``out/vendor/codemirror.mjs`` with esbuild (pinned)."""
     target = out / EDITOR_BUNDLE
     command = [str(ESBUILD), str(EDITOR_ENTRY), "--bundle", "--format=esm", "--minify", "--log-level=warning"]
     subprocess.run([*command, f"--outfile={target}"], cwd=ROOT, check=True)
@@ -163,9 +169,14 @@ def build(out: Path = DIST) -> Path:
     # second download of the same bytes on the first visit.
     # The editor bundle (155 kB gzipped) is fetched when Practice first opens, not on every first visit.
     skip = {"sw.mjs", "index.html", "build-info.mjs", EDITOR_BUNDLE}
-    files = ["./"] + sorted(
-        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.relative_to(out).as_posix() not in skip
-    )
+    files = [
+        "./",
+        *sorted(
+            p.relative_to(out).as_posix()
+            for p in out.rglob("*")
+            if p.is_file() and p.relative_to(out).as_posix() not in skip
+        ),
+    ]
     files.append("build-info.mjs")
     (out / "build-info.mjs").write_text(
         "// Written by serve.py build: the versions this build was made with and the files it serves.\n"
@@ -180,7 +191,7 @@ def build(out: Path = DIST) -> Path:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def __init__(self, *args: object, quiet: bool = False, **kwargs: object) -> None:
         self.quiet = quiet
@@ -195,10 +206,8 @@ def serve(directory: Path, host: str, port: int, quiet: bool = False) -> None:
     handler = partial(Handler, directory=str(directory), quiet=quiet)
     with http.server.ThreadingHTTPServer((host, port), handler) as server:
         print(f"Serving {directory} on http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 def main(argv: list[str] | None = None) -> int:

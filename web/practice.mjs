@@ -120,6 +120,7 @@ export function createPractice({ root, getBoard, loadBoard }) {
   async function open() {
     body.hidden = false;
     $("open").setAttribute("aria-expanded", "true");
+    $("open").textContent = "Hide practice";
     if (editor) return;
     const linked = takeLinkedCode();
     say("Loading the editor…", "loading");
@@ -138,6 +139,7 @@ export function createPractice({ root, getBoard, loadBoard }) {
     else {
       body.hidden = true;
       $("open").setAttribute("aria-expanded", "false");
+      $("open").textContent = "Open practice";
     }
   }
 

@@ -17,9 +17,8 @@ from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture
 from playwright.sync_api import Locator, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from practice_solutions import RIGHT, WRONG  # noqa: E402
-
-from snakes_ladders.practice import battery  # noqa: E402
+from practice_solutions import RIGHT, WRONG
+from snakes_ladders.practice import battery
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -63,7 +62,9 @@ class Practice:
         expect(self.panel).to_have_attribute("data-state", "running")
 
     def wait_done(self, state: str) -> None:
-        expect(self.panel).to_have_attribute("data-state", re.compile("^(passed|failed|error)$"), timeout=PYTHON_TIMEOUT_MS)
+        expect(self.panel).to_have_attribute(
+            "data-state", re.compile("^(passed|failed|error)$"), timeout=PYTHON_TIMEOUT_MS
+        )
         expect(self.panel, self.status.text_content() or "").to_have_attribute("data-state", state)
 
 
@@ -131,7 +132,8 @@ def test_infinite_loop_is_stopped_and_the_page_keeps_working(app: AppPage) -> No
     app.expect_moves(load_fixture("leetcode_example_1")["moves"])
     expect(practice.panel).to_have_attribute("data-state", "failed", timeout=(LIMIT_S + 10) * 1000)
     expect(practice.status).to_contain_text(
-        f"0 of {BOARDS} boards passed. Board 1 (your board) did not finish within {LIMIT_S} s: your code was stopped there"
+        f"0 of {BOARDS} boards passed. Board 1 (your board) did not finish within {LIMIT_S} s: "
+        "your code was stopped there"
     )
     expect(practice.failure).to_contain_text(f"did not finish within {LIMIT_S} s, so it was stopped")
     # A fresh worker takes the next run.
