@@ -165,7 +165,7 @@ def test_cli_passes_fails_and_refuses(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("FAIL no-chain: 2 of 2 boards (a jump ends on another jump's start")
-    first = lines.index(next(line for line in lines if line.startswith("First failing board: #3, no-chain")))
+    first = lines.index(next(line for line in lines if line.startswith("First failing board: 3 of 26 (no-chain, ")))
     case = battery(26)[2]
     assert json.loads("".join(lines[first + 1 : first + 3 + case.n]).replace("board = ", "")) == case.rows()
     assert f"expected: {case.expected}" in lines

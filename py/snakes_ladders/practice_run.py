@@ -263,7 +263,7 @@ def report(cases: Sequence[Case], outcomes: Sequence[Outcome], out: io.TextIOBas
     if any(failed):
         index = failed.index(True)
         case, outcome = cases[index], outcomes[index]
-        print(f"\nFirst failing board: #{index + 1}, {case.kind}, {case.n}×{case.n}", file=out)
+        print(f"\nFirst failing board: {index + 1} of {len(cases)} ({case.kind}, {case.n}×{case.n})", file=out)
         rows = ",\n".join("  " + json.dumps(list(row)) for row in case.matrix)
         print(f"board = [\n{rows}\n]", file=out)
         print(f"expected: {case.expected}\nyour answer: {outcome.shown}", file=out)
