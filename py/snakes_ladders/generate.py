@@ -40,6 +40,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .board import Board
 from .expected import Moves, always_finishes, solve_expected
@@ -309,3 +310,48 @@ def generate(spec: Spec, progress: Callable[[Progress], None] | None = None) -> 
         search.report()
     missed = missed_targets(spec, figures) if far > 0.0 else ()
     return Generated(spec, board, figures, far == 0.0, missed, search.evaluations)
+
+
+def not_met_message(found: Generated) -> str:
+    """One line saying which targets the closest board misses, and by how much.
+
+    >>> spec = Spec(n=10, snakes=1, ladders=1, seed=1, targets=Targets(min_moves=12), max_evaluations=5)
+    >>> print(not_met_message(generate(spec)))
+    no board met every target in 5 evaluations (seed 1): least moves 12 (the closest board takes 14)
+    """
+    return f"no board met every target in {found.evaluations:,} evaluations (seed {found.spec.seed}): " + "; ".join(
+        found.missed
+    )
+
+
+def generated_to_json(found: Generated) -> dict[str, Any]:
+    """The generated board and its figures as JSON-ready data (the API's ``generate`` result).
+
+    >>> data = generated_to_json(generate(Spec(n=3, snakes=1, ladders=1, seed=2, targets=Targets(min_moves=1))))
+    >>> data["matrix"], data["min_moves"], data["met"], data["evaluations"]
+    ([[-1, -1, -1], [1, -1, -1], [-1, 9, -1]], 1, True, 9)
+    """
+    spec = found.spec
+    board = found.board
+    targets = spec.targets
+    figures = found.figures
+    return {
+        "n": board.n,
+        "matrix": board.to_matrix(),
+        "jumps": [[start, end] for start, end in board.jumps.items()],
+        "snakes": len(board.snakes),
+        "ladders": len(board.ladders),
+        "min_moves": figures.min_moves,
+        "always_finishes": figures.always_finishes,
+        "expected_rolls": figures.expected_rolls,
+        "met": found.met,
+        "missed": list(found.missed),
+        "evaluations": found.evaluations,
+        "seed": spec.seed,
+        "rules": spec.rules.to_json(),
+        "targets": {
+            "min_moves": targets.min_moves,
+            "expected_rolls": None if targets.expected_rolls is None else list(targets.expected_rolls),
+            "always_finishes": targets.always_finishes,
+        },
+    }
