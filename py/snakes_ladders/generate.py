@@ -221,6 +221,12 @@ class _Search:
         Stops early, returning more than ``worst``, once the least moves alone are further than that.
         """
         self.evaluations += 1
+        far = self._distance(jumps, worst)
+        if self.progress is not None and self.evaluations % PROGRESS_EVERY == 0:
+            self.report()
+        return far
+
+    def _distance(self, jumps: list[Jump], worst: float) -> float:
         spec = self.spec
         board = Board(spec.n, dict(jumps))
         least = min_moves(board)
@@ -238,8 +244,6 @@ class _Search:
             far = _UNCONFIRMED
         if self.best is None or far < self.best[0]:
             self.best = (far, jumps, figures)
-        if self.progress is not None and self.evaluations % PROGRESS_EVERY == 0:
-            self.report()
         return far
 
     def confirmed(self, board: Board) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import _describe
+from .board import _describe, _literal
 from .play import MAX_SEED
 from .rules import LEETCODE, Rules, RulesError
 
@@ -87,8 +87,14 @@ class Targets:
             raise GenerateError(f"targets must be an object with {_names(_TARGET_KEYS)}, got {_describe(value)}")
         for key in value:
             if key not in _TARGET_KEYS:
-                raise GenerateError(f"unknown target {_describe(key)}: the targets are {_names(_TARGET_KEYS)}")
+                raise GenerateError(f"unknown target {_key(key)}: the targets are {_names(_TARGET_KEYS)}")
         return cls(**value)
+
+
+def _key(key: object) -> str:
+    """A field name for a message: quoted as the reader writes strings, cut at 40 characters."""
+    text = _literal(key) if type(key) is str else repr(key)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _names(keys: tuple[str, ...]) -> str:
@@ -162,7 +168,7 @@ class Spec:
             if key in ("version", "op", "max_size"):
                 continue
             if key not in _SPEC_KEYS:
-                raise GenerateError(f"unknown field {_describe(key)} for generate: the fields are {_names(_SPEC_KEYS)}")
+                raise GenerateError(f"unknown field {_key(key)} for generate: the fields are {_names(_SPEC_KEYS)}")
             fields[key] = value
         for key in ("n", "snakes", "ladders", "seed"):
             if key not in fields:
