@@ -1,6 +1,9 @@
 """Generating a board to a target (issue 17): every board returned checked with the package's own
 min_moves and analyze, the fast expected-rolls solve against analyze, the bounds behind the
-up-front refusals, determinism, bounded work, the API op and the CLI."""
+up-front refusals, determinism, bounded work, the API op and the CLI.
+
+Over 400 lines because the exact-message tables of the Python API, the op and the CLI sit side by
+side, so a message changed in one place shows up in all three."""
 
 from __future__ import annotations
 
