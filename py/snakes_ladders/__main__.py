@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .api import API_VERSION, handle
+from .gencli import add_generate_command, run_generate
 from .rules import OVERSHOOTS, STARTS
 
 EXIT_BAD_INPUT = 2
@@ -91,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
             )
         if name != "moves":
             command.add_argument("--indent", type=int, default=None, metavar="N", help="pretty-print with N spaces")
+    add_generate_command(commands)  # generate: takes no FILE (gencli.py)
     return parser
 
 
@@ -145,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return check(arguments[1:])
     args = build_parser().parse_args(arguments)
+    if args.command == "generate":
+        return run_generate(args)
     name = "<stdin>" if args.file == "-" else args.file
     try:
         text = _read(args.file)

@@ -58,6 +58,7 @@ from typing import Any
 
 from .board import MAX_SIZE, MIN_SIZE, VALUE_NAMES, Board, BoardError, _describe
 from .explain import Explanation, explain
+from .generate import MAX_GENERATE_SIZE, GenerateError, Spec, generate, generated_to_json, not_met_message
 from .jsontext import NestingError, check_nesting
 from .markov import MAX_PLAYERS, Analysis, analyze
 from .play import MAX_SEED, Game, play
@@ -142,6 +143,8 @@ def _dispatch(request: Any) -> dict[str, Any]:
     if version != API_VERSION or type(version) is not int:
         raise RequestError(f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}")
     op = message.get("op")
+    if op == "generate":  # a board to a target (issue 17): see _generate
+        return _generate(message)
     if op not in OPS and op not in RANDOM_PLAY_OPS:
         raise RequestError(f"unknown op {_describe(op)}: expected one of {', '.join(OPS)}")
     max_size = message.get("max_size", MAX_SIZE)
@@ -419,3 +422,30 @@ def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any
         else {"furthest": wall.furthest, "squares": list(wall.squares), "ends": list(wall.ends)},
         "warnings": _warnings(board),
     }
+
+
+# --------------------------------------------------------------------------- generate
+
+
+def _generate(message: dict[str, Any]) -> dict[str, Any]:
+    """Answer ``generate``: a board meeting the targets, else a ``request`` error naming the targets missed.
+
+    Fields (``generate.Spec.from_json``): ``n`` (2 to 50, and at most ``max_size``),
+    ``snakes``, ``ladders``, ``seed`` (0 to 2**53 - 1), optional ``targets``
+    (``min_moves``, ``expected_rolls`` as ``[lo, hi]``, ``always_finishes``),
+    ``rules``, ``max_jump``, ``no_edge_rows`` and ``max_evaluations`` (1 to
+    100,000, default 2,000).  The result is ``generate.generated_to_json``.
+    """
+    max_size = message.get("max_size", MAX_GENERATE_SIZE)
+    if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
+        raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")
+    try:
+        spec = Spec.from_json(message)
+        if spec.n > max_size:
+            raise GenerateError(f"n must be at most max_size, {max_size}, got {spec.n}")
+        found = generate(spec)
+    except GenerateError as error:  # a malformed field, or targets no board can meet
+        raise RequestError(str(error)) from None
+    if not found.met:
+        raise RequestError(not_met_message(found))
+    return generated_to_json(found)
