@@ -77,6 +77,34 @@ def ladder_field(n: int, seed: int) -> dict[int, int]:
     return {square: min(last, square + rng.randint(100, 1000)) for square in range(50, last, 50)}
 
 
+def every_square(n: int, seed: int) -> dict[int, int]:
+    """A jump on every square 2..n²-1: a ladder 1 to 12 squares up or a snake 1 to 12 down, half and half."""
+    rng = random.Random(seed)
+    last = n * n
+    jumps = {}
+    for square in range(2, last):
+        step = rng.randint(1, 12)
+        end = square + step if rng.random() < 0.5 else square - step
+        jumps[square] = min(max(end, 1), last)
+    return jumps
+
+
+def ladder_chains(n: int) -> dict[int, int]:
+    """Every square 2..n²-1 a ladder to the next square: every jump but the last is chained."""
+    return {square: square + 1 for square in range(2, n * n)}
+
+
+def multiplying(n: int) -> dict[int, int]:
+    """Blocks of seven squares: from b every roll lands on a ladder to b + 7, so each move has six
+    optimal choices and the optimal games number about 6^(n²/7) (a count of ~10^111,000 at n = 1000)."""
+    last = n * n
+    jumps = {}
+    for b in range(1, last - 7, 7):
+        for square in range(b + 1, b + 7):
+            jumps[square] = b + 7
+    return jumps
+
+
 FAMILIES: dict[str, Callable[[int], dict[int, int]]] = {
     "empty": lambda n: {},
     "random 0.1%": lambda n: random_jumps(n, 0.001, 1),
@@ -85,6 +113,11 @@ FAMILIES: dict[str, Callable[[int], dict[int, int]]] = {
     "random 30%": lambda n: random_jumps(n, 0.30, 4),
     "snake maze": lambda n: snake_maze(n, 5),
     "ladder field": lambda n: ladder_field(n, 6),
+    "random 60%": lambda n: random_jumps(n, 0.60, 7),
+    "random 90%": lambda n: random_jumps(n, 0.90, 8),
+    "every square": lambda n: every_square(n, 9),
+    "ladder chains": ladder_chains,
+    "multiplying": multiplying,
 }
 
 
