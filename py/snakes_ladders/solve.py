@@ -273,6 +273,77 @@ def _count_paths(board: Board, search: Search, dist: list[int | None], moves: in
     return _magnitude(mant[board.last], expo[board.last])
 
 
+def _bfs(board: Board) -> tuple[list[int | None], list[Any], list[int], list[int], list[int]]:
+    """Breadth-first search over every square, counting optimal games as it goes.
+
+    Returns ``dist`` (None where never stood on), the counts as ``optimal_counts``
+    gives them (``mant``, ``expo``), for each square first stood on the square
+    moved from (``pred``), and ``end_of`` (where a move landing on s ends).  A square's count is
+    complete when it is taken from the queue (every square one move nearer was taken
+    before it), so one pass finds distances, a shortest game and the counts.
+    O(n²) time and memory, about six list operations per square.
+    """
+    last = board.last
+    end_of = list(range(last + 1))  # where a move that lands on s ends
+    for start, end in board:
+        if start != 1:  # play starts on square 1: a jump there is never taken
+            end_of[start] = end
+    dist: list[int | None] = [None] * (last + 1)
+    mant: list[Any] = [0] * (last + 1)
+    expo = [0] * (last + 1)
+    pred = [0] * (last + 1)
+    dist[1] = 0
+    mant[1] = 1
+    order = [1]
+    append = order.append
+    for x in order:  # the list grows as the search goes
+        if x == last:
+            continue  # the game is over there
+        step = dist[x] + 1  # type: ignore[operator]
+        m = mant[x]
+        e = expo[x]
+        if m >= EXACT_LIMIT or e:
+            m, e = _settle(mant, expo, x)
+        for y in end_of[x + 1 : x + 7]:
+            here = dist[y]
+            if here is None:
+                dist[y] = step
+                mant[y] = m
+                expo[y] = e
+                pred[y] = x
+                append(y)
+            elif here == step:
+                if expo[y] == e:
+                    mant[y] += m
+                else:
+                    _add_into(mant, expo, y, m, e)
+    return dist, mant, expo, pred, end_of
+
+
+def _bfs_path(last: int, pred: list[int], end_of: list[int]) -> tuple[list[int], list[int]]:
+    """The squares stood on and the squares landed on along the game ``_bfs`` found first."""
+    squares = [last]
+    landings = []
+    y = last
+    while y != 1:
+        x = pred[y]
+        landings.append(end_of.index(y, x + 1, x + 7))  # the first roll from x that ends on y
+        y = x
+        squares.append(y)
+    squares.reverse()
+    landings.reverse()
+    return squares, landings
+
+
+# Boards with at least one jump per this many squares are solved by the plain breadth-first
+# search (``_bfs``), which beats the runner search there (bench/solver_bench.py).
+_DENSE = 8
+
+
+def _uses_bfs(board: Board) -> bool:
+    return len(board._jumps) * _DENSE >= board.last
+
+
 def _steps(squares: list[int], landings: list[int]) -> tuple[Move, ...]:
     return tuple(
         Move(start=a, roll=landing - a, landing=landing, end=b) for a, b, landing in zip(squares, squares[1:], landings)
@@ -309,6 +380,9 @@ def shortest_path(board: Board | Any) -> list[int] | None:
     True
     """
     board = _as_board(board)
+    if _uses_bfs(board):
+        path = solve(board).path
+        return list(path) if path is not None else None
     found = Search(board.n, board).path()
     return found[0] if found is not None else None
 
@@ -323,12 +397,20 @@ def solve(board: Board | Any) -> Solution:
     [(1, 2, 'ladder'), (2, 17, 'snake'), (1, 14, 'ladder'), (1, 36, None)]
     """
     board = _as_board(board)
-    search = Search(board.n, board)
-    moves = search.run()
-    # The path is read before the search goes on to settle every square, so it is
-    # the one shortest_path gives.
-    found = search.path()
-    dist = search.distances()
+    if _uses_bfs(board):
+        dist, mant, expo, pred, end_of = _bfs(board)
+        last = board.last
+        moves = dist[last] if dist[last] is not None else -1
+        found = _bfs_path(last, pred, end_of) if moves >= 0 else None
+        count = _magnitude(mant[last], expo[last]) if moves >= 0 else Magnitude.of(0)
+    else:
+        search = Search(board.n, board)
+        moves = search.run()
+        # The path is read before the search goes on to settle every square, so it is
+        # the one shortest_path gives.
+        found = search.path()
+        dist = search.distances()
+        count = _count_paths(board, search, dist, moves)
     path: tuple[int, ...] | None = None
     steps: tuple[Move, ...] = ()
     if found is not None:
@@ -341,6 +423,6 @@ def solve(board: Board | Any) -> Solution:
         path=path,
         steps=steps,
         distances=tuple(dist),
-        paths_count=_count_paths(board, search, dist, moves),
+        paths_count=count,
         explored=len(dist) - dist.count(None),
     )
