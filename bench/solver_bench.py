@@ -8,6 +8,9 @@ round after round, in one process, and the median of each is kept.  The solvers:
 - ``min_moves(matrix)``: the package, end to end: reading and checking the
   matrix, building the Board, and the search (snakes_ladders.engine);
 - ``engine``: the package's search alone, on a Board built beforehand;
+- ``solve(matrix)``: the package's ``solve``, end to end: distances for every
+  square, a shortest game and the count of optimal games (bounded: exact below
+  10^30), from the matrix;
 - ``read``: ``Board.from_matrix`` alone, reading and checking every cell.  No
   solver that checks the matrix before it answers can beat this time, so
   baseline / read bounds the end-to-end speedup any checking solver could reach
@@ -44,7 +47,7 @@ sys.path.insert(0, str(HERE.parent / "py"))
 sys.path.insert(0, str(HERE))
 
 from baselines import pruned_bfs, textbook_bfs
-from snakes_ladders import Board, min_moves
+from snakes_ladders import Board, min_moves, solve
 
 RESULTS = HERE / "results" / "solver.json"
 
@@ -188,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         solvers = {
             "min_moves": partial(min_moves, matrix),
             "engine": partial(min_moves, board),
+            "solve": lambda: solve(matrix).moves,
             "read": partial(Board.from_matrix, matrix),
             "textbook": partial(textbook_bfs, matrix),
             "pruned": partial(pruned_bfs, matrix),
@@ -213,12 +217,21 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
 
-    keys = ("textbook", "pruned", "engine_textbook", "engine_pruned", "bound_textbook", "bound_pruned")
+    keys = (
+        "textbook",
+        "pruned",
+        "solve_textbook",
+        "engine_textbook",
+        "engine_pruned",
+        "bound_textbook",
+        "bound_pruned",
+    )
     for row in rows:
         median = row["median_s"]
         row["speedup"] = {
             "textbook": median["textbook"] / median["min_moves"],
             "pruned": median["pruned"] / median["min_moves"],
+            "solve_textbook": median["textbook"] / median["solve"],
             "engine_textbook": median["textbook"] / median["engine"],
             "engine_pruned": median["pruned"] / median["engine"],
             "bound_textbook": median["textbook"] / median["read"],
@@ -231,22 +244,23 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"\n{n}×{n} boards, median of {args.repeat} runs, milliseconds (CPython {platform.python_version()}).\n")
     print(
-        "| board | jumps | moves | min_moves(matrix) | engine (Board) | read (Board.from_matrix) "
-        "| textbook BFS | pruned BFS | × textbook | × pruned | engine × textbook | engine × pruned "
-        "| bound × textbook | bound × pruned |"
+        "| board | jumps | moves | min_moves(matrix) | solve(matrix) | engine (Board) | read (Board.from_matrix) "
+        "| textbook BFS | pruned BFS | × textbook | × pruned | solve × textbook | engine × textbook "
+        "| engine × pruned | bound × textbook | bound × pruned |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         m, s = row["median_s"], row["speedup"]
         print(
-            f"| {row['family']} | {row['jumps']:,} | {row['moves']:,} | {ms(m['min_moves'])} | {ms(m['engine'])} "
+            f"| {row['family']} | {row['jumps']:,} | {row['moves']:,} | {ms(m['min_moves'])} | {ms(m['solve'])} "
+            f"| {ms(m['engine'])} "
             f"| {ms(m['read'])} | {ms(m['textbook'])} | {ms(m['pruned'])} "
             + "".join(f"| {ratio(s[key])} " for key in keys)
             + "|"
         )
     for label, values in (("geometric mean", summary), ("geometric mean, boards with jumps", summary_jumps)):
         if values is not None:
-            cells = [f"**{label}**"] + [""] * 7 + [f"**{ratio(values[key])}**" for key in keys]
+            cells = [f"**{label}**"] + [""] * 8 + [f"**{ratio(values[key])}**" for key in keys]
             print("| " + " | ".join(cells) + " |")
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     if load:
