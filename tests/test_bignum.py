@@ -1,4 +1,4 @@
-"""Bounded counts: Magnitude arithmetic against exact integers, and counts on boards whose games are astronomically many."""
+"""Bounded counts: Magnitude arithmetic against exact integers, and astronomically many optimal games."""
 
 from __future__ import annotations
 
@@ -6,10 +6,9 @@ import math
 import random
 
 import pytest
+import reference
 from hypothesis import given
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders import solve
 from snakes_ladders.bignum import EXACT_LIMIT, Magnitude
 from snakes_ladders.explain import explain

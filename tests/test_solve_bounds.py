@@ -16,7 +16,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from snakes_ladders import Board, solve
 from snakes_ladders.api import handle
 

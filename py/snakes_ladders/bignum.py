@@ -127,7 +127,7 @@ class Magnitude:
         """The count divided by a number, as a float (for probabilities: count / 6^moves)."""
         if self.value is not None:
             return self.value / other
-        return 10.0 ** (self.log10() - math.log10(other))
+        return float(10.0 ** (self.log10() - math.log10(other)))
 
     def __float__(self) -> float:
         if self.value is not None:
@@ -158,8 +158,10 @@ class Magnitude:
     def to_json(self) -> dict[str, Any]:
         """``{"exact", "value" (decimal string or null), "mantissa", "exponent"}``.
 
-        >>> Magnitude.of(0).to_json(), Magnitude.of(1520).to_json()
-        ({'exact': True, 'value': '0', 'mantissa': 0.0, 'exponent': 0}, {'exact': True, 'value': '1520', 'mantissa': 1.52, 'exponent': 3})
+        >>> Magnitude.of(0).to_json()
+        {'exact': True, 'value': '0', 'mantissa': 0.0, 'exponent': 0}
+        >>> Magnitude.of(1520).to_json()
+        {'exact': True, 'value': '1520', 'mantissa': 1.52, 'exponent': 3}
         """
         value = str(self.value) if self.value is not None else None
         return {"exact": self.exact, "value": value, "mantissa": self.mantissa, "exponent": self.exponent}

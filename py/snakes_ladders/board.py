@@ -118,7 +118,7 @@ def _int_text(value: int) -> str:
 # JSON and sets "json" while it answers one; everything else sees Python's names.
 VALUE_NAMES: ContextVar[str] = ContextVar("snakes_ladders_value_names", default="python")
 
-_JSON_KINDS = {str: "a string", list: "a list", dict: "an object"}
+_JSON_KINDS: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
 
 
 def _clip(text: str) -> str:
@@ -182,7 +182,7 @@ class Board:
     True
     """
 
-    __slots__ = ("_n", "_jumps", "_hash")
+    __slots__ = ("_hash", "_jumps", "_n")
 
     _n: int
     _jumps: Mapping[int, int]
@@ -376,9 +376,7 @@ def _check_shape(rows: Any) -> int:
         raise BoardError(f"the board must be a list of rows, got {_describe(rows)}")
     n = len(rows)
     if n < MIN_SIZE:
-        raise BoardError(
-            f"the board has {n} row{'s' if n != 1 else ''}: the smallest board is {MIN_SIZE}×{MIN_SIZE}"
-        )
+        raise BoardError(f"the board has {n} row{'s' if n != 1 else ''}: the smallest board is {MIN_SIZE}×{MIN_SIZE}")
     if n > MAX_SIZE:
         raise BoardError(f"the board has {n} rows: the largest board is {MAX_SIZE}×{MAX_SIZE}")
     for r, row in enumerate(rows):
@@ -386,8 +384,7 @@ def _check_shape(rows: Any) -> int:
             raise BoardError(f"expected a list of {n} integers, got {_describe(row)}", row=r)
         if len(row) != n:
             raise BoardError(
-                f"has {len(row)} value{'s' if len(row) != 1 else ''}, but a board with {n} rows "
-                f"needs {n} in every row",
+                f"has {len(row)} value{'s' if len(row) != 1 else ''}, but a board with {n} rows needs {n} in every row",
                 row=r,
             )
     return n
@@ -405,7 +402,7 @@ def _read_fast(ordered: list[Any], base: int, last: int, first: int, jumps: dict
     if not others:
         try:
             return type(sum(ordered)) is int
-        except Exception:  # noqa: BLE001 - a value that does not add up
+        except Exception:
             return False
     if others <= _FEW:
         columns = _few_columns(ordered, others)
@@ -425,7 +422,7 @@ def _read_fast(ordered: list[Any], base: int, last: int, first: int, jumps: dict
     held = list(map(is_not, ordered, repeat(EMPTY)))  # the ints are checked: -1 is the cached object
     if held.count(True) != others:
         return False  # an int equal to -1 that is not that object: read cell by cell
-    jumps.update(zip(compress(range(base + 1, base + n + 1), held), compress(ordered, held)))
+    jumps.update(zip(compress(range(base + 1, base + n + 1), held), compress(ordered, held), strict=True))
     return True
 
 
@@ -435,7 +432,7 @@ def _few_columns(row: list[Any], others: int) -> list[int] | None:
     try:
         if type(sum(row)) is not int:
             return None
-    except Exception:  # noqa: BLE001 - a value that does not add up
+    except Exception:
         return None
     n = len(row)
     empty_row = [EMPTY] * n
@@ -459,9 +456,7 @@ def _few_columns(row: list[Any], others: int) -> list[int] | None:
     return columns
 
 
-def _read_slow(
-    ordered: list[Any], r: int, base: int, last: int, allow_start_jump: bool, jumps: dict[int, int]
-) -> None:
+def _read_slow(ordered: list[Any], r: int, base: int, last: int, allow_start_jump: bool, jumps: dict[int, int]) -> None:
     """Read a row cell by cell, raising BoardError at its first fault."""
     n = len(ordered)
     odd = (base // n) % 2

@@ -40,9 +40,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .bignum import Magnitude
 from .board import EMPTY, Board
 from .rules import DIE
-from .bignum import Magnitude
 from .solve import Move, _magnitude, optimal_counts, solve
 
 __all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]
@@ -153,7 +153,8 @@ def explain(board: Board | Any) -> Explanation:
         )
 
     reached = tuple(s for s in range(1, last + 1) if distance[s] is not None)
-    moves = distance[last] if distance[last] is not None else -1
+    final = distance[last]
+    moves = final if final is not None else -1
     wall = None
     if moves < 0:
         furthest = reached[-1]

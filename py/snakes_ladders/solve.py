@@ -346,7 +346,8 @@ def _uses_bfs(board: Board) -> bool:
 
 def _steps(squares: list[int], landings: list[int]) -> tuple[Move, ...]:
     return tuple(
-        Move(start=a, roll=landing - a, landing=landing, end=b) for a, b, landing in zip(squares, squares[1:], landings)
+        Move(start=a, roll=landing - a, landing=landing, end=b)
+        for a, b, landing in zip(squares, squares[1:], landings, strict=False)
     )
 
 
@@ -400,7 +401,8 @@ def solve(board: Board | Any) -> Solution:
     if _uses_bfs(board):
         dist, mant, expo, pred, end_of = _bfs(board)
         last = board.last
-        moves = dist[last] if dist[last] is not None else -1
+        final = dist[last]
+        moves = final if final is not None else -1
         found = _bfs_path(last, pred, end_of) if moves >= 0 else None
         count = _magnitude(mant[last], expo[last]) if moves >= 0 else Magnitude.of(0)
     else:
