@@ -12,6 +12,7 @@ package.json; when node_modules lacks it, this script runs npm to install it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import http.server
 import json
@@ -21,6 +22,7 @@ import sys
 import zipfile
 from functools import partial
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -28,6 +30,10 @@ PACKAGE = ROOT / "py" / "snakes_ladders"
 FIXTURES = ROOT / "tests" / "fixtures"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 DIST = ROOT / "dist"
+ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
+# Practice mode's code editor (CodeMirror 6), bundled once per build into one module the site serves.
+EDITOR_ENTRY = ROOT / "tools" / "codemirror-entry.mjs"
+EDITOR_BUNDLE = "vendor/codemirror.mjs"
 
 # The only runtime files the page needs: no micropip, no package wheels.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -66,11 +72,12 @@ def ensure_pyodide() -> str:
     """Make sure node_modules holds the pinned Pyodide; install it with npm if not."""
     wanted = pinned_pyodide_version()
     installed = PYODIDE / "package.json"
-    if not installed.exists() or json.loads(installed.read_text())["version"] != wanted:
+    outdated = not installed.exists() or json.loads(installed.read_text())["version"] != wanted
+    if outdated or not ESBUILD.exists() or not (ROOT / "node_modules" / "codemirror").exists():
         npm = shutil.which("npm")
         if npm is None:
             raise BuildError("npm is needed to install Pyodide (the 'pyodide' npm package); install Node.js and npm")
-        print(f"Installing Pyodide {wanted} from the npm registry (npm ci)...", file=sys.stderr)
+        print(f"Installing Pyodide {wanted} and the editor's packages from the npm registry...", file=sys.stderr)
         command = [npm, "ci", "--no-audit", "--no-fund"] if (ROOT / "package-lock.json").exists() else [npm, "install"]
         subprocess.run(command, cwd=ROOT, check=True)
     missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).exists()]
@@ -93,9 +100,20 @@ def shipped_source(source: str) -> str:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 node.body = node.body[1:] or [ast.Pass()]
     return ast.unparse(tree) + "\n"
+
+
+def bundle_editor(out: Path) -> None:
+    """Bundle CodeMirror and its Python mode into ``out/vendor/codemirror.mjs`` with esbuild (pinned)."""
+    target = out / EDITOR_BUNDLE
+    command = [str(ESBUILD), str(EDITOR_ENTRY), "--bundle", "--format=esm", "--minify", "--log-level=warning"]
+    subprocess.run([*command, f"--outfile={target}"], cwd=ROOT, check=True)
 
 
 def package_zip() -> bytes:
@@ -133,6 +151,7 @@ def build(out: Path = DIST) -> Path:
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(WEB, out)
+    bundle_editor(out)
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE / name, out / "pyodide" / name)
@@ -148,10 +167,16 @@ def build(out: Path = DIST) -> Path:
     # Everything the service worker keeps for offline use: the whole site but itself.  The page is
     # kept once, as "./", the key every navigation is answered from; "index.html" would be a
     # second download of the same bytes on the first visit.
-    skip = {"sw.mjs", "index.html", "build-info.mjs"}
-    files = ["./"] + sorted(
-        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.relative_to(out).as_posix() not in skip
-    )
+    # The editor bundle (155 kB gzipped) is fetched when Practice first opens, not on every first visit.
+    skip = {"sw.mjs", "index.html", "build-info.mjs", EDITOR_BUNDLE}
+    files = [
+        "./",
+        *sorted(
+            p.relative_to(out).as_posix()
+            for p in out.rglob("*")
+            if p.is_file() and p.relative_to(out).as_posix() not in skip
+        ),
+    ]
     files.append("build-info.mjs")
     (out / "build-info.mjs").write_text(
         "// Written by serve.py build: the versions this build was made with and the files it serves.\n"
@@ -166,7 +191,7 @@ def build(out: Path = DIST) -> Path:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def __init__(self, *args: object, quiet: bool = False, **kwargs: object) -> None:
         self.quiet = quiet
@@ -181,10 +206,8 @@ def serve(directory: Path, host: str, port: int, quiet: bool = False) -> None:
     handler = partial(Handler, directory=str(directory), quiet=quiet)
     with http.server.ThreadingHTTPServer((host, port), handler) as server:
         print(f"Serving {directory} on http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 def main(argv: list[str] | None = None) -> int:

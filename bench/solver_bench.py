@@ -8,6 +8,9 @@ round after round, in one process, and the median of each is kept.  The solvers:
 - ``min_moves(matrix)``: the package, end to end: reading and checking the
   matrix, building the Board, and the search (snakes_ladders.engine);
 - ``engine``: the package's search alone, on a Board built beforehand;
+- ``solve(matrix)``: the package's ``solve``, end to end: distances for every
+  square, a shortest game and the count of optimal games (bounded: exact below
+  10^30), from the matrix;
 - ``read``: ``Board.from_matrix`` alone, reading and checking every cell.  No
   solver that checks the matrix before it answers can beat this time, so
   baseline / read bounds the end-to-end speedup any checking solver could reach
@@ -43,8 +46,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "py"))
 sys.path.insert(0, str(HERE))
 
-from baselines import pruned_bfs, textbook_bfs
-from snakes_ladders import Board, min_moves
+from baselines import pruned_bfs, textbook_bfs  # noqa: E402 - found through sys.path above
+from snakes_ladders import Board, min_moves, solve  # noqa: E402
 
 RESULTS = HERE / "results" / "solver.json"
 
@@ -77,6 +80,34 @@ def ladder_field(n: int, seed: int) -> dict[int, int]:
     return {square: min(last, square + rng.randint(100, 1000)) for square in range(50, last, 50)}
 
 
+def every_square(n: int, seed: int) -> dict[int, int]:
+    """A jump on every square 2..n²-1: a ladder 1 to 12 squares up or a snake 1 to 12 down, half and half."""
+    rng = random.Random(seed)
+    last = n * n
+    jumps = {}
+    for square in range(2, last):
+        step = rng.randint(1, 12)
+        end = square + step if rng.random() < 0.5 else square - step
+        jumps[square] = min(max(end, 1), last)
+    return jumps
+
+
+def ladder_chains(n: int) -> dict[int, int]:
+    """Every square 2..n²-1 a ladder to the next square: every jump but the last is chained."""
+    return {square: square + 1 for square in range(2, n * n)}
+
+
+def multiplying(n: int) -> dict[int, int]:
+    """Blocks of seven squares: from b every roll lands on a ladder to b + 7, so each move has six
+    optimal choices and the optimal games number about 6^(n²/7) (a count of ~10^111,000 at n = 1000)."""
+    last = n * n
+    jumps = {}
+    for b in range(1, last - 7, 7):
+        for square in range(b + 1, b + 7):
+            jumps[square] = b + 7
+    return jumps
+
+
 FAMILIES: dict[str, Callable[[int], dict[int, int]]] = {
     "empty": lambda n: {},
     "random 0.1%": lambda n: random_jumps(n, 0.001, 1),
@@ -85,7 +116,17 @@ FAMILIES: dict[str, Callable[[int], dict[int, int]]] = {
     "random 30%": lambda n: random_jumps(n, 0.30, 4),
     "snake maze": lambda n: snake_maze(n, 5),
     "ladder field": lambda n: ladder_field(n, 6),
+    "random 60%": lambda n: random_jumps(n, 0.60, 7),
+    "random 90%": lambda n: random_jumps(n, 0.90, 8),
+    "every square": lambda n: every_square(n, 9),
+    "ladder chains": ladder_chains,
+    "multiplying": multiplying,
 }
+
+
+def solve_moves(matrix: list[list[int]]) -> int:
+    """``solve`` end to end, answering with its moves so that the answers can be compared."""
+    return solve(matrix).moves
 
 
 def matrix_of(n: int, jumps: dict[int, int]) -> list[list[int]]:
@@ -155,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         solvers = {
             "min_moves": partial(min_moves, matrix),
             "engine": partial(min_moves, board),
+            "solve": partial(solve_moves, matrix),
             "read": partial(Board.from_matrix, matrix),
             "textbook": partial(textbook_bfs, matrix),
             "pruned": partial(pruned_bfs, matrix),
@@ -180,12 +222,21 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
 
-    keys = ("textbook", "pruned", "engine_textbook", "engine_pruned", "bound_textbook", "bound_pruned")
+    keys = (
+        "textbook",
+        "pruned",
+        "solve_textbook",
+        "engine_textbook",
+        "engine_pruned",
+        "bound_textbook",
+        "bound_pruned",
+    )
     for row in rows:
         median = row["median_s"]
         row["speedup"] = {
             "textbook": median["textbook"] / median["min_moves"],
             "pruned": median["pruned"] / median["min_moves"],
+            "solve_textbook": median["textbook"] / median["solve"],
             "engine_textbook": median["textbook"] / median["engine"],
             "engine_pruned": median["pruned"] / median["engine"],
             "bound_textbook": median["textbook"] / median["read"],
@@ -198,22 +249,23 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"\n{n}×{n} boards, median of {args.repeat} runs, milliseconds (CPython {platform.python_version()}).\n")
     print(
-        "| board | jumps | moves | min_moves(matrix) | engine (Board) | read (Board.from_matrix) "
-        "| textbook BFS | pruned BFS | × textbook | × pruned | engine × textbook | engine × pruned "
-        "| bound × textbook | bound × pruned |"
+        "| board | jumps | moves | min_moves(matrix) | solve(matrix) | engine (Board) | read (Board.from_matrix) "
+        "| textbook BFS | pruned BFS | × textbook | × pruned | solve × textbook | engine × textbook "
+        "| engine × pruned | bound × textbook | bound × pruned |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         m, s = row["median_s"], row["speedup"]
         print(
-            f"| {row['family']} | {row['jumps']:,} | {row['moves']:,} | {ms(m['min_moves'])} | {ms(m['engine'])} "
+            f"| {row['family']} | {row['jumps']:,} | {row['moves']:,} | {ms(m['min_moves'])} | {ms(m['solve'])} "
+            f"| {ms(m['engine'])} "
             f"| {ms(m['read'])} | {ms(m['textbook'])} | {ms(m['pruned'])} "
             + "".join(f"| {ratio(s[key])} " for key in keys)
             + "|"
         )
     for label, values in (("geometric mean", summary), ("geometric mean, boards with jumps", summary_jumps)):
         if values is not None:
-            cells = [f"**{label}**"] + [""] * 7 + [f"**{ratio(values[key])}**" for key in keys]
+            cells = [f"**{label}**"] + [""] * 8 + [f"**{ratio(values[key])}**" for key in keys]
             print("| " + " | ".join(cells) + " |")
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     if load:

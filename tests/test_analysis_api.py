@@ -27,12 +27,12 @@ EMPTY_2 = [[-1, -1], [-1, -1]]
 START_LADDER = [[-1, -1], [3, -1]]  # square 1 -> 3
 ANALYSIS_KEYS = {
     "n", "rules", "finishable", "p_finish", "expected_rolls", "expected_rolls_if_finished", "length", "visits",
-    "jumps", "traps", "race", "warnings",
+    "jumps", "traps", "race", "warnings", "chained",
 }  # fmt: skip
 LENGTH_KEYS = {"p_on_turn", "p_by_turn", "remaining", "trapped", "truncated", "median", "p90", "p95"}
 GAME_KEYS = {"n", "rules", "players", "seed", "winner", "end", "turns", "positions"}
 TURN_KEYS = {"player", "roll", "start", "landing", "end", "jump", "overshoot"}
-EXPLAIN_KEYS = {"n", "moves", "reachable", "paths_count", "layers", "distances", "reached", "wall", "warnings"}
+EXPLAIN_KEYS = {"n", "moves", "reachable", "paths_count", "layers", "distances", "reached", "wall", "warnings", "chained"}
 
 
 # --------------------------------------------------------------------------- analyze
@@ -52,7 +52,7 @@ class TestAnalyze:
         assert length["p_on_turn"][:2] == pytest.approx([1 / 6, 5 / 36], rel=1e-13)
         assert length["remaining"] < 1e-9 and length["trapped"] == 0.0
         assert result["visits"] == pytest.approx([0.0, 2.0, 1.0, 3.0, 1.0], rel=1e-13)
-        assert result["jumps"] == [] and result["traps"] == [] and result["warnings"] == []
+        assert result["jumps"] == [] and result["traps"] == [] and result["warnings"] == {"total": 0, "shown": []}
         assert result["race"] == {
             "players": 1,
             "p_win": [1.0],
@@ -104,7 +104,7 @@ class TestAnalyze:
 
     def test_chained_jump_warning(self) -> None:
         result = ok(op="analyze", board=reference.matrix_from_jumps(5, {2: 20, 20: 3}))
-        assert [w["square"] for w in result["warnings"]] == [2]
+        assert [w["square"] for w in result["warnings"]["shown"]] == [2] and result["chained"] == [2]
 
 
 # --------------------------------------------------------------------------- play and explain
@@ -144,17 +144,17 @@ class TestExplain:
     def test_shape(self) -> None:
         result = ok(op="explain", board=EXAMPLE_1)
         assert set(result) == EXPLAIN_KEYS
-        assert (result["moves"], result["reachable"], result["paths_count"], result["wall"]) == (4, True, "21", None)
+        assert (result["moves"], result["reachable"], result["paths_count"]["value"], result["wall"]) == (4, True, "21", None)
         layer = result["layers"][1]
         assert set(layer) == {"move", "squares", "ways", "arrivals"}
         assert layer["squares"] == [3, 4, 5, 6, 7, 15]
-        assert layer["ways"] == ["1"] * 6
+        assert layer["ways"] == [{"exact": True, "value": "1", "mantissa": 1.0, "exponent": 0}] * 6
         assert layer["arrivals"][0] == {"start": 1, "roll": 1, "landing": 2, "end": 15, "jump": "ladder"}
         assert result["distances"] == reference.distances(EXAMPLE_1)
 
     def test_wall(self) -> None:
         result = ok(op="explain", board=reference.matrix_from_jumps(3, {s: 1 for s in range(3, 9)}))
-        assert (result["moves"], result["reachable"], result["paths_count"]) == (-1, False, "0")
+        assert (result["moves"], result["reachable"], result["paths_count"]["value"]) == (-1, False, "0")
         assert result["reached"] == [1, 2]
         assert result["wall"] == {"furthest": 2, "squares": [3, 4, 5, 6, 7, 8], "ends": [1, 1, 1, 1, 1, 1]}
 
@@ -162,7 +162,7 @@ class TestExplain:
         result = ok(op="explain", board=board_fixture["board"])
         e = explain(board_fixture["board"])
         assert result["moves"] == board_fixture["moves"] == e.moves
-        assert result["paths_count"] == str(board_fixture["paths_count"])
+        assert result["paths_count"]["value"] == str(board_fixture["paths_count"])
         assert [layer["squares"] for layer in result["layers"]] == [list(layer.squares) for layer in e.layers]
 
     def test_rules_are_ignored_and_square_1_stays_forbidden(self) -> None:

@@ -81,12 +81,12 @@ class TestSolve:
     def test_fields(self) -> None:
         result = ok(op="solve", board=EXAMPLE_1)
         assert set(result) == {
-            "n", "moves", "reachable", "path", "steps", "distances", "paths_count", "explored", "warnings",
+            "n", "moves", "reachable", "path", "steps", "distances", "paths_count", "explored", "warnings", "chained",
         }  # fmt: skip
         assert result["n"] == 6
         assert result["moves"] == 4
         assert result["reachable"] is True
-        assert result["warnings"] == []
+        assert result["warnings"] == {"total": 0, "shown": []} and result["chained"] == []
 
     def test_fixtures(self, board_fixture: dict) -> None:
         board = board_fixture["board"]
@@ -97,11 +97,11 @@ class TestSolve:
         assert result["reachable"] is (board_fixture["moves"] >= 0)
         assert result["distances"] == dist
         assert result["explored"] == sum(d is not None for d in dist)
-        assert result["paths_count"] == str(reference.count_optimal_rolls(board))
+        assert result["paths_count"]["value"] == str(reference.count_optimal_rolls(board))
         if board_fixture["moves"] < 0:
             assert result["path"] is None
             assert result["steps"] == []
-            assert result["paths_count"] == "0"
+            assert result["paths_count"] == {"exact": True, "value": "0", "mantissa": 0.0, "exponent": 0}
             return
         path = result["path"]
         assert len(path) == board_fixture["moves"] + 1
@@ -119,11 +119,14 @@ class TestSolve:
         count = reference.count_optimal_rolls(board)
         assert count > 2**60
         result = ok(op="solve", board=board)
-        assert result["paths_count"] == str(count)
+        assert result["paths_count"]["value"] == str(count)
+        assert result["paths_count"]["exact"] is True
 
     def test_chained_jump_warning(self) -> None:
         board = reference.matrix_from_jumps(5, {2: 20, 20: 3})
-        warnings = ok(op="solve", board=board)["warnings"]
+        result = ok(op="solve", board=board)
+        warnings = result["warnings"]["shown"]
+        assert result["warnings"]["total"] == 1 and result["chained"] == [2]
         assert [w["square"] for w in warnings] == [2]
         assert set(warnings[0]) == {"square", "message"}
         assert "20" in warnings[0]["message"]
@@ -135,7 +138,7 @@ class TestSolve:
         dist = reference.distances(board)
         assert result["distances"] == dist
         assert result["moves"] == (-1 if dist[-1] is None else dist[-1])
-        assert result["paths_count"] == str(reference.count_optimal_rolls(board))
+        assert result["paths_count"]["value"] == str(reference.count_optimal_rolls(board))
         if result["path"] is not None:
             assert reference.path_problem(board, result["path"]) is None
 
@@ -147,14 +150,15 @@ class TestValidate:
             "n": 6,
             "matrix": EXAMPLE_1,
             "jumps": [[2, 15], [14, 35], [17, 13]],
-            "warnings": [],
+            "warnings": {"total": 0, "shown": []},
+            "chained": [],
         }
 
     def test_warnings_name_chained_jumps(self) -> None:
         board = reference.matrix_from_jumps(4, {2: 15, 15: 16, 7: 7, 9: 3})
         result = ok(op="validate", board=board)
         assert result["jumps"] == [[2, 15], [7, 7], [9, 3], [15, 16]]
-        assert [w["square"] for w in result["warnings"]] == [2]
+        assert [w["square"] for w in result["warnings"]["shown"]] == [2] and result["chained"] == [2]
 
     def test_fixtures_round_trip(self, board_fixture: dict) -> None:
         result = ok(op="validate", board=board_fixture["board"])

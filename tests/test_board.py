@@ -8,10 +8,9 @@ import random
 import re
 
 import pytest
+import reference
 from hypothesis import example, given
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders import MAX_SIZE, MIN_SIZE, Board, BoardError, cell_to_square, square_to_cell
 
 EXAMPLE_1 = [
@@ -97,7 +96,7 @@ class TestCellToSquare:
         cells = [(r, c) for r in range(n) for c in range(n)]
         squares = [cell_to_square(r, c, n) for r, c in cells]
         assert sorted(squares) == list(range(1, n * n + 1))
-        for (r, c), s in zip(cells, squares):
+        for (r, c), s in zip(cells, squares, strict=True):
             assert square_to_cell(s, n) == (r, c)
             assert reference.square_of(r, c, n) == s
 
@@ -402,7 +401,11 @@ class TestHugeIntegers:
                 r"^row 2, column 1 \(square 2\): the snake or ladder ends on .+, which is not a square from 1 to 9$",
                 (2, 1, 2),
             ),
-            (lambda: Board(3, {2: -HUGE}), r"^row 2, column 1 \(square 2\): the snake or ladder ends on .+,", (2, 1, 2)),
+            (
+                lambda: Board(3, {2: -HUGE}),
+                r"^row 2, column 1 \(square 2\): the snake or ladder ends on .+,",
+                (2, 1, 2),
+            ),
             (lambda: Board(HUGE), r"^board size .+ is too large: the largest board is 1000×1000$", NOWHERE),
             (lambda: Board(-HUGE), r"^board size .+ is too small: the smallest board is 2×2$", NOWHERE),
             (
@@ -630,7 +633,7 @@ class TestValueSemantics:
     def test_different_boards_differ(self, other: Board) -> None:
         board = Board(4, {2: 15, 7: 3})
         assert board != other
-        assert not board == other
+        assert not board == other  # noqa: SIM201 - __eq__ itself, not __ne__
         assert len({board, other}) == 2
 
     def test_not_equal_to_other_types(self) -> None:

@@ -17,9 +17,8 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings
-
 import reference
+from hypothesis import given, settings
 from snakes_ladders import Board, BoardError, engine, min_moves, shortest_path, solve
 from snakes_ladders.board import check_matrix
 from snakes_ladders.engine import Search, layered_min_moves, sweep_min_moves
@@ -52,7 +51,7 @@ def check_game(cells: list[int], dist: list[int | None], moves: int, found: tupl
     squares, landings = found
     assert len(squares) == moves + 1 and len(landings) == moves
     assert squares[0] == 1 and squares[-1] == last
-    for i, (a, b, landing) in enumerate(zip(squares, squares[1:], landings)):
+    for i, (a, b, landing) in enumerate(zip(squares, squares[1:], landings, strict=False)):
         assert dist[a] == i, f"square {a} is stood on after {i} moves but its distance is {dist[a]}"
         assert a < landing <= min(a + 6, last)
         assert (cells[landing] if cells[landing] != -1 else landing) == b
@@ -158,7 +157,7 @@ def test_layered_across_chunks(chunk_bits: int, monkeypatch: pytest.MonkeyPatch)
     for i in range(2000):
         n = 2 + i % 39
         jumps = seeded_board(rng, n)
-        cells, dist = bfs(n, jumps)
+        _, dist = bfs(n, jumps)
         moves = answer(dist)
         assert layered_min_moves(n, jumps, n * n) == moves, f"board #{i}: n={n}, jumps={jumps}"
         if moves > 0:
@@ -191,7 +190,7 @@ def test_sweep_snake_free_boards() -> None:
     for i in range(SEEDED_BOARDS):
         n = 2 + i % 39
         jumps = snake_free_board(rng, n)
-        cells, dist = bfs(n, jumps)
+        _, dist = bfs(n, jumps)
         moves = answer(dist)
         assert sweep_min_moves(n, jumps) == moves, f"board #{i}: n={n}, jumps={jumps}"
         reached += moves >= 0
@@ -227,15 +226,15 @@ def shapes() -> list[tuple[str, int, dict[int, int]]]:
         out.append((f"snake-maze-{every}", 60, snake_maze(60, every, rng)))
     for every, reach in ((7, 40), (13, 300), (50, 1000), (50, 200)):
         out.append((f"ladder-field-{every}-{reach}", 80, ladder_field(80, every, reach, rng)))
-    out.append(("wall-of-six", 40, {s: 100 for s in range(700, 706)}))
-    out.append(("wall-with-ladder-over", 40, {**{s: 100 for s in range(700, 706)}, 650: 900}))
-    out.append(("wall-of-five", 40, {s: 100 for s in range(700, 705)}))
+    out.append(("wall-of-six", 40, dict.fromkeys(range(700, 706), 100)))
+    out.append(("wall-with-ladder-over", 40, {**dict.fromkeys(range(700, 706), 100), 650: 900}))
+    out.append(("wall-of-five", 40, dict.fromkeys(range(700, 705), 100)))
     out.append(("snakes-on-every-sixth", 50, {s: s - 3 for s in range(6, 2500, 6)}))
     out.append(("chained-ladders", 30, {2: 50, 50: 400, 400: 899, 10: 2, 60: 10}))
     out.append(("jump-cycle", 30, {5: 600, 600: 5, 601: 5, 602: 601}))
     out.append(("self-jumps", 40, {s: s for s in range(2, 1600, 3)}))
-    out.append(("ladders-onto-last", 40, {s: 1600 for s in range(2, 1600, 97)}))
-    out.append(("snakes-to-one", 40, {s: 1 for s in range(2, 1600, 5)}))
+    out.append(("ladders-onto-last", 40, dict.fromkeys(range(2, 1600, 97), 1600)))
+    out.append(("snakes-to-one", 40, dict.fromkeys(range(2, 1600, 5), 1)))
     # Ladders from early squares into the path of long runs: claims get cut.
     for seed in range(6):
         r = random.Random(seed)

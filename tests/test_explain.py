@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+import reference
 from hypothesis import example, given
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.explain import Arrival, Wall, explain
 from snakes_ladders.solve import solve
@@ -33,7 +32,7 @@ def check_explanation(matrix: list[list[int]]) -> None:
     assert sum(len(layer.squares) for layer in e.layers) == len(e.reached)
 
     # Arrivals: every legal move from layer k - 1 that ends in layer k, and only those.
-    for previous, layer in zip(e.layers, e.layers[1:]):
+    for previous, layer in zip(e.layers, e.layers[1:], strict=False):
         expected = [
             (start, roll)
             for start in previous.squares
@@ -100,7 +99,7 @@ class TestHandWorked:
 
     def test_unreachable_3x3(self) -> None:
         """Squares 3..8 slide to 1: only 1 and 2 are ever stood on; the wall is 3..8."""
-        e = explain(Board(3, {s: 1 for s in range(3, 9)}))
+        e = explain(Board(3, dict.fromkeys(range(3, 9), 1)))
         assert e.moves == -1 and e.paths_count == 0
         assert e.reached == (1, 2)
         assert e.wall == Wall(furthest=2, squares=(3, 4, 5, 6, 7, 8), ends=(1, 1, 1, 1, 1, 1))

@@ -7,10 +7,9 @@ import math
 import random
 
 import pytest
+import reference
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders import Board, BoardError, Move, Solution, min_moves, shortest_path, solve
 
 # --------------------------------------------------------------------------- strategies
@@ -28,7 +27,7 @@ def boards(draw: st.DrawFn, min_n: int = 2, max_n: int = 20) -> list[list[int]]:
     last = n * n
     if n <= 6 and draw(st.booleans(), label="square by square"):
         mask = draw(st.lists(st.booleans(), min_size=last - 2, max_size=last - 2), label="mask")
-        starts = [s for s, on in zip(range(2, last), mask) if on]
+        starts = [s for s, on in zip(range(2, last), mask, strict=False) if on]
         jumps = {
             start: draw(
                 st.one_of(st.just(start), st.sampled_from(starts), st.integers(1, last)),
@@ -56,7 +55,7 @@ def boards(draw: st.DrawFn, min_n: int = 2, max_n: int = 20) -> list[list[int]]:
 LADDER_ONTO_SNAKE = reference.matrix_from_jumps(5, {2: 20, 20: 3})
 LADDER_ONTO_LADDER = reference.matrix_from_jumps(4, {2: 15, 15: 16})
 CYCLE = reference.matrix_from_jumps(3, {2: 4, 4: 2})
-ALL_SNAKES = reference.matrix_from_jumps(3, {s: 1 for s in range(2, 9)})
+ALL_SNAKES = reference.matrix_from_jumps(3, dict.fromkeys(range(2, 9), 1))
 CLASSIC = reference.matrix_from_jumps(
     10,
     {4: 14, 9: 31, 21: 42, 28: 84, 36: 44, 51: 67, 71: 91, 80: 100,
@@ -263,7 +262,7 @@ class TestNoChaining:
 class TestUnreachable:
     @pytest.mark.parametrize("n", [3, 4, 5, 10, 20], ids=lambda n: f"n{n}")
     def test_every_square_a_snake_to_one(self, n: int) -> None:
-        board = Board(n, {s: 1 for s in range(2, n * n)})
+        board = Board(n, dict.fromkeys(range(2, n * n), 1))
         solution = solve(board)
         assert solution.moves == -1
         assert not solution.reachable
@@ -276,7 +275,7 @@ class TestUnreachable:
         assert min_moves(board) == -1
 
     def test_wall_of_six_snakes_on_a_big_board(self) -> None:
-        board = Board(20, {s: 50 for s in range(100, 106)})
+        board = Board(20, dict.fromkeys(range(100, 106), 50))
         solution = solve(board)
         assert solution.moves == -1
         # squares 1..99 are all stood on; 100..400 never
@@ -289,7 +288,7 @@ class TestUnreachable:
         # The only way past 100..104 is a 6 from 99 to 105: 17 moves reach 99 at
         # the earliest (16 sixes stop at 97), then one to 105, then 295 squares
         # need 50 more (49 sixes stop at 399). 68, one more than the empty board.
-        board = Board(20, {s: 50 for s in range(100, 105)})
+        board = Board(20, dict.fromkeys(range(100, 105), 50))
         solution = solve(board)
         assert solution.distances[99] == 17
         assert solution.distances[105] == 18

@@ -168,5 +168,20 @@ const presets = await editing.loadPresets();
 if (!linked && !saved && presets.length) {
   state.reset(matrixToBoard(presets[0].board), startProblem ? "" : `Loaded the preset “${presets[0].name}”. Press Solve!`);
 }
+// --- Practice mode (issue 16): practice.mjs, its editor and worker load when the panel first opens ---
+let practice = null;
+function openPractice() {
+  practice ??= import("./practice.mjs").then(({ createPractice }) =>
+    createPractice({
+      root: $("practice"),
+      getBoard: () => boardToMatrix(state.board),
+      loadBoard: (rows, label) => state.load(matrixToBoard(rows), label),
+    }),
+  );
+  return practice.then((panel) => panel.open());
+}
+$("practice").querySelector('[data-practice="open"]').addEventListener("click", openPractice, { once: true });
+if (new URLSearchParams(location.search).has("code")) openPractice(); // shown, never run until Run tests
+// --- end of Practice mode ---
 $("build-info").textContent = `Build ${BUILD_ID}, Pyodide ${PYODIDE_VERSION}.`;
 document.body.dataset.ready = "true";

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .api import API_VERSION, handle
+from .gencli import add_generate_command, run_generate
 from .rules import OVERSHOOTS, STARTS
 
 EXIT_BAD_INPUT = 2
@@ -30,6 +31,9 @@ EPILOG = """\
 FILE holds a LeetCode matrix as JSON, for example [[-1,-1],[-1,3]]; a leading
 "board =" is allowed, and so is a JSON object with the matrix under "board"
 (the form of tests/fixtures/*.json). Use - to read standard input.
+
+check SOLUTION.py tests a LeetCode 909 solution against boards that catch
+the usual mistakes (python -m snakes_ladders check --help).
 
 examples:
   python -m snakes_ladders solve tests/fixtures/leetcode_example_1.json
@@ -88,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
             )
         if name != "moves":
             command.add_argument("--indent", type=int, default=None, metavar="N", help="pretty-print with N spaces")
+    add_generate_command(commands)  # generate: takes no FILE (gencli.py)
     return parser
 
 
@@ -136,7 +141,14 @@ def _fail(path: str, message: str, status: int) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["check"]:  # practice mode: test a LeetCode 909 solution (practice_run.py)
+        from .practice_run import main as check
+
+        return check(arguments[1:])
+    args = build_parser().parse_args(arguments)
+    if args.command == "generate":
+        return run_generate(args)
     name = "<stdin>" if args.file == "-" else args.file
     try:
         text = _read(args.file)

@@ -54,10 +54,13 @@ from __future__ import annotations
 import json
 import math
 import re
+from itertools import islice
 from typing import Any
 
+from .bignum import Magnitude
 from .board import MAX_SIZE, MIN_SIZE, VALUE_NAMES, Board, BoardError, _describe
 from .explain import Explanation, explain
+from .generate import MAX_GENERATE_SIZE, GenerateError, Spec, generate, generated_to_json, not_met_message
 from .jsontext import NestingError, check_nesting
 from .markov import MAX_PLAYERS, Analysis, analyze
 from .play import MAX_SEED, Game, play
@@ -142,6 +145,8 @@ def _dispatch(request: Any) -> dict[str, Any]:
     if version != API_VERSION or type(version) is not int:
         raise RequestError(f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}")
     op = message.get("op")
+    if op == "generate":  # a board to a target (issue 17): see _generate
+        return _generate(message)
     if op not in OPS and op not in RANDOM_PLAY_OPS:
         raise RequestError(f"unknown op {_describe(op)}: expected one of {', '.join(OPS)}")
     max_size = message.get("max_size", MAX_SIZE)
@@ -239,45 +244,62 @@ def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE, rules:
 
 
 def board_to_json(board: Board) -> dict[str, Any]:
-    """The board as the page reads it: size, matrix, jumps and chained-jump warnings."""
+    """The board as the page reads it: size, matrix, jumps, chained-jump warnings (at most
+    ``SHOWN_WARNINGS`` shown, with the total) and every chained jump's start in ``chained``."""
     return {
         "n": board.n,
         "matrix": board.to_matrix(),
         "jumps": [[start, end] for start, end in board.jumps.items()],
-        "warnings": _warnings(board),
+        **_warnings(board),
     }
 
 
-def _warnings(board: Board) -> list[dict[str, Any]]:
-    return [
+#: The most warnings a reply spells out; ``chained`` still lists every chained jump's start.
+SHOWN_WARNINGS = 5
+
+
+def _warnings(board: Board) -> dict[str, Any]:
+    """``{"warnings": {"total", "shown": [...at most 5]}, "chained": [starts, sorted]}``: bounded
+    by the board's size (one int per chained jump), not by a message per jump.
+
+    >>> _warnings(Board(3, {2: 5, 5: 8}))["warnings"]["total"], _warnings(Board(3, {2: 5, 5: 8}))["chained"]
+    (1, [2])
+    """
+    chained = board.chained()
+    shown = [
         {
             "square": start,
             "message": f"the jump from square {start} ends on square {end}, where another jump starts; "
             f"that one is not taken in the same move",
         }
-        for start, end in board.chained().items()
+        for start, end in islice(chained.items(), SHOWN_WARNINGS)
     ]
+    return {"warnings": {"total": len(chained), "shown": shown}, "chained": list(chained)}
 
 
-def count_to_text(count: int) -> str:
-    """Write a count in decimal, or as ``≈M.MMMe+E`` when it has too many digits to print.
+def count_to_json(count: Magnitude) -> dict[str, Any]:
+    """A count as JSON: ``{"exact", "value" (decimal string, or null when approximate), "mantissa"
+    (in [1, 10), 0 for zero), "exponent"}``; exact below 10^30 (``bignum.EXACT_LIMIT``).
+
+    >>> count_to_json(Magnitude.of(21))
+    {'exact': True, 'value': '21', 'mantissa': 2.1, 'exponent': 1}
+    """
+    return count.to_json()
+
+
+def count_to_text(count: int | Magnitude) -> str:
+    """Write a count in decimal, or as ``about M.MM × 10^E`` from 10^30 on.
 
     >>> count_to_text(12), count_to_text(2 ** 20000)
-    ('12', '≈3.980e+6020')
+    ('12', 'about 3.98 × 10^6020')
     """
-    if count.bit_length() < 13_000:  # under Python's default limit of 4,300 digits
-        return str(count)
-    shift = count.bit_length() - 64
-    top = count >> shift
-    log10 = math.log10(top) + shift * math.log10(2)
-    exponent = math.floor(log10)
-    return f"≈{10 ** (log10 - exponent):.3f}e+{exponent}"
+    return str(count if isinstance(count, Magnitude) else Magnitude.of(count))
 
 
 def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
     """The solution as JSON-ready data.
 
-    ``paths_count`` is a decimal string: it outgrows JavaScript numbers on large boards.
+    ``paths_count`` is ``count_to_json``'s object: exact digits below 10^30, else mantissa and exponent.
     """
     return {
         "n": solution.n,
@@ -289,9 +311,9 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
             for m in solution.steps
         ],
         "distances": list(solution.distances),
-        "paths_count": count_to_text(solution.paths_count),
+        "paths_count": count_to_json(solution.paths_count),
         "explored": solution.explored,
-        "warnings": _warnings(board),
+        **_warnings(board),
     }
 
 
@@ -353,7 +375,7 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
             "p_no_winner": race.p_no_winner,
             "expected_total_rolls": _number(race.expected_total_rolls),
         },
-        "warnings": _warnings(board),
+        **_warnings(board),
     }
 
 
@@ -388,10 +410,10 @@ def game_to_json(board: Board, game: Game) -> dict[str, Any]:
 
 
 def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any]:
-    """The search explained as JSON-ready data; counts are decimal strings, as ``paths_count`` is.
+    """The search explained as JSON-ready data; counts are ``count_to_json`` objects, as ``paths_count`` is.
 
     >>> data = explanation_to_json(Board(2, {2: 3}), explain(Board(2, {2: 3})))
-    >>> data["moves"], data["layers"][1]["squares"], data["layers"][1]["ways"], data["wall"]
+    >>> data["moves"], data["layers"][1]["squares"], [w["value"] for w in data["layers"][1]["ways"]], data["wall"]
     (1, [3, 4], ['2', '1'], None)
     """
     wall = explanation.wall
@@ -399,12 +421,12 @@ def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any
         "n": explanation.n,
         "moves": explanation.moves,
         "reachable": explanation.moves >= 0,
-        "paths_count": count_to_text(explanation.paths_count),
+        "paths_count": count_to_json(explanation.paths_count),
         "layers": [
             {
                 "move": layer.move,
                 "squares": list(layer.squares),
-                "ways": [count_to_text(w) for w in layer.ways],
+                "ways": [count_to_json(w) for w in layer.ways],
                 "arrivals": [
                     {"start": a.start, "roll": a.roll, "landing": a.landing, "end": a.end, "jump": a.jump}
                     for a in layer.arrivals
@@ -417,5 +439,32 @@ def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any
         "wall": None
         if wall is None
         else {"furthest": wall.furthest, "squares": list(wall.squares), "ends": list(wall.ends)},
-        "warnings": _warnings(board),
+        **_warnings(board),
     }
+
+
+# --------------------------------------------------------------------------- generate
+
+
+def _generate(message: dict[str, Any]) -> dict[str, Any]:
+    """Answer ``generate``: a board meeting the targets, else a ``request`` error naming the targets missed.
+
+    Fields (``generate.Spec.from_json``): ``n`` (2 to 50, and at most ``max_size``),
+    ``snakes``, ``ladders``, ``seed`` (0 to 2**53 - 1), optional ``targets``
+    (``min_moves``, ``expected_rolls`` as ``[lo, hi]``, ``always_finishes``),
+    ``rules``, ``max_jump``, ``no_edge_rows`` and ``max_evaluations`` (1 to
+    100,000, default 2,000).  The result is ``generate.generated_to_json``.
+    """
+    max_size = message.get("max_size", MAX_GENERATE_SIZE)
+    if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
+        raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")
+    try:
+        spec = Spec.from_json(message)
+        if spec.n > max_size:
+            raise GenerateError(f"n must be at most max_size, {max_size}, got {spec.n}")
+        found = generate(spec)
+    except GenerateError as error:  # a malformed field, or targets no board can meet
+        raise RequestError(str(error)) from None
+    if not found.met:
+        raise RequestError(not_met_message(found))
+    return generated_to_json(found)

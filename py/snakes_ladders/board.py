@@ -12,6 +12,8 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from functools import partial
+from itertools import compress, repeat
+from operator import is_not
 from types import MappingProxyType
 from typing import Any
 
@@ -116,7 +118,7 @@ def _int_text(value: int) -> str:
 # JSON and sets "json" while it answers one; everything else sees Python's names.
 VALUE_NAMES: ContextVar[str] = ContextVar("snakes_ladders_value_names", default="python")
 
-_JSON_KINDS = {str: "a string", list: "a list", dict: "an object"}
+_JSON_KINDS: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
 
 
 def _clip(text: str) -> str:
@@ -162,23 +164,6 @@ def _describe(value: object) -> str:
     return f"{_clip(text)} ({type(value).__name__})"
 
 
-def flatten(rows: list[list[int]]) -> list[int]:
-    """Return ``cells`` with ``cells[s]`` the value on square s (``cells[0]`` unused).
-
-    The matrix must already be square; values are not checked.
-
-    >>> flatten([[-1, -1], [-1, 3]])
-    [-1, -1, 3, -1, -1]
-    """
-    n = len(rows)
-    cells = [EMPTY]
-    extend = cells.extend
-    for from_bottom in range(n):
-        row = rows[n - 1 - from_bottom]
-        extend(row[::-1] if from_bottom % 2 else row)
-    return cells
-
-
 class Board:
     """An immutable n×n snakes-and-ladders board.
 
@@ -197,7 +182,7 @@ class Board:
     True
     """
 
-    __slots__ = ("_n", "_jumps", "_hash")
+    __slots__ = ("_hash", "_jumps", "_n")
 
     _n: int
     _jumps: Mapping[int, int]
@@ -356,26 +341,42 @@ def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, 
     Raises BoardError naming the first fault, scanning squares in order.  When
     ``jumps`` is given, each snake and ladder found is added to it, in square order.
 
-    Rows are read at C speed where they can be: ``list.count`` finds the -1
-    cells, ``sum`` confirms they are integers (a float, Decimal or numpy value
-    makes the sum something else), and the few other cells of a sparse row are
-    found by comparing slices with a row of -1.  Any row that does not pass is
-    read cell by cell, as before, so the fault reported is still the lowest one.
-    One difference: a cell that is equal to -1 and adds up as an int, which in
-    practice means an instance of an int subclass such as an IntEnum member, now
-    reads as empty instead of being refused as not an int.
+    Rows are read at C speed where they can be (``_read_fast``): a row of -1
+    by ``list.count`` and ``sum`` (a float, Decimal or numpy value makes the sum
+    something else), a sparse row by comparing slices with a row of -1, a dense
+    row by the set of its cells' types, ``min``, ``max`` and a search for 0.  Any
+    row that does not pass is read cell by cell (``_read_slow``), so the fault
+    reported is still the lowest one.  One difference: a cell that is equal to -1
+    and adds up as an int, which in practice means an instance of an int subclass
+    such as an IntEnum member, reads as empty instead of being refused as not an int.
+    O(n²) time: about 20 ns a cell in CPython.
 
     >>> jumps = {}
     >>> check_matrix([[-1, -1, -1], [-1, 5, 1], [-1, 8, -1]], jumps=jumps), jumps
     (3, {2: 8, 4: 1, 5: 5})
     """
+    n = _check_shape(rows)
+    last = n * n
+    first = 0 if allow_start_jump else 1  # squares above this one may hold a jump
+    found: dict[int, int] = {} if jumps is None else jumps
+    # Scan in square order so the first fault reported is the lowest square.
+    for from_bottom in range(n):
+        r = n - 1 - from_bottom
+        row = rows[r]
+        base = from_bottom * n
+        ordered = row[::-1] if from_bottom % 2 else row
+        if not _read_fast(ordered, base, last, first, found):
+            _read_slow(ordered, r, base, last, allow_start_jump, found)
+    return n
+
+
+def _check_shape(rows: Any) -> int:
+    """The size n of a list of n lists of n values (the values are not looked at)."""
     if not isinstance(rows, list):
         raise BoardError(f"the board must be a list of rows, got {_describe(rows)}")
     n = len(rows)
     if n < MIN_SIZE:
-        raise BoardError(
-            f"the board has {n} row{'s' if n != 1 else ''}: the smallest board is {MIN_SIZE}×{MIN_SIZE}"
-        )
+        raise BoardError(f"the board has {n} row{'s' if n != 1 else ''}: the smallest board is {MIN_SIZE}×{MIN_SIZE}")
     if n > MAX_SIZE:
         raise BoardError(f"the board has {n} rows: the largest board is {MAX_SIZE}×{MAX_SIZE}")
     for r, row in enumerate(rows):
@@ -383,87 +384,87 @@ def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, 
             raise BoardError(f"expected a list of {n} integers, got {_describe(row)}", row=r)
         if len(row) != n:
             raise BoardError(
-                f"has {len(row)} value{'s' if len(row) != 1 else ''}, but a board with {n} rows "
-                f"needs {n} in every row",
+                f"has {len(row)} value{'s' if len(row) != 1 else ''}, but a board with {n} rows needs {n} in every row",
                 row=r,
             )
-    from itertools import compress, count
+    return n
 
-    def fault(value: object, row: int, column: int, square: int) -> None:
-        """Raise the BoardError for a cell that is not -1 (nothing if it is a valid jump)."""
-        where = {"row": row, "column": column, "square": square}
+
+_INT = {int}
+_FEW = 8  # up to this many jumps in a row, slice comparisons find them faster than a scan
+
+
+def _read_fast(ordered: list[Any], base: int, last: int, first: int, jumps: dict[int, int]) -> bool:
+    """Check a row (in square order, squares base + 1 ..) at C speed and add its jumps;
+    False when it holds something to look at cell by cell (nothing has been added then)."""
+    n = len(ordered)
+    others = n - ordered.count(EMPTY)
+    if not others:
+        try:
+            return type(sum(ordered)) is int
+        except Exception:
+            return False
+    if others <= _FEW:
+        columns = _few_columns(ordered, others)
+        if columns is None:
+            return False
+        for c in columns:
+            value = ordered[c]
+            if not (type(value) is int and 1 <= value <= last and first < base + c + 1 < last):
+                return False
+        for c in columns:
+            jumps[base + c + 1] = ordered[c]
+        return True
+    if not (set(map(type, ordered)) <= _INT and min(ordered) >= EMPTY and max(ordered) <= last and 0 not in ordered):
+        return False
+    if (base < first and ordered[0] != EMPTY) or (base + n == last and ordered[-1] != EMPTY):
+        return False  # a jump on the start or the last square
+    held = list(map(is_not, ordered, repeat(EMPTY)))  # the ints are checked: -1 is the cached object
+    if held.count(True) != others:
+        return False  # an int equal to -1 that is not that object: read cell by cell
+    jumps.update(zip(compress(range(base + 1, base + n + 1), held), compress(ordered, held), strict=True))
+    return True
+
+
+def _few_columns(row: list[Any], others: int) -> list[int] | None:
+    """The columns of the ``others`` cells that are not -1, found by halving slices; None if
+    the row does not add up as integers (it is then read cell by cell)."""
+    try:
+        if type(sum(row)) is not int:
+            return None
+    except Exception:
+        return None
+    n = len(row)
+    empty_row = [EMPTY] * n
+    columns: list[int] = []
+    c = 0
+    while len(columns) < others:
+        # Gallop to a slice holding a value other than -1, then halve it.
+        width = 1
+        while row[c : c + width] == empty_row[:width]:
+            c += width
+            width *= 2
+        lo, hi = c, min(c + width, n)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if row[lo:mid] == empty_row[: mid - lo]:
+                lo = mid
+            else:
+                hi = mid
+        columns.append(lo)
+        c = lo + 1
+    return columns
+
+
+def _read_slow(ordered: list[Any], r: int, base: int, last: int, allow_start_jump: bool, jumps: dict[int, int]) -> None:
+    """Read a row cell by cell, raising BoardError at its first fault."""
+    n = len(ordered)
+    odd = (base // n) % 2
+    for square, value in enumerate(ordered, base + 1):
+        if value is EMPTY or (type(value) is int and value == EMPTY):
+            continue
+        where = {"row": r, "column": base + n - square if odd else square - base - 1, "square": square}
         if type(value) is not int:
             raise BoardError(f"expected an integer, got {_describe(value)}", **where)
         _check_jump(square, value, last, where, allow_start_jump)
-
-    last = n * n
-    empty_row = [EMPTY] * n
-    few = 8  # up to this many jumps in a row, slice comparisons find them faster than a scan
-    block = 16  # up to n // 64 jumps, rows are read in blocks of this many cells, skipping blocks of -1
-    empty_block = (EMPTY,) * block
-    first = 0 if allow_start_jump else 1  # squares above this one may hold a jump
-    # Scan in square order so the first fault reported is the lowest square.
-    for from_bottom in range(n):
-        r = n - 1 - from_bottom
-        row = rows[r]
-        odd = from_bottom % 2
-        base = from_bottom * n
-        others = n - row.count(EMPTY)
-        columns: list[int] | None = None  # where the cells other than -1 are, when found fast
-        if others <= few or others <= n // 64:
-            try:
-                all_int = type(sum(row)) is int
-            except Exception:  # noqa: BLE001 - a value that does not add up: read the row cell by cell
-                all_int = False
-            if all_int and not others:
-                continue
-            if all_int and others > few:
-                # Only blocks holding something other than -1 are read cell by cell.
-                columns = []
-                for b in compress(count(0, block), map(empty_block.__ne__, zip(*[iter(row)] * block))):
-                    for c in range(b, b + block):
-                        if row[c] is not EMPTY:
-                            columns.append(c)
-                for c in range(n - n % block, n):
-                    if row[c] is not EMPTY:
-                        columns.append(c)
-                if len(columns) != others:  # an int equal to -1 that is not the usual object
-                    columns = None
-            elif all_int:
-                columns = []
-                c = 0
-                while len(columns) < others:
-                    # Gallop to a slice holding a value other than -1, then halve it.
-                    width = 1
-                    while row[c : c + width] == empty_row[:width]:
-                        c += width
-                        width *= 2
-                    lo, hi = c, min(c + width, n)
-                    while hi - lo > 1:
-                        mid = (lo + hi) // 2
-                        if row[lo:mid] == empty_row[: mid - lo]:
-                            lo = mid
-                        else:
-                            hi = mid
-                    columns.append(lo)
-                    c = lo + 1
-        if columns is not None:
-            if odd:
-                columns.reverse()
-            for c in columns:
-                value = row[c]
-                square = base + (n - c if odd else c + 1)
-                if not (type(value) is int and 1 <= value <= last and first < square < last):
-                    fault(value, r, c, square)
-                if jumps is not None:
-                    jumps[square] = value
-            continue
-        for square, value in enumerate(reversed(row) if odd else row, base + 1):
-            if value is EMPTY or (type(value) is int and value == EMPTY):
-                continue
-            if not (type(value) is int and 1 <= value <= last and first < square < last):
-                c = base + n - square if odd else square - base - 1
-                fault(value, r, c, square)
-            if jumps is not None:
-                jumps[square] = value
-    return n
+        jumps[square] = value

@@ -119,7 +119,7 @@ from collections.abc import Iterable, Mapping
 from heapq import heappop, heappush
 from itertools import chain, islice
 
-__all__ = ["Search", "estimated_moves", "layered_min_moves", "min_moves", "sweep_min_moves"]
+__all__ = ["Search", "bfs_min_moves", "estimated_moves", "layered_min_moves", "min_moves", "sweep_min_moves"]
 
 # A segment marker at least this often in a long stretch, so that finding the
 # segment of a square is a short backwards scan.
@@ -280,7 +280,7 @@ class Search:
             while i < len(items):
                 item = items[i]
                 i += 1
-                if type(item) is int:
+                if isinstance(item, int):
                     if item > 0:
                         f = item
                     else:
@@ -336,8 +336,9 @@ class Search:
                 fronts[:0] = [-t for t in arrivals]
             reach_from = self._reach_from
             for f in fronts:
-                item: int | _Runner = f
-                if f < 0:
+                jumped = f < 0  # a jump end, not a runner that moved on
+                entry: int | _Runner = f
+                if jumped:
                     f = -f
                     if self._claims and landed[f + 1] and f + 1 < last:
                         self._cut_claim(f, after, None)
@@ -345,7 +346,12 @@ class Search:
                 top = f + 6 * m
                 end = top
                 o = self._obstacle
-                if item > 0 and 0 < o < last - 12 and landed.find(0, o, o + 6) < 0 and isstart.find(1, top + 1, o) < 0:
+                if (
+                    not jumped
+                    and 0 < o < last - 12
+                    and landed.find(0, o, o + 6) < 0
+                    and isstart.find(1, top + 1, o) < 0
+                ):
                     # A dead end: the runner lands (top, o - 1] with its next step, and the
                     # window after that is landed already, so it is done there.  (Not for
                     # a jump end: the squares ahead of it may be a claim it beats.)
@@ -354,18 +360,18 @@ class Search:
                         continue
                 if end > f:
                     # Claim the m windows (f, f + 6m] at once, and the dead end if any.
-                    item = _Runner(f, after, m, end)
+                    entry = _Runner(f, after, m, end)
                     self._claims += 1
                     landed[f + 1 : end + 1] = ones[: end - f]
                     c = 6 * after - f + 5
                     segstart[f + 1] = 1
                     segc[f + 1] = c
-                    claim_at[f + 1] = item
+                    claim_at[f + 1] = entry
                     if end - f > _MARK_EVERY:
                         for q in range(f + 1 + _MARK_EVERY, end + 1, _MARK_EVERY):
                             segstart[q] = 1
                             segc[q] = c
-                            claim_at[q] = item
+                            claim_at[q] = entry
                     if end > top:
                         continue  # no step: it ends at the dead end
                     due = after + m
@@ -373,10 +379,10 @@ class Search:
                     due = after
                 bucket = queue.get(due)
                 if bucket is None:
-                    queue[due] = [item]
+                    queue[due] = [entry]
                     heappush(moves_queued, due)
                 else:
-                    bucket.append(item)
+                    bucket.append(entry)
                 if top >= reach_from:
                     self._reach(due, top)
         self.complete = True
@@ -405,9 +411,8 @@ class Search:
                 if not (f <= t < s and not isstart[t]):
                     at = k + (s - f + 5) // 6  # the move that lands on s
                     layer = pointlayer.get(t)
-                    if layer is None or layer > at:
-                        if isstart[t] or not landed[t] or self.landing_move(t) > at:
-                            return (s - 1 - f) // 6  # a live jump: an event
+                    if (layer is None or layer > at) and (isstart[t] or not landed[t] or self.landing_move(t) > at):
+                        return (s - 1 - f) // 6  # a live jump: an event
                 s = isstart.find(1, s + 1, limit)
             if obstacle >= 0 or hi == last:
                 self._obstacle = obstacle
@@ -415,7 +420,7 @@ class Search:
             pos = hi
             width *= 4
 
-    def _cut_claim(self, t: int, p: int, due: list[int | _Runner]) -> None:
+    def _cut_claim(self, t: int, p: int, due: list[int | _Runner] | None) -> None:
         """A jump end t stood on at move p: cut back the claim it beats, if any.
 
         ``due`` is the list of runners stepping at move p, for an owner whose
@@ -476,7 +481,7 @@ class Search:
         segments = self._segments()
         top = max((end - 1 + c for _, end, c in segments), default=0) // 6 + 1
         if segments:
-            stair = list(chain.from_iterable(zip(*[range(top + 1)] * 6)))
+            stair = list(chain.from_iterable(zip(*[range(top + 1)] * 6, strict=True)))
             for a, end, c in segments:
                 dist[a:end] = stair[a + c : end + c]
         for s in self.ends:
@@ -541,11 +546,12 @@ class Search:
                 c = segc[a]
                 x = landing - (landing + c) % 6 - 1
                 for q in range(landing - 1, max(landing - 7, 0), -1):
-                    if ispoint[q] and pointlayer[q] == d - 1:
-                        # reached by a jump at move d - 1, and not sooner by a landing
-                        if isstart[q] or not landed[q] or self.landing_move(q) >= d - 1:
-                            x = q
-                            break
+                    # reached by a jump at move d - 1, and not sooner by a landing
+                    if (ispoint[q] and pointlayer[q] == d - 1) and (
+                        isstart[q] or not landed[q] or self.landing_move(q) >= d - 1
+                    ):
+                        x = q
+                        break
             landings.append(landing)
             squares.append(x)
             y = x
@@ -752,17 +758,17 @@ def sweep_min_moves(n: int, jumps: Mapping[int, int]) -> int | None:
                 k = min(keys)
                 pure = False
         d = (e + k + 5) // 6  # D(e)
-        t = get_up(e)
-        if t is not None:
-            a = get_arrive(t)
-            if a is None or d < a:
-                arrive[t] = d
-            a = get_arrive(e)  # a start is stood on only as a ladder's end
-            key = 6 * a - e if a is not None else never
+        up_end = get_up(e)
+        if up_end is not None:
+            arrived = get_arrive(up_end)
+            if arrived is None or d < arrived:
+                arrive[up_end] = d
+            arrived = get_arrive(e)  # a start is stood on only as a ladder's end
+            key = 6 * arrived - e if arrived is not None else never
         else:
-            a = get_arrive(e)
-            if a is not None and a < d:
-                d = a
+            arrived = get_arrive(e)
+            if arrived is not None and arrived < d:
+                d = arrived
             if e == last:
                 return d  # always reached: without snakes every move goes up at least one square
             key = 6 * d - e
@@ -796,4 +802,37 @@ def min_moves(n: int, jumps: Mapping[int, int]) -> int:
     swept = sweep_min_moves(n, jumps)
     if swept is not None:
         return swept
+    if len(jumps) * 8 >= n * n:
+        return bfs_min_moves(n, jumps)  # a jump on one square in eight or more: runners gain nothing
     return Search(n, jumps).run()
+
+
+def bfs_min_moves(n: int, jumps: Mapping[int, int]) -> int:
+    """The least number of moves by plain breadth-first search, one layer at a time, stopping
+    as soon as the last square is reached: O(n²) time and memory, six list reads per square.
+
+    >>> bfs_min_moves(6, {2: 15, 14: 35, 17: 13}), bfs_min_moves(3, {s: 1 for s in range(3, 9)})
+    (4, -1)
+    """
+    last = n * n
+    end_of = list(range(last + 1))
+    for s, t in jumps.items():
+        if s != 1:  # play starts on square 1: a jump there is never taken
+            end_of[s] = t
+    seen = bytearray(last + 1)
+    seen[1] = 1
+    frontier = [1]
+    move = 0
+    while frontier:
+        move += 1
+        following: list[int] = []
+        append = following.append
+        for x in frontier:
+            for y in end_of[x + 1 : x + 7]:
+                if not seen[y]:
+                    if y == last:
+                        return move
+                    seen[y] = 1
+                    append(y)
+        frontier = following
+    return -1

@@ -40,9 +40,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .bignum import Magnitude
 from .board import EMPTY, Board
 from .rules import DIE
-from .solve import Move, solve
+from .solve import Move, _magnitude, optimal_counts, solve
 
 __all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]
 
@@ -63,7 +64,7 @@ class Layer:
 
     move: int
     squares: tuple[int, ...]
-    ways: tuple[int, ...]
+    ways: tuple[Magnitude, ...]
     arrivals: tuple[Arrival, ...]
 
 
@@ -92,31 +93,9 @@ class Explanation:
     moves: int
     layers: tuple[Layer, ...]
     distances: tuple[int | None, ...]
-    paths_count: int
+    paths_count: Magnitude
     reached: tuple[int, ...]
     wall: Wall | None
-
-
-def _layers_by_search(cells: list[int]) -> list[int | None]:
-    """Distances by a plain breadth-first search, for a Solution without them."""
-    last = len(cells) - 1
-    distance: list[int | None] = [None] * (last + 1)
-    distance[1] = 0
-    frontier = [1]
-    move = 0
-    while frontier:
-        move += 1
-        following = []
-        for square in frontier:
-            if square == last:
-                continue
-            for landing in range(square + 1, min(square + 6, last) + 1):
-                end = cells[landing] if cells[landing] != EMPTY else landing
-                if distance[end] is None:
-                    distance[end] = move
-                    following.append(end)
-        frontier = following
-    return distance
 
 
 def explain(board: Board | Any) -> Explanation:
@@ -130,8 +109,8 @@ def explain(board: Board | Any) -> Explanation:
     >>> e.layers[1].arrivals[:2]
     (Move(start=1, roll=1, landing=2, end=15), Move(start=1, roll=2, landing=3, end=3))
     >>> final = e.layers[e.moves]
-    >>> final.squares[-1], final.ways[-1], e.paths_count
-    (36, 21, 21)
+    >>> final.squares[-1], str(final.ways[-1]), str(e.paths_count)
+    (36, '21', '21')
     """
     board = board if isinstance(board, Board) else Board.from_matrix(board)
     if 1 in board.jumps:  # only a board built for an off-board start can have one
@@ -139,9 +118,7 @@ def explain(board: Board | Any) -> Explanation:
     cells = board.cells()
     last = board.last
     solution = solve(board)
-    distances = getattr(solution, "distances", None)
-    distance = list(distances) if distances is not None else _layers_by_search(cells)
-    distance[0] = None
+    distance = list(solution.distances)
 
     depth = max(d for d in distance if d is not None)
     squares_at: list[list[int]] = [[] for _ in range(depth + 1)]
@@ -150,9 +127,9 @@ def explain(board: Board | Any) -> Explanation:
         if d is not None:
             squares_at[d].append(square)
 
-    ways = [0] * (last + 1)
-    ways[1] = 1
-    layers = [Layer(move=0, squares=(1,), ways=(1,), arrivals=())]
+    # The solver's own counts, for every square (the same code that counts paths_count).
+    mant, expo = optimal_counts(board, distance, depth)
+    layers = [Layer(move=0, squares=(1,), ways=(Magnitude.of(1),), arrivals=())]
     for move in range(1, depth + 1):
         arrivals = []
         for start in squares_at[move - 1]:
@@ -165,19 +142,19 @@ def explain(board: Board | Any) -> Explanation:
                 end = cells[landing] if cells[landing] != EMPTY else landing
                 if distance[end] == move:
                     arrivals.append(Arrival(start=start, roll=roll, landing=landing, end=end))
-                    ways[end] += ways[start]
         layer_squares = tuple(squares_at[move])
         layers.append(
             Layer(
                 move=move,
                 squares=layer_squares,
-                ways=tuple(ways[s] for s in layer_squares),
+                ways=tuple(_magnitude(mant[s], expo[s]) for s in layer_squares),
                 arrivals=tuple(arrivals),
             )
         )
 
     reached = tuple(s for s in range(1, last + 1) if distance[s] is not None)
-    moves = distance[last] if distance[last] is not None else -1
+    final = distance[last]
+    moves = final if final is not None else -1
     wall = None
     if moves < 0:
         furthest = reached[-1]
@@ -188,7 +165,7 @@ def explain(board: Board | Any) -> Explanation:
         moves=moves,
         layers=tuple(layers),
         distances=tuple(distance),
-        paths_count=ways[last] if moves >= 0 else 0,
+        paths_count=solution.paths_count,
         reached=reached,
         wall=wall,
     )

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import compress
-from math import comb
+from math import comb, ldexp
 from typing import Any, Literal
 
 from . import engine
+from .bignum import EXACT_LIMIT, Magnitude
 from .board import EMPTY, Board
 from .engine import Search
 
@@ -65,7 +66,8 @@ class Solution:
     ``distances[s]`` is the least number of moves to stand on square s, ``None``
     where that cannot happen (``distances[0]`` is unused and ``None``).
     ``paths_count`` counts the distinct roll sequences that reach the last square
-    in ``moves`` moves, and ``explored`` the squares the search settled.
+    in ``moves`` moves (a :class:`~snakes_ladders.bignum.Magnitude`: exact below
+    10^30, mantissa × 10^exponent beyond), and ``explored`` the squares the search settled.
     """
 
     n: int
@@ -73,7 +75,7 @@ class Solution:
     path: tuple[int, ...] | None
     steps: tuple[Move, ...]
     distances: tuple[int | None, ...]
-    paths_count: int
+    paths_count: Magnitude
     explored: int
 
     @property
@@ -151,57 +153,201 @@ def _pipes(search: Search, isdest: bytearray, moves: int) -> list[tuple[int, int
     return pipes
 
 
-def _count_paths(board: Board, search: Search, dist: list[int | None], moves: int) -> int:
-    """Roll sequences of ``moves`` moves from square 1 to the last, every one a shortest game.
+# Counts are carried as a mantissa and a block exponent: square s holds mant[s] × 2^(512 × expo[s]).
+# A mantissa is an exact int while the count is below EXACT_LIMIT and a float from there on, brought
+# back under 2^512 (one block) before it is passed on, so every addition is O(1) in time and memory.
+_BLOCK = 512
+_HUGE = 2.0**_BLOCK
 
-    Counts move by move: ``counts[y]`` is the number of optimal roll sequences
-    that stand on y after ``dist[y]`` moves; squares stood on before the last
-    move pass their counts on to the squares one roll away.  Inside the engine's
-    clean stretches the counts are carried across many moves at once
-    (``_pipes``); everywhere else this is one pass over the squares, in Python.
+
+def _add_into(mant: list[Any], expo: list[int], square: int, m: float, e: int) -> None:
+    """``mant[square] × 2^(512 expo[square]) += m × 2^(512 e)`` where the blocks differ (a count
+    this large is past EXACT_LIMIT, so it is a float from now on)."""
+    here, here_e = mant[square], expo[square]
+    if not here:
+        mant[square], expo[square] = m, e
+        return
+    if e > here_e:
+        here, m, here_e, e = m, here, e, here_e
+    gap = here_e - e
+    mant[square] = float(here) + (ldexp(float(m), -_BLOCK * gap) if gap < 3 else 0.0)
+    expo[square] = here_e
+
+
+def _settle(mant: list[Any], expo: list[int], square: int) -> tuple[Any, int]:
+    """Square's count, final now, as (mantissa, block): a float under one block once past EXACT_LIMIT."""
+    m, e = mant[square], expo[square]
+    if m >= EXACT_LIMIT or e:
+        m = float(m)
+        while m >= _HUGE:
+            m = ldexp(m, -_BLOCK)
+            e += 1
+        mant[square], expo[square] = m, e
+    return m, e
+
+
+def _magnitude(m: Any, e: int) -> Magnitude:
+    """The Magnitude of mantissa m in block e (an int mantissa is the exact count)."""
+    if type(m) is int:
+        return Magnitude.of(m)
+    return Magnitude.from_binary(m, _BLOCK * e)
+
+
+def _carry_pipe(mant: list[Any], expo: list[int], first: int, windows: int) -> None:
+    """Carry the counts of the window at ``first`` across ``windows - 1`` clean windows (``_pipes``)."""
+    t = windows - 1
+    weight = [comb(t - 1 + gap, gap) for gap in range(6)]
+    out = first + 6 * t
+    start = [_settle(mant, expo, first + q) for q in range(6)]
+    for j in range(6):
+        for q in range(j, 6):
+            m, e = start[q]
+            if m:
+                term = weight[q - j] * m
+                if expo[out + j] == e:
+                    mant[out + j] += term
+                else:
+                    _add_into(mant, expo, out + j, term, e)
+
+
+def _by_move(dist: list[int | None], passing: bytearray, moves: int) -> list[list[int]]:
+    """The squares that pass counts on, by their distance (below ``moves``)."""
+    by_move: list[list[int]] = [[] for _ in range(moves)]
+    for square in compress(range(len(dist)), passing):
+        d = dist[square]
+        if d is not None and d < moves:
+            by_move[d].append(square)
+    return by_move
+
+
+def optimal_counts(
+    board: Board, dist: list[int | None], moves: int, search: Search | None = None
+) -> tuple[list[Any], list[int]]:
+    """Optimal roll sequences to each square: ``(mant, expo)``, square s's count is
+    mant[s] × 2^(512 expo[s]) (see ``_magnitude``), exact while below EXACT_LIMIT.
+
+    ``counts[y]`` is the number of roll sequences that stand on y after
+    ``dist[y]`` moves; squares stood on before move ``moves`` pass their counts
+    on to the squares one roll away.  With ``search`` (the engine's, run to the
+    end) the counts are carried across its clean stretches many moves at once
+    (``_pipes``) and only the last square's count is complete; without it every
+    square's is.  O(1) per square and roll: time and memory O(n²).
     """
-    if moves < 0:
-        return 0
     last = board.last
     end_of = list(range(last + 1))  # where a move that lands on s ends
     isdest = bytearray(last + 2)
     for start, end in board:
         end_of[start] = end
         isdest[end] = 1
-    pipes = _pipes(search, isdest, moves)
     passing = bytearray(b"\x01") * (last + 1)  # squares that pass counts on
     pipes_at: dict[int, list[tuple[int, int]]] = {}
-    for first, windows, move in pipes:
+    for first, windows, move in _pipes(search, isdest, moves) if search is not None else ():
         passing[first : first + 6 * (windows - 1)] = bytes(6 * (windows - 1))
         pipes_at.setdefault(move, []).append((first, windows))
-    by_move: list[list[int]] = [[] for _ in range(moves)]
-    for square in compress(range(last + 1), passing):
-        d = dist[square]
-        if d is not None and d < moves:
-            by_move[d].append(square)
-    counts = [0] * (last + 1)
-    counts[1] = 1
-    for d, squares in enumerate(by_move):
+    mant: list[Any] = [0] * (last + 1)
+    expo = [0] * (last + 1)
+    mant[1] = 1
+    for d, squares in enumerate(_by_move(dist, passing, max(moves, 0))):
         for first, windows in pipes_at.get(d, ()):
-            # The first window's counts are complete: carry them to the last window.
-            start = counts[first : first + 6]
-            t = windows - 1
-            weight = [comb(t - 1 + gap, gap) for gap in range(6)]
-            out = first + 6 * t
-            for j in range(6):
-                counts[out + j] += sum(weight[q - j] * start[q] for q in range(j, 6))
+            _carry_pipe(mant, expo, first, windows)
         step = d + 1
         for square in squares:
-            here = counts[square]
+            m = mant[square]
+            e = expo[square]
+            if m >= EXACT_LIMIT or e:
+                m, e = _settle(mant, expo, square)
             for end in end_of[square + 1 : square + 7]:  # the slice stops at the last square
                 if dist[end] == step:
-                    counts[end] += here
-    return counts[last]
+                    if expo[end] == e:
+                        mant[end] += m
+                    else:
+                        _add_into(mant, expo, end, m, e)
+    return mant, expo
+
+
+def _count_paths(board: Board, search: Search, dist: list[int | None], moves: int) -> Magnitude:
+    """Roll sequences of ``moves`` moves from square 1 to the last, every one a shortest game."""
+    if moves < 0:
+        return Magnitude.of(0)
+    mant, expo = optimal_counts(board, dist, moves, search)
+    return _magnitude(mant[board.last], expo[board.last])
+
+
+def _bfs(board: Board) -> tuple[list[int | None], list[Any], list[int], list[int], list[int]]:
+    """Breadth-first search over every square, counting optimal games as it goes.
+
+    Returns ``dist`` (None where never stood on), the counts as ``optimal_counts``
+    gives them (``mant``, ``expo``), for each square first stood on the square
+    moved from (``pred``), and ``end_of`` (where a move landing on s ends).  A square's count is
+    complete when it is taken from the queue (every square one move nearer was taken
+    before it), so one pass finds distances, a shortest game and the counts.
+    O(n²) time and memory, about six list operations per square.
+    """
+    last = board.last
+    end_of = list(range(last + 1))  # where a move that lands on s ends
+    for start, end in board:
+        if start != 1:  # play starts on square 1: a jump there is never taken
+            end_of[start] = end
+    dist: list[int | None] = [None] * (last + 1)
+    mant: list[Any] = [0] * (last + 1)
+    expo = [0] * (last + 1)
+    pred = [0] * (last + 1)
+    dist[1] = 0
+    mant[1] = 1
+    order = [1]
+    append = order.append
+    for x in order:  # the list grows as the search goes
+        if x == last:
+            continue  # the game is over there
+        step = dist[x] + 1  # type: ignore[operator]
+        m = mant[x]
+        e = expo[x]
+        if m >= EXACT_LIMIT or e:
+            m, e = _settle(mant, expo, x)
+        for y in end_of[x + 1 : x + 7]:
+            here = dist[y]
+            if here is None:
+                dist[y] = step
+                mant[y] = m
+                expo[y] = e
+                pred[y] = x
+                append(y)
+            elif here == step:
+                if expo[y] == e:
+                    mant[y] += m
+                else:
+                    _add_into(mant, expo, y, m, e)
+    return dist, mant, expo, pred, end_of
+
+
+def _bfs_path(last: int, pred: list[int], end_of: list[int]) -> tuple[list[int], list[int]]:
+    """The squares stood on and the squares landed on along the game ``_bfs`` found first."""
+    squares = [last]
+    landings = []
+    y = last
+    while y != 1:
+        x = pred[y]
+        landings.append(end_of.index(y, x + 1, x + 7))  # the first roll from x that ends on y
+        y = x
+        squares.append(y)
+    squares.reverse()
+    landings.reverse()
+    return squares, landings
+
+
+# Boards with at least one jump per this many squares are solved by the plain breadth-first
+# search (``_bfs``), which beats the runner search there (bench/solver_bench.py).
+_DENSE = 8
+
+
+def _uses_bfs(board: Board) -> bool:
+    return len(board._jumps) * _DENSE >= board.last
 
 
 def _steps(squares: list[int], landings: list[int]) -> tuple[Move, ...]:
     return tuple(
-        Move(start=a, roll=landing - a, landing=landing, end=b) for a, b, landing in zip(squares, squares[1:], landings)
+        Move(start=a, roll=landing - a, landing=landing, end=b)
+        for a, b, landing in zip(squares, squares[1:], landings, strict=False)
     )
 
 
@@ -235,6 +381,9 @@ def shortest_path(board: Board | Any) -> list[int] | None:
     True
     """
     board = _as_board(board)
+    if _uses_bfs(board):
+        path = solve(board).path
+        return list(path) if path is not None else None
     found = Search(board.n, board).path()
     return found[0] if found is not None else None
 
@@ -249,12 +398,21 @@ def solve(board: Board | Any) -> Solution:
     [(1, 2, 'ladder'), (2, 17, 'snake'), (1, 14, 'ladder'), (1, 36, None)]
     """
     board = _as_board(board)
-    search = Search(board.n, board)
-    moves = search.run()
-    # The path is read before the search goes on to settle every square, so it is
-    # the one shortest_path gives.
-    found = search.path()
-    dist = search.distances()
+    if _uses_bfs(board):
+        dist, mant, expo, pred, end_of = _bfs(board)
+        last = board.last
+        final = dist[last]
+        moves = final if final is not None else -1
+        found = _bfs_path(last, pred, end_of) if moves >= 0 else None
+        count = _magnitude(mant[last], expo[last]) if moves >= 0 else Magnitude.of(0)
+    else:
+        search = Search(board.n, board)
+        moves = search.run()
+        # The path is read before the search goes on to settle every square, so it is
+        # the one shortest_path gives.
+        found = search.path()
+        dist = search.distances()
+        count = _count_paths(board, search, dist, moves)
     path: tuple[int, ...] | None = None
     steps: tuple[Move, ...] = ()
     if found is not None:
@@ -267,6 +425,6 @@ def solve(board: Board | Any) -> Solution:
         path=path,
         steps=steps,
         distances=tuple(dist),
-        paths_count=_count_paths(board, search, dist, moves),
+        paths_count=count,
         explored=len(dist) - dist.count(None),
     )

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Board generator benchmark: time to generate a board to a target, over many seeds, on 6×6 to 20×20.
+
+    python3 bench/generate_bench.py              20 seeds per case (about a minute on an idle machine)
+    python3 bench/generate_bench.py --seeds 5    quicker
+
+Prints a markdown table: the case (size, snakes, ladders, targets), the success rate within the default
+cap of evaluations, and the median and largest CPU time (time.process_time, so a busy machine inflates
+it less than wall time) and evaluations per generation, the final ``analyze`` included.  A benchmark,
+not a test: nothing here asserts on time.  The page runs the same Python under Pyodide, about 3-5 times
+slower than CPython.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "py")]
+
+from snakes_ladders import Rules  # noqa: E402 - after the path is set
+from snakes_ladders.generate import Spec, Targets, generate  # noqa: E402
+
+CASES: list[tuple[str, Spec]] = [
+    ("6×6, 3 snakes, 3 ladders, least moves 4, expected 14–18", Spec(6, 3, 3, 0, Targets(4, (14, 18)))),
+    ("10×10, 8 + 8, least moves 7, expected 30–40 (issue 17)", Spec(10, 8, 8, 0, Targets(7, (30, 40)))),
+    ("10×10, 8 + 8, least moves 3, expected 15–20", Spec(10, 8, 8, 0, Targets(3, (15, 20)))),
+    ("10×10, 8 + 8, least moves 12, expected 60–80", Spec(10, 8, 8, 0, Targets(12, (60, 80)))),
+    (
+        "10×10, 8 + 8, least moves 7, expected 30–40, classic rules, jumps ≤ 30, no edge rows",
+        Spec(10, 8, 8, 0, Targets(7, (30, 40)), rules=Rules("off-board", "stay"), max_jump=30, no_edge_rows=True),
+    ),
+    ("20×20, 20 + 20, least moves 10, expected 80–120", Spec(20, 20, 20, 0, Targets(10, (80, 120)))),
+    ("20×20, 20 + 20, least moves 14, expected 100–140", Spec(20, 20, 20, 0, Targets(14, (100, 140)))),
+]
+
+
+def run_case(spec: Spec, seeds: int) -> tuple[float, float, float, int, int]:
+    """(success rate, median ms, max ms, median evaluations, max evaluations) over seeds 0..seeds-1."""
+    times: list[float] = []
+    evaluations: list[int] = []
+    met = 0
+    for seed in range(seeds):
+        began = time.process_time()
+        found = generate(Spec(**{**spec.__dict__, "seed": seed}))
+        times.append((time.process_time() - began) * 1e3)
+        evaluations.append(found.evaluations)
+        met += found.met
+    return met / seeds, statistics.median(times), max(times), int(statistics.median(evaluations)), max(evaluations)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=20, help="seeds per case (default 20)")
+    args = parser.parse_args()
+    print(f"{args.seeds} seeds per case; CPython {sys.version.split()[0]}; load {os.getloadavg()[0]:.1f}\n")
+    print("| case | met | median | max | evaluations (median / max) |")
+    print("|---|---:|---:|---:|---:|")
+    for name, spec in CASES:
+        rate, median, largest, evals, most = run_case(spec, args.seeds)
+        print(f"| {name} | {rate:.0%} | {median:.0f} ms | {largest:.0f} ms | {evals} / {most} |")
+
+
+if __name__ == "__main__":
+    main()

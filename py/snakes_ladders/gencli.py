@@ -1,0 +1,117 @@
+"""The ``generate`` command of the CLI: ``python -m snakes_ladders generate --size 10 ... --seed 1``.
+
+It reads its options into the fields of the API's ``generate`` request and
+checks them with the same ``Spec.from_json``, so the two agree on what is
+valid.  It prints the board's LeetCode matrix as JSON (``--figures`` prints the
+whole result, as the API gives it).  Exit status: 0 with a board meeting every
+target, 1 when no board was found (targets out of reach, or not met within the
+evaluations; one line on standard error names the targets and the closest
+board's figures), 2 on bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+from .generate import DEFAULT_EVALUATIONS, GenerateError, Impossible, Spec, generate, generated_to_json, not_met_message
+from .rules import OVERSHOOTS, STARTS
+
+__all__ = ["add_generate_command", "run_generate"]
+
+EXIT_NOT_MET = 1
+EXIT_BAD_ARGUMENTS = 2
+
+HELP = "generate a board with given numbers of snakes and ladders, least moves and expected rolls"
+
+
+def expected_range(text: str) -> tuple[float, float]:
+    """Read ``LO:HI`` (or one number, for LO = HI) as the expected-rolls range.
+
+    >>> expected_range("30:40"), expected_range("35")
+    ((30.0, 40.0), (35.0, 35.0))
+    """
+    parts = text.split(":")
+    try:
+        numbers = [float(part) for part in parts]
+    except ValueError:
+        numbers = []
+    if len(numbers) not in (1, 2) or not all(math.isfinite(x) for x in numbers):
+        raise argparse.ArgumentTypeError(f"expected LO:HI, two numbers such as 30:40, got {text!r}")
+    return numbers[0], numbers[-1]
+
+
+def add_generate_command(commands: Any) -> None:
+    """Add ``generate`` and its options to the CLI's subcommands (an argparse subparsers object)."""
+    command = commands.add_parser("generate", help=HELP, description=HELP)
+    command.add_argument("--size", type=int, required=True, metavar="N", help="the board is N×N, 2 to 50")
+    command.add_argument("--snakes", type=int, required=True, metavar="S", help="the number of snakes")
+    command.add_argument("--ladders", type=int, required=True, metavar="L", help="the number of ladders")
+    command.add_argument("--seed", type=int, required=True, metavar="S", help="0 to 2**53-1: same seed, same board")
+    command.add_argument("--min-moves", type=int, metavar="M", help="LeetCode's least number of moves, exactly")
+    command.add_argument(
+        "--expected", type=expected_range, metavar="LO:HI", help="expected rolls of random play, LO to HI"
+    )
+    command.add_argument(
+        "--allow-traps", action="store_true", help="do not require that a game of chance always finishes"
+    )
+    command.add_argument("--start", choices=STARTS, help="rules of random play: where the token starts")
+    command.add_argument("--overshoot", choices=OVERSHOOTS, help="rules of random play: a roll past the last square")
+    command.add_argument("--max-jump", type=int, metavar="K", help="no snake or ladder longer than K squares")
+    command.add_argument("--no-edge-rows", action="store_true", help="no snake or ladder on the first or last row")
+    command.add_argument(
+        "--max-evaluations",
+        type=int,
+        default=DEFAULT_EVALUATIONS,
+        metavar="E",
+        help=f"boards to look at before giving up (default {DEFAULT_EVALUATIONS:,}, at most 100,000)",
+    )
+    command.add_argument("--figures", action="store_true", help="print the whole result as JSON, not just the matrix")
+
+
+def _request(args: argparse.Namespace) -> dict[str, Any]:
+    """The API's ``generate`` fields for the options given."""
+    targets: dict[str, Any] = {"always_finishes": not args.allow_traps}
+    if args.min_moves is not None:
+        targets["min_moves"] = args.min_moves
+    if args.expected is not None:
+        targets["expected_rolls"] = list(args.expected)
+    request: dict[str, Any] = {
+        "n": args.size,
+        "snakes": args.snakes,
+        "ladders": args.ladders,
+        "seed": args.seed,
+        "targets": targets,
+        "no_edge_rows": args.no_edge_rows,
+        "max_evaluations": args.max_evaluations,
+    }
+    rules = {key: getattr(args, key) for key in ("start", "overshoot") if getattr(args, key) is not None}
+    if rules:
+        request["rules"] = rules
+    if args.max_jump is not None:
+        request["max_jump"] = args.max_jump
+    return request
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    """Run ``generate``: print the board and return 0, or one line on standard error and 1 or 2."""
+    try:
+        spec = Spec.from_json(_request(args))
+        found = generate(spec)
+    except Impossible as error:
+        return _fail(str(error), EXIT_NOT_MET)
+    except GenerateError as error:
+        return _fail(str(error), EXIT_BAD_ARGUMENTS)
+    if not found.met:
+        return _fail(not_met_message(found), EXIT_NOT_MET)
+    result = generated_to_json(found)
+    print(json.dumps(result if args.figures else result["matrix"], ensure_ascii=False))
+    return 0
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"snakes_ladders generate: {message}", file=sys.stderr)
+    return status

@@ -1,0 +1,253 @@
+"""What the board generator is asked for: a ``Spec`` (size, jumps, limits, seed, cap) and its ``Targets``.
+
+Both are checked when built, with exact messages (``GenerateError``), and a
+spec whose targets no board of its kind can meet, by the bounds of
+``least_moves_bounds``, is refused as ``Impossible``.  ``Spec.from_json`` reads
+the fields of the API's ``generate`` request.  The search is ``generate.py``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import _describe, _literal
+from .play import MAX_SEED
+from .rules import LEETCODE, Rules, RulesError
+
+__all__ = [
+    "DEFAULT_EVALUATIONS",
+    "MAX_EVALUATIONS",
+    "MAX_GENERATE_SIZE",
+    "GenerateError",
+    "Impossible",
+    "Spec",
+    "Targets",
+    "least_moves_bounds",
+]
+
+#: The largest board generated (the page's largest board).
+MAX_GENERATE_SIZE = 50
+#: Boards looked at before giving up, unless the spec says otherwise ...
+DEFAULT_EVALUATIONS = 2_000
+#: ... and at most this many.
+MAX_EVALUATIONS = 100_000
+
+_TARGET_KEYS = ("min_moves", "expected_rolls", "always_finishes")
+_SPEC_KEYS = ("n", "snakes", "ladders", "seed", "targets", "rules", "max_jump", "no_edge_rows", "max_evaluations")
+
+
+class GenerateError(ValueError):
+    """A generation request that is not of the documented form; the message says which field and why."""
+
+
+class Impossible(GenerateError):
+    """Targets that no board of the kind asked for can meet; the message gives the bound."""
+
+
+def _whole(name: str, value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise GenerateError(f"{name} must be an integer from {low} to {high}, got {_describe(value)}")
+    return value
+
+
+def _flag(name: str, value: object) -> bool:
+    if type(value) is not bool:
+        raise GenerateError(f"{name} must be true or false, got {_describe(value)}")
+    return value
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What the board must achieve; a target left as None is not asked for.
+
+    ``expected_rolls`` is ``(lo, hi)``, both included, 0 ≤ lo ≤ hi.
+
+    >>> Targets(min_moves=7, expected_rolls=(30, 40))
+    Targets(min_moves=7, expected_rolls=(30.0, 40.0), always_finishes=True)
+    """
+
+    min_moves: int | None = None
+    expected_rolls: tuple[float, float] | None = None
+    always_finishes: bool = True
+
+    def __post_init__(self) -> None:
+        if self.min_moves is not None and (type(self.min_moves) is not int or self.min_moves < 1):
+            raise GenerateError(f"targets.min_moves must be a positive integer, got {_describe(self.min_moves)}")
+        if self.expected_rolls is not None:
+            object.__setattr__(self, "expected_rolls", _range(self.expected_rolls))
+        _flag("targets.always_finishes", self.always_finishes)
+
+    @classmethod
+    def from_json(cls, value: Any) -> Targets:
+        """Read targets from JSON data: an object with any of min_moves, expected_rolls, always_finishes."""
+        if not isinstance(value, dict):
+            raise GenerateError(f"targets must be an object with {_names(_TARGET_KEYS)}, got {_describe(value)}")
+        for key in value:
+            if key not in _TARGET_KEYS:
+                raise GenerateError(f"unknown target {_key(key)}: the targets are {_names(_TARGET_KEYS)}")
+        return cls(**value)
+
+
+def _key(key: object) -> str:
+    """A field name for a message: quoted as the reader writes strings, cut at 40 characters."""
+    text = _literal(key) if type(key) is str else repr(key)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _names(keys: tuple[str, ...]) -> str:
+    return ", ".join(keys[:-1]) + " and " + keys[-1]
+
+
+def _range(value: object) -> tuple[float, float]:
+    message = f"targets.expected_rolls must be a pair [lo, hi] of numbers with 0 ≤ lo ≤ hi, got {_describe(value)}"
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise GenerateError(message)
+    lo, hi = value
+    for bound in (lo, hi):
+        if type(bound) not in (int, float) or not math.isfinite(bound):
+            raise GenerateError(message)
+    if not 0 <= lo <= hi:
+        raise GenerateError(message)
+    return float(lo), float(hi)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One generation request: the board's kind, the targets, the limits, the seed and the cap.
+
+    Checked when built: GenerateError names a malformed field, Impossible a
+    target no board of this kind can meet (see ``least_moves_bounds``).
+
+    >>> Spec(n=10, snakes=8, ladders=0, seed=1, targets=Targets(min_moves=1))
+    Traceback (most recent call last):
+    ...
+    snakes_ladders.genspec.Impossible: least moves 1 is out of reach: with no ladders a 10×10 board takes at ...
+    """
+
+    n: int
+    snakes: int
+    ladders: int
+    seed: int
+    targets: Targets = field(default_factory=Targets)
+    rules: Rules = LEETCODE
+    max_jump: int | None = None
+    no_edge_rows: bool = False
+    max_evaluations: int = DEFAULT_EVALUATIONS
+
+    def __post_init__(self) -> None:
+        n = _whole("n", self.n, 2, MAX_GENERATE_SIZE)
+        last = n * n
+        _whole("snakes", self.snakes, 0, last)
+        _whole("ladders", self.ladders, 0, last)
+        _whole("seed", self.seed, 0, MAX_SEED)
+        if not isinstance(self.targets, Targets):
+            raise GenerateError(f"targets must be a Targets, got {_describe(self.targets)}")
+        if not isinstance(self.rules, Rules):
+            raise GenerateError(f"rules must be a Rules, got {_describe(self.rules)}")
+        if self.max_jump is not None:
+            _whole("max_jump", self.max_jump, 1, last - 1)
+        _flag("no_edge_rows", self.no_edge_rows)
+        _whole("max_evaluations", self.max_evaluations, 1, MAX_EVALUATIONS)
+        if self.targets.min_moves is not None:
+            _whole("targets.min_moves", self.targets.min_moves, 1, last - 1)
+        self._check_room()
+        self._check_reach()
+
+    @classmethod
+    def from_json(cls, message: Mapping[str, Any]) -> Spec:
+        """Read a spec from a JSON request object (``version``, ``op`` and ``max_size`` are skipped).
+
+        >>> Spec.from_json({"n": 6, "snakes": 2, "ladders": 2, "seed": 5, "targets": {"min_moves": 3}}).targets
+        Targets(min_moves=3, expected_rolls=None, always_finishes=True)
+        """
+        fields: dict[str, Any] = {}
+        for key, value in message.items():
+            if key in ("version", "op", "max_size"):
+                continue
+            if key not in _SPEC_KEYS:
+                raise GenerateError(f"unknown field {_key(key)} for generate: the fields are {_names(_SPEC_KEYS)}")
+            fields[key] = value
+        for key in ("n", "snakes", "ladders", "seed"):
+            if key not in fields:
+                raise GenerateError(f"generate needs {key}: {_NEEDS[key]}")
+        if "targets" in fields:
+            fields["targets"] = Targets.from_json(fields["targets"])
+        if "rules" in fields:
+            try:
+                fields["rules"] = Rules.from_json(fields["rules"])
+            except RulesError as error:
+                raise GenerateError(str(error)) from None
+        return cls(**fields)
+
+    def usable_squares(self) -> int:
+        """How many squares a jump may start or end on: all, or all but the first and last rows."""
+        return self.n * (self.n - 2) if self.no_edge_rows else self.n * self.n
+
+    def _check_room(self) -> None:
+        jumps = self.snakes + self.ladders
+        usable = self.usable_squares()
+        if 2 * jumps > usable:
+            where = " outside its first and last rows" if self.no_edge_rows else ""
+            raise Impossible(
+                f"{_count(self.snakes, 'snake')} and {_count(self.ladders, 'ladder')} need {2 * jumps} different "
+                f"squares to start and end on; a {self.n}×{self.n} board has {usable}{where}"
+            )
+
+    def _check_reach(self) -> None:
+        low, high = least_moves_bounds(self.n, self.snakes, self.ladders, self.max_jump)
+        wanted = self.targets.min_moves
+        size = f"a {self.n}×{self.n} board"
+        longest = f" no longer than {self.max_jump} squares" if self.max_jump is not None else ""
+        if wanted is not None and wanted < low:
+            having = "no ladders" if not self.ladders else _count(self.ladders, "ladder") + longest
+            raise Impossible(f"least moves {wanted} is out of reach: with {having} {size} takes at least {low} moves")
+        if wanted is not None and high is not None and wanted > high:
+            having = "no snakes" if not self.snakes else _count(self.snakes, "snake")
+            raise Impossible(f"least moves {wanted} is out of reach: with {having} {size} takes at most {high} moves")
+        rolls = self.targets.expected_rolls
+        floor = wanted if wanted is not None else low
+        if rolls is not None and rolls[1] < floor:
+            raise Impossible(
+                f"expected rolls {rolls[0]:g} to {rolls[1]:g} is out of reach: a game of chance takes at least "
+                f"the least number of moves, {'here ' if wanted is None else ''}{floor}"
+            )
+
+
+_NEEDS = {
+    "n": f"the board size, an integer from 2 to {MAX_GENERATE_SIZE}",
+    "snakes": "the number of snakes, an integer",
+    "ladders": "the number of ladders, an integer",
+    "seed": f"an integer from 0 to {MAX_SEED} (the same seed gives the same board)",
+}
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def least_moves_bounds(n: int, snakes: int, ladders: int, max_jump: int | None = None) -> tuple[int, int | None]:
+    """Bounds on LeetCode's least moves over every board with these jumps that can be finished.
+
+    Low: a move advances at most 6 squares plus the length of the ladder it
+    takes, a shortest game takes each ladder at most once, and a ladder is at
+    most ``max_jump`` (else n² - 2) long.  High (None when there is no simple
+    bound): with at most 5 snakes, rolling the largest roll that does not land
+    on a snake is always possible; it advances 6 squares (or finishes) except
+    when the square 6 ahead holds a snake, which happens once per snake at
+    most, so ceil((n² - 1)/6) + snakes moves suffice.  With no snakes, the
+    largest roll always advances min(6, squares left), so ceil((n² - 1)/6).
+
+    >>> least_moves_bounds(10, 8, 0), least_moves_bounds(10, 3, 8, max_jump=20), least_moves_bounds(10, 0, 2)
+    ((17, None), (4, 20), (1, 17))
+    """
+    last = n * n
+    base = -(-(last - 1) // 6)
+    longest = max_jump if max_jump is not None else last - 2
+    low = 1
+    while 6 * low + min(low, ladders) * longest < last - 1:
+        low += 1
+    high = base + snakes if snakes <= 5 else None
+    return low, high

@@ -1,0 +1,174 @@
+"""Practice mode in the browser: the editor, a pass, a failure and its board, a hang, an exception, a link.
+
+The user's code runs in its own worker with its own Pyodide; these tests wait on the panel's
+``data-state`` (``idle``, ``running``, ``passed``, ``failed``, ``error``) and its texts, never on time.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture
+from playwright.sync_api import Locator, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from practice_solutions import RIGHT, WRONG
+from snakes_ladders.practice import battery
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
+
+STORAGE_KEY = "snakes-ladders-practice-code"
+LIMIT_S = 3
+BOARDS = 40
+
+
+class Practice:
+    """The Practice panel of one app page."""
+
+    def __init__(self, app: AppPage) -> None:
+        self.app = app
+        self.page = app.page
+        self.panel = app.page.get_by_role("region", name="Practice")
+        self.editor = self.panel.get_by_role("textbox", name="Your solution")
+        self.status = self.panel.locator('[data-practice="status"]')
+        self.failure = self.panel.locator('[data-practice="failure"]')
+        self.board = self.panel.get_by_role("table", name="Failing board")
+        self.output = self.panel.get_by_label("Printed output")
+
+    def open(self) -> Practice:
+        self.panel.get_by_role("button", name="Open practice").click()
+        expect(self.editor).to_be_visible()
+        expect(self.panel).to_have_attribute("data-state", "idle")
+        return self
+
+    def write(self, source: str) -> None:
+        """Replace the editor's text (pasted in one go, as a user pastes a solution)."""
+        self.editor.click()
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.press("Delete")
+        self.page.keyboard.insert_text(source)
+        assert self.stored() == source
+
+    def stored(self) -> str | None:
+        return self.page.evaluate(f"localStorage.getItem({STORAGE_KEY!r})")
+
+    def run(self) -> None:
+        self.panel.get_by_role("button", name="Run tests").click()
+        expect(self.panel).to_have_attribute("data-state", "running")
+
+    def wait_done(self, state: str) -> None:
+        expect(self.panel).to_have_attribute(
+            "data-state", re.compile("^(passed|failed|error)$"), timeout=PYTHON_TIMEOUT_MS
+        )
+        expect(self.panel, self.status.text_content() or "").to_have_attribute("data-state", state)
+
+
+def practice_workers(app: AppPage) -> list[str]:
+    return [worker.url for worker in app.page.workers if "practice.worker" in worker.url]
+
+
+def highlighted(editor: Locator) -> int:
+    """How many spans of the editor's text carry a highlighting class (CodeMirror's tokens)."""
+    return editor.evaluate("el => el.querySelectorAll('span[class]').length")
+
+
+def test_editor_pass_persist_and_a_failure_to_load(app: AppPage) -> None:
+    example = load_fixture("leetcode_example_1")
+    app.expect_board(example["board"])
+    assert practice_workers(app) == []
+    practice = Practice(app).open()
+    expect(practice.editor).to_contain_text("def snakesAndLadders(self, board: List[List[int]]) -> int:")
+    expect(practice.panel.locator(".cm-lineNumbers")).to_be_visible()
+    assert highlighted(practice.editor) > 3  # keywords, names and the comment are coloured
+    assert practice_workers(app) == []  # opening the panel runs nothing
+
+    # Indentation: Enter after a colon indents the next line.
+    practice.write("")
+    practice.page.keyboard.type("def snakesAndLadders(board):")
+    practice.page.keyboard.press("Enter")
+    practice.page.keyboard.type("return 1")
+    assert practice.stored() == "def snakesAndLadders(board):\n    return 1"
+
+    practice.write(RIGHT["bfs"])
+    practice.run()
+    practice.wait_done("passed")
+    expect(practice.status).to_have_text(f"All {BOARDS} boards passed.")
+    assert len(practice_workers(app)) == 1
+
+    app.reload()
+    practice = Practice(app).open()
+    expect(practice.editor).to_contain_text("queue.append((nxt, moves + 1))")  # kept for the next visit
+
+    kind, source = WRONG["chains-jumps"]
+    practice.write(source)
+    practice.run()
+    practice.wait_done("failed")
+    expect(practice.status).to_have_text(re.compile(rf"^\d+ of {BOARDS} boards passed\.$"))
+    title = practice.failure.locator("h3").text_content() or ""
+    match = re.match(rf"^Board (\d+) of {BOARDS} \({kind}, (\d+)×\2\): ", title)
+    assert match, title
+    case = battery(BOARDS, 0, board=example["board"])[int(match.group(1)) - 1]
+    expect(practice.board.get_by_role("row")).to_have_count(case.n)
+    expect(practice.failure).to_contain_text(f"Expected {case.expected}, your answer: ")
+    expect(practice.failure).to_contain_text("One shortest path: " + " → ".join(map(str, case.path or ())))
+    practice.panel.get_by_role("button", name="Load failing board").click()
+    app.expect_board(case.rows())
+    app.button("Undo").click()  # the load is one undoable step
+    app.expect_board(example["board"])
+
+
+def test_infinite_loop_is_stopped_and_the_page_keeps_working(app: AppPage) -> None:
+    practice = Practice(app).open()
+    practice.write("def snakesAndLadders(board):\n    while True:\n        pass\n")
+    practice.run()
+    expect(practice.status).to_have_text("Running board 1 of 40…", timeout=PYTHON_TIMEOUT_MS)
+    # While the user's code spins, the page answers: Solve runs in the solver's own worker.
+    app.solve()
+    app.expect_moves(load_fixture("leetcode_example_1")["moves"])
+    expect(practice.panel).to_have_attribute("data-state", "failed", timeout=(LIMIT_S + 10) * 1000)
+    expect(practice.status).to_contain_text(
+        f"0 of {BOARDS} boards passed. Board 1 (your board) did not finish within {LIMIT_S} s: "
+        "your code was stopped there"
+    )
+    expect(practice.failure).to_contain_text(f"did not finish within {LIMIT_S} s, so it was stopped")
+    # A fresh worker takes the next run.
+    practice.write(RIGHT["flat-function"])
+    practice.run()
+    practice.wait_done("passed")
+
+
+def test_exception_shows_its_line_and_the_printed_output(app: AppPage) -> None:
+    practice = Practice(app).open()
+    practice.write("x = 1\ndef snakesAndLadders(board)\n    return 1\n")
+    practice.run()
+    practice.wait_done("error")
+    expect(practice.status).to_have_text(re.compile(r"^Your code could not be loaded\. Line 2: SyntaxError"))
+    practice.write(
+        "class Solution:\n"
+        "    def snakesAndLadders(self, board):\n"
+        "        print('<b>n</b> =', len(board))\n"
+        "        return len(board) // 0\n"
+    )
+    practice.run()
+    practice.wait_done("failed")
+    expect(practice.failure).to_contain_text("Line 4: ZeroDivisionError: division by zero")
+    expect(practice.output).to_have_text("<b>n</b> = 6\n")  # as text, never HTML
+    expect(practice.status).to_have_text(f"0 of {BOARDS} boards passed.")
+
+
+def test_code_from_a_link_is_shown_but_not_run(open_app: Callable[..., AppPage]) -> None:
+    source = "def snakesAndLadders(board):\n    print('ran')\n    return 1\n"
+    encoded = base64.urlsafe_b64encode(source.encode()).decode().rstrip("=")
+    app = open_app(f"?code={encoded}")
+    practice = Practice(app)
+    expect(practice.editor).to_contain_text("print('ran')")
+    expect(practice.status).to_contain_text("This code came from a link. It has not been run")
+    assert "code=" not in app.page.url  # a board share link made now carries no code
+    app.wait_ready()
+    assert practice_workers(app) == []
+    assert practice.stored() is None  # not saved over the visitor's own code either

@@ -1,0 +1,108 @@
+"""Bounded work on adversarial boards: time grows with the board, memory stays capped, replies stay small.
+
+Times are compared as a ratio between two sizes of the same family (never against a fixed
+number of seconds): a square count four times larger may cost at most eight times the time.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from snakes_ladders import Board, solve
+from snakes_ladders.api import handle
+
+PY = Path(__file__).resolve().parent.parent / "py"
+
+
+def multiplying(n: int) -> Board:
+    """Every roll from square b lands on a ladder to b + 7: about 6^(n²/7) optimal games."""
+    last = n * n
+    return Board(n, {s: b + 7 for b in range(1, last - 7, 7) for s in range(b + 1, b + 7)})
+
+
+def ladder_chains(n: int) -> Board:
+    """Every square 2..n²-1 a ladder to the next: every jump but the last is chained."""
+    return Board(n, {s: s + 1 for s in range(2, n * n)})
+
+
+def all_chained(n: int, seed: int = 1) -> Board:
+    """Every square 2..n²-1 a ladder to a random higher square that holds a jump too (the top one a snake)."""
+    rng = random.Random(seed)
+    last = n * n
+    jumps = {s: rng.randint(s + 1, last - 1) for s in range(2, last - 1)}
+    jumps[last - 1] = 2
+    return Board(n, jumps)
+
+
+def random_dense(n: int, seed: int = 2) -> Board:
+    rng = random.Random(seed)
+    last = n * n
+    jumps = {}
+    for s in range(2, last):
+        if rng.random() < 0.9:
+            jumps[s] = rng.randint(1, s - 1) if rng.random() < 0.5 else rng.randint(s + 1, last)
+    return Board(n, jumps)
+
+
+def cpu_seconds(call: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        call()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+@pytest.mark.parametrize("family", [multiplying, ladder_chains, all_chained, random_dense])
+def test_solve_time_grows_with_the_board(family: Callable[[int], Board]) -> None:
+    small, large = family(100), family(200)
+    matrix_small, matrix_large = small.to_matrix(), large.to_matrix()
+    ratio = cpu_seconds(lambda: solve(matrix_large)) / cpu_seconds(lambda: solve(matrix_small))
+    assert ratio < 8, f"{family.__name__}: four times the squares took {ratio:.1f} times as long"
+
+
+def test_chained_reply_is_bounded() -> None:
+    """A 1000×1000 board where every jump is chained: one int per chained jump, five messages."""
+    board = all_chained(1000)
+    request = json.dumps({"version": 1, "op": "solve", "board": board.to_matrix()})
+    reply = handle(request)
+    result = json.loads(reply)["result"]
+    assert result["warnings"]["total"] == len(board.chained()) == board.last - 2
+    assert len(result["warnings"]["shown"]) == 5
+    assert result["chained"] == sorted(board.chained())
+    assert len(reply.encode()) < 20 * board.last, f"{len(reply.encode()) / board.last:.1f} bytes a square"
+    # validate echoes the board twice (the matrix and the jump list: about 26 bytes a square here),
+    # and adds the chained starts; it used to add a sentence per chained jump (about 150 bytes each).
+    validate = handle(json.dumps({"version": 1, "op": "validate", "board": board.to_matrix()}))
+    assert len(validate.encode()) < 40 * board.last
+
+
+def test_memory_is_bounded() -> None:
+    """Solve the astronomical-count and the all-chained 1000×1000 boards with 2 GB of address space."""
+    script = textwrap.dedent(
+        f"""
+        import resource, sys
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+        sys.path.insert(0, {str(PY)!r})
+        sys.path.insert(0, {str(Path(__file__).parent)!r})
+        from test_solve_bounds import ladder_chains, multiplying
+        from snakes_ladders import solve
+        for make in (multiplying, ladder_chains):
+            s = solve(make(1000).to_matrix())
+            print(s.moves, s.paths_count.exact, s.paths_count.exponent)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    first, second = done.stdout.split("\n")[:2]
+    moves, exact, exponent = first.split()
+    assert (moves, exact) == ("142858", "False") and int(exponent) > 100_000
+    assert second.split() == ["142857", "True", "0"]
