@@ -7,7 +7,7 @@ import { BoardIoController } from "./board-io.mjs";
 import { Editor } from "./editor.mjs";
 import { EditingController } from "./editing.mjs";
 import { Engine } from "./engine.mjs";
-import { matrixToBoard } from "./grid.mjs";
+import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { LinkController, readLink, readSaved } from "./links.mjs";
 import { ModeMachine } from "./modes.mjs";
 import { registerOffline } from "./offline.mjs";
