@@ -1,15 +1,25 @@
 // The Random play and Explain panels: they show what Python computed about the board.
 // The analysis follows edits live (the "what if"), and the explanation steps layer by layer.
 import { drawLengthChart } from "./chart.mjs";
+import {
+  formatPercent as percent,
+  formatPercentile,
+  formatRolls as rolls,
+  formatWays,
+  rollsChange,
+  shares,
+  truncationNote,
+} from "./format.mjs";
+import { $ } from "./dom.mjs";
 
-const $ = (id) => document.getElementById(id);
-const percent = (p) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
-const rolls = (x) => (x === null ? "—" : x.toFixed(1));
 
 /** Figures of the random-play analysis, the game-length chart, jump use and the heat map. */
 export class AnalysisPanel {
   #view;
+  #root = $("analysis");
+  #cancel = $("cancel-analysis");
   #summary = $("analysis-summary");
+  #note = $("length-note");
   #whatif = $("whatif");
   #figures = $("figures");
   #chart = $("length-chart");
@@ -31,6 +41,13 @@ export class AnalysisPanel {
     this.#view.heat(null);
   }
 
+  /** Say whether an analysis is computing: the Cancel button, aria-busy and data-state follow. */
+  running(isRunning) {
+    this.#cancel.hidden = !isRunning;
+    this.#root.setAttribute("aria-busy", String(isRunning));
+    this.#root.dataset.state = isRunning ? "running" : "idle";
+  }
+
   busy(text) {
     this.#summary.textContent = text;
     this.#summary.dataset.kind = "info";
@@ -43,6 +60,7 @@ export class AnalysisPanel {
     this.#table.hidden = true;
     this.#chart.replaceChildren();
     this.#whatif.textContent = "";
+    this.#note.textContent = "";
   }
 
   /** Show an analysis; `edited` says whether it follows an edit (then the change is reported). */
@@ -60,6 +78,8 @@ export class AnalysisPanel {
     this.#showWhatIf(expected, edited);
     this.#previous = expected;
     this.#showFigures(analysis);
+    const note = truncationNote(analysis.length);
+    this.#note.textContent = note ? `The length figures are cut off: ${note}.` : "";
     const { p_on_turn: exact, p_by_turn: by } = analysis.length;
     if (exact.length && analysis.finishable !== "never") drawLengthChart(this.#chart, exact, by);
     else this.#chart.replaceChildren();
@@ -74,14 +94,19 @@ export class AnalysisPanel {
     this.#whatif.textContent = "";
     delete this.#whatif.dataset.trend;
     if (!edited || before === null || expected === null) return;
-    const change = expected - before;
+    const figures = rollsChange(before, expected);
+    if (figures === null) {
+      this.#whatif.textContent = `Your last edit changed the expected number of rolls from ${rolls(before)} to ${rolls(expected)}.`;
+      return;
+    }
+    const change = figures.change;
     if (Math.abs(change) < 0.05) {
       this.#whatif.textContent = "Your last edit did not change the expected number of rolls.";
       return;
     }
     const more = change > 0;
     this.#whatif.dataset.trend = more ? "worse" : "better";
-    this.#whatif.textContent = `Your last edit made games ${Math.abs(change).toFixed(1)} rolls ${more ? "longer" : "shorter"} on average (${rolls(before)} → ${rolls(expected)}).`;
+    this.#whatif.textContent = `Your last edit made games ${Math.abs(change).toFixed(1)} rolls ${more ? "longer" : "shorter"} on average (${figures.before} → ${figures.after}).`;
   }
 
   #showFigures(analysis) {
@@ -89,10 +114,12 @@ export class AnalysisPanel {
     const rows = [
       ["Expected rolls", rolls(analysis.expected_rolls)],
       ["Chance to finish", percent(analysis.p_finish)],
-      ["Median game", length.median === null ? "—" : `${length.median} rolls`],
-      ["90% finish within", length.p90 === null ? "—" : `${length.p90} rolls`],
-      ["95% finish within", length.p95 === null ? "—" : `${length.p95} rolls`],
+      ["Median game", formatPercentile(length.median, length)],
+      ["90% finish within", formatPercentile(length.p90, length)],
+      ["95% finish within", formatPercentile(length.p95, length)],
     ];
+    const note = truncationNote(length);
+    if (note) rows.push(["Cut off", note]);
     if (race.players > 1) {
       rows.push(["Rolls until someone wins", rolls(race.expected_total_rolls)]);
       race.p_win.forEach((p, index) => rows.push([`Player ${index + 1} wins`, percent(p)]));
@@ -136,9 +163,8 @@ export class AnalysisPanel {
 
   #drawHeat() {
     if (!this.#visits) return;
-    const squares = this.#visits.slice(1).filter((v) => v !== null);
-    const top = Math.max(...squares, 1e-12);
-    this.#view.heat(this.#visits.map((v, square) => (square === 0 || v === null ? null : v / top)));
+    const share = shares(this.#visits.map((v, square) => (square === 0 ? null : v)));
+    this.#view.heat(share);
   }
 }
 
@@ -206,7 +232,7 @@ export class ExplainPanel {
     const last = n * n;
     if (moves >= 0) {
       this.#view.mark({ frontier: new Set([last]), wall: new Set() });
-      const ways = count === "1" ? "1 optimal roll sequence" : `${count} optimal roll sequences`;
+      const ways = formatWays(count);
       this.#text.textContent = `Square ${last} is first reached in ${moves} move${moves === 1 ? "" : "s"}, by ${ways}.`;
     } else {
       this.#view.mark({ frontier: new Set(), wall: new Set(wall.squares) });

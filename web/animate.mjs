@@ -14,7 +14,7 @@ function hops({ start, landing, overshoot, last }) {
   return squares;
 }
 
-export class Player extends EventTarget {
+export class TokenAnimator extends EventTarget {
   #view;
   #token;
   #run = 0;

@@ -65,9 +65,12 @@ export class Engine extends EventTarget {
     this.start();
   }
 
-  /** Send one API request object; resolves with the API's parsed response. */
-  call(request) {
-    return this.#send("call", JSON.stringify(request));
+  /**
+   * Send one API request object; resolves with the API's parsed response. An aborted `signal`
+   * keeps a request that still waits for Python from being sent; `onPost` is told when it is sent.
+   */
+  call(request, { signal = undefined, onPost = undefined } = {}) {
+    return this.#send("call", JSON.stringify(request), signal, onPost);
   }
 
   /** Python's live objects after a collection, and the WebAssembly memory size: `{objects, heapBytes}`. */
@@ -75,13 +78,15 @@ export class Engine extends EventTarget {
     return this.#send("stats", null);
   }
 
-  async #send(type, payload) {
+  async #send(type, payload, signal = undefined, onPost = undefined) {
     await this.#ready.promise;
+    signal?.throwIfAborted();
     const worker = this.#worker;
     if (!worker) throw new Error(`Python is not available: ${this.#message}`);
     const id = this.#nextId++;
     const reply = new Promise((resolve, reject) => this.#pending.set(id, { resolve, reject }));
     worker.postMessage({ id, type, payload });
+    onPost?.();
     return JSON.parse(await reply);
   }
 

@@ -1,8 +1,8 @@
 // Play mode: replays a seeded game that Python played, one turn at a time, with a token per player.
 // The dice, the rules and the winner all come from Python; this only animates and lists the turns.
-import { Player } from "./animate.mjs";
+import { TokenAnimator } from "./animate.mjs";
+import { $ } from "./dom.mjs";
 
-const $ = (id) => document.getElementById(id);
 
 export function describeTurn(turn, index, last) {
   const head = `Turn ${index + 1}, player ${turn.player}: roll ${turn.roll}`;
@@ -58,7 +58,7 @@ export class GamePanel {
     const last = game.n * game.n;
     const tokens = this.#view.players(game.players);
     this.#players = tokens.map((token) => {
-      const player = new Player(this.#view, token);
+      const player = new TokenAnimator(this.#view, token);
       player.speed = this.#speed;
       return player;
     });
@@ -99,7 +99,7 @@ export class GamePanel {
       tokens[index].dataset.square = String(square);
       tokens[index].hidden = false;
     });
-    for (const item of this.#turns.children) {
+    for (const item of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.#turns.children)) {
       item.hidden = false;
       item.removeAttribute("aria-current");
     }

@@ -1,8 +1,9 @@
 // The side panels: engine status, solve result with its move list, and the LeetCode matrix view.
 // Each class owns its own elements and only shows what it is given.
+import { formatWays } from "./format.mjs";
 import { boardToMatrix, formatMatrix } from "./grid.mjs";
+import { $ } from "./dom.mjs";
 
-const $ = (id) => document.getElementById(id);
 
 export class EngineStatus {
   #root = $("engine");
@@ -64,8 +65,7 @@ export class ResultPanel {
       item.textContent = describeMove(index, step);
       this.#moves.append(item);
     }
-    const ways = solution.paths_count === "1" ? "1 optimal roll sequence" : `${solution.paths_count} optimal roll sequences`;
-    this.#detail.textContent = `${ways} · ${solution.explored} squares explored`;
+    this.#detail.textContent = `${formatWays(solution.paths_count)} · ${solution.explored} squares explored`;
     this.#playback.hidden = false;
   }
 

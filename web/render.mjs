@@ -48,7 +48,7 @@ export class BoardView {
     this.#grid = document.createElement("div");
     this.#grid.className = "grid";
     this.#grid.setAttribute("role", "grid");
-    this.#grid.setAttribute("aria-label", "Board");
+    this.#grid.setAttribute("aria-label", "Game board");
     this.#overlay = svg("svg", { class: "overlay", "aria-hidden": "true", focusable: "false" });
     this.#markLayer = svg("g", { class: "marks" }, this.#overlay);
     this.#jumpLayer = svg("g", { class: "jumps" }, this.#overlay);
@@ -312,13 +312,13 @@ export class BoardView {
   focus(square) {
     const cell = this.#cells[square];
     if (!cell) return;
-    for (const other of this.#grid.querySelectorAll('[tabindex="0"]')) other.tabIndex = -1;
+    for (const other of this.#grid.querySelectorAll('[tabindex="0"]')) /** @type {HTMLElement} */ (other).tabIndex = -1;
     cell.tabIndex = 0;
     cell.focus();
   }
 
   focusedSquare() {
-    const active = document.activeElement;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
     return active?.dataset?.square && this.#grid.contains(active) ? Number(active.dataset.square) : null;
   }
 }

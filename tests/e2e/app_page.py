@@ -84,7 +84,7 @@ class AppPage:
         self.page = page
         self.base_url = base_url
         self._close = close or page.context.close
-        self.board = page.get_by_role("grid", name="Board")
+        self.board = page.get_by_role("grid", name="Game board")
         self.squares = self.board.get_by_role("gridcell")
         self.jump_squares = self.board.get_by_role("gridcell", name=JUMP_NAME)
         self.result = page.get_by_role("status")
@@ -346,7 +346,7 @@ class AppPage:
         rows = self.jump_table.locator("tbody tr").evaluate_all(
             "rows => rows.map(row => [...row.cells].map(cell => cell.textContent))"
         )
-        return {name: used for name, used in rows}
+        return dict(rows)
 
     def square_states(self) -> dict[int, dict[str, Any]]:
         """Every square's marks in one read: its classes, its data-label, its --heat and its accessible name."""
@@ -358,7 +358,7 @@ class AppPage:
                 name: cell.getAttribute('aria-label'),
             }])"""
         )
-        return {square: state for square, state in states}
+        return dict(states)
 
     def squares_with_class(self, name: str) -> set[int]:
         return {square for square, state in self.square_states().items() if name in state["classes"]}

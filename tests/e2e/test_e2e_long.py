@@ -44,10 +44,11 @@ def test_a_long_analysis_is_cancelled_and_python_restarts(open_app: Callable[...
     def record(state: str) -> None:
         states.append(state)
 
+    # The analysis runs in a worker of its own: its state is the Random play panel's data-engine.
     app.page.expose_function("recordEngine", record)
     app.page.evaluate(
-        """() => new MutationObserver(() => window.recordEngine(document.getElementById('engine').dataset.engine))
-          .observe(document.getElementById('engine'), { attributes: true, attributeFilter: ['data-engine'] })"""
+        """() => new MutationObserver(() => window.recordEngine(document.getElementById('analysis').dataset.engine))
+          .observe(document.getElementById('analysis'), { attributes: true, attributeFilter: ['data-engine'] })"""
     )
     board = dense_board(50, seed=7)
     app.load_json(json.dumps(board))
@@ -57,11 +58,13 @@ def test_a_long_analysis_is_cancelled_and_python_restarts(open_app: Callable[...
     app.button("Analyze").click()
     cancel = app.button("Cancel").and_(app.page.locator("#cancel-analysis"))
     expect(cancel).to_be_visible()
+    # Cancel once the analysis worker has started and is computing, so the cut-off is what is tested.
+    expect(app.page.locator("#analysis")).to_have_attribute("data-engine", "ready", timeout=PYTHON_TIMEOUT_MS)
     cancel.click()
     expect(app.analysis_summary).to_have_text(re.compile(r"^Analysis cancelled\. Python is restarting"))
     expect(cancel).to_be_hidden()
-    app.wait_ready()
-    assert "loading" in states, states  # the worker was really replaced, not left running
+    expect(app.page.locator("#analysis")).to_have_attribute("data-engine", "ready", timeout=PYTHON_TIMEOUT_MS)
+    assert "loading" in states[states.index("ready") :], states  # started, then really replaced
     assert app.matrix.text_content() == before
     # The fresh Python answers: the same board solves, and the board is still the one loaded.
     app.solve()

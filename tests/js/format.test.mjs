@@ -1,0 +1,78 @@
+// Unit tests for web/format.mjs: bounded text for counts, figures, truncation notes and warnings.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  formatCount,
+  formatPercentile,
+  formatRolls,
+  formatWays,
+  groupDigits,
+  rollsChange,
+  shares,
+  truncationNote,
+  warningsText,
+} from "../../web/format.mjs";
+
+const exact = (value) => ({ exact: true, value, mantissa: Number(`${value[0]}.${value.slice(1, 4) || "0"}`), exponent: value.length - 1 });
+const approx = (mantissa, exponent) => ({ exact: false, value: null, mantissa, exponent });
+
+test("digits are grouped by thousands", () => {
+  assert.equal(groupDigits("1"), "1");
+  assert.equal(groupDigits("123"), "123");
+  assert.equal(groupDigits("1234"), "1,234");
+  assert.equal(groupDigits("1234567"), "1,234,567");
+  assert.equal(groupDigits("-1234"), "-1,234");
+});
+
+test("exact counts are shown in full, approximate ones as about m × 10^e", () => {
+  assert.equal(formatCount(exact("21")), "21");
+  assert.equal(formatCount(exact("123456789")), "123,456,789");
+  assert.equal(formatCount(approx(1.5, 101768)), "about 1.5 × 10^101,768");
+  assert.equal(formatWays(exact("1")), "1 optimal roll sequence");
+  assert.equal(formatWays(exact("2")), "2 optimal roll sequences");
+  assert.equal(formatWays(approx(3.98, 6020)), "about 4.0 × 10^6,020 optimal roll sequences");
+});
+
+test("an exact count too long to read is bounded like an approximate one", () => {
+  const digits = "9".repeat(5000);
+  const text = formatCount({ exact: true, value: digits, mantissa: 9.99, exponent: 4999 });
+  assert.equal(text, "about 1.0 × 10^5,000"); // 9.99 rounds up to the next power of ten
+  assert.ok(text.length < 40);
+});
+
+test("figures in rolls: floats, bounded objects and null (infinite)", () => {
+  assert.equal(formatRolls(12.94), "12.9");
+  assert.equal(formatRolls(12345.67), "12,345.7");
+  assert.equal(formatRolls(null), "—");
+  assert.equal(formatRolls(approx(2.5, 400)), "about 2.5 × 10^400");
+  assert.equal(formatRolls(3e20), "about 3.0 × 10^20");
+});
+
+test("the what-if change needs two plain floats", () => {
+  assert.deepEqual(rollsChange(10, 12.5), { change: 2.5, before: "10.0", after: "12.5" });
+  assert.equal(rollsChange(10, approx(1, 400)), null);
+  assert.equal(rollsChange(null, 3), null);
+});
+
+test("shares divide by the largest on logarithms, so huge figures do not overflow", () => {
+  assert.deepEqual(shares([null, 1, 2, 4]), [null, 0.25, 0.5, 1]);
+  const [small, big] = shares([approx(1, 400), approx(1, 401)]);
+  assert.ok(Math.abs(small - 0.1) < 1e-12 && big === 1);
+  assert.deepEqual(shares([0, 0]), [0, 0]);
+});
+
+test("a truncated length distribution says how many games are still going", () => {
+  const length = { truncated: true, remaining: 0.09, p_on_turn: new Array(10_000).fill(0) };
+  assert.equal(truncationNote(length), "after 10,000 rolls 9.0% of games are still going");
+  assert.equal(truncationNote({ ...length, truncated: false }), "");
+  assert.equal(formatPercentile(null, length), "over 10,000 rolls");
+  assert.equal(formatPercentile(null, { ...length, truncated: false }), "—");
+  assert.equal(formatPercentile(1234, length), "1,234 rolls");
+});
+
+test("warnings show the listed messages and count the rest", () => {
+  assert.equal(warningsText({ total: 0, shown: [] }), "");
+  const shown = [1, 2, 3, 4, 5].map((square) => ({ square, message: `Jump ${square} is chained.` }));
+  assert.equal(warningsText({ total: 2, shown: shown.slice(0, 2) }), "Jump 1 is chained; Jump 2 is chained.");
+  assert.match(warningsText({ total: 1205, shown }), /Jump 5 is chained; and 1,200 more\.$/);
+});

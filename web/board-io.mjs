@@ -1,0 +1,92 @@
+// Python's word on the board: the check after every edit (chained jumps flagged, a rejected board
+// replaced by the last good one) and Board JSON loading. Owns the "check" and "load" requests.
+import { warningsText } from "./format.mjs";
+import { boardToMatrix, matrixToBoard } from "./grid.mjs";
+import { copyText } from "./links.mjs";
+import { emptyBoard } from "./state.mjs";
+import { $ } from "./dom.mjs";
+
+
+export class BoardIoController {
+  #app;
+  #lastValid = null;
+
+  /** `app`: `{state, view, ask, notify, matrixText}` from the composition root. */
+  constructor(app) {
+    this.#app = app;
+    $("load").addEventListener("click", () => this.loadFromText());
+    $("copy-matrix").addEventListener("click", () => copyText(app.matrixText(), "LeetCode matrix", app.notify));
+    $("board-json").addEventListener("input", () => {
+      $("json-status").textContent = "";
+      $("board-json").removeAttribute("aria-invalid");
+    });
+  }
+
+  /** The board changed: "Loaded …" under the box is old news (loadFromText says it after this). */
+  boardChanged() {
+    $("json-status").textContent = "";
+  }
+
+  /** Ask Python to check the board on screen; a board it rejects is replaced by the last valid one. */
+  async check() {
+    const { state, view, ask } = this.#app;
+    const board = state.board;
+    let reply;
+    try {
+      reply = await ask("check", "validate", { board: boardToMatrix(board) });
+    } catch {
+      return; // the engine status line already says what went wrong
+    }
+    if (!reply) return;
+    if (!reply.ok) {
+      this.#reject(reply.error.message);
+      return;
+    }
+    this.#lastValid = board;
+    view.mark({ chained: new Set(reply.result.chained) });
+    const warning = warningsText(reply.result.warnings);
+    if (warning) $("counts").dataset.warning = warning;
+    else delete $("counts").dataset.warning;
+  }
+
+  #reject(reason) {
+    const message = `This board is not valid (${reason}), so the last valid board is back.`;
+    this.#app.state.load(this.#lastValid ?? emptyBoard(6), "");
+    this.#app.notify(message, "error");
+  }
+
+  async loadFromText() {
+    const text = $("board-json").value;
+    let reply;
+    try {
+      reply = await this.#app.ask("load", "validate", { board_text: text });
+    } catch (error) {
+      this.#outcome(`Board JSON was not loaded: ${error.message}`, "error");
+      return;
+    }
+    if (!reply) {
+      this.#outcome("Board JSON was not loaded: the board changed while it was being checked. Press Load board again.", "error");
+      return;
+    }
+    if (!reply.ok) {
+      this.#outcome(`Board JSON: ${reply.error.message}`, "error");
+      return;
+    }
+    const board = matrixToBoard(reply.result.matrix);
+    const loaded = `Loaded a ${board.n}×${board.n} board with ${board.jumps.size} snakes and ladders from Board JSON.`;
+    this.#app.state.load(board); // no label: #outcome says it once, in the message line and under the box
+    this.#outcome(loaded, "info");
+  }
+
+  /**
+   * Says what became of Board JSON both in the page's message line and under the box itself, which
+   * on a phone is a long scroll away from the message line; an error also marks the box invalid.
+   */
+  #outcome(text, kind) {
+    this.#app.notify(text, kind);
+    const status = $("json-status");
+    status.textContent = text;
+    status.dataset.kind = kind;
+    $("board-json").toggleAttribute("aria-invalid", kind === "error");
+  }
+}

@@ -1,0 +1,92 @@
+// The Board settings panel's controller: size, undo/redo (buttons and Ctrl+Z/Y), clear, presets and
+// the inspector for the selected square. Edits go to the state; nothing here asks Python.
+import { matrixToBoard } from "./grid.mjs";
+import { describeJump } from "./state.mjs";
+import { $ } from "./dom.mjs";
+
+
+export class EditingController {
+  #app;
+
+  /** `app`: `{state, editor, notify, setRules}` from the composition root. */
+  constructor(app) {
+    this.#app = app;
+    const { state, editor, notify } = app;
+    const report = (kind) => (error) => error && notify(error, kind);
+    $("undo").addEventListener("click", () => report("error")(state.undo()));
+    $("redo").addEventListener("click", () => report("error")(state.redo()));
+    $("clear").addEventListener("click", () => report("info")(state.clear()));
+    $("size").addEventListener("change", (event) => {
+      const input = /** @type {HTMLInputElement} */ (event.target);
+      const error = state.resize(Number(input.value));
+      if (error) {
+        notify(error, "error");
+        input.value = String(state.board.n);
+      }
+    });
+    $("remove-jump").addEventListener("click", () => editor.removeSelected());
+    $("cancel-selection").addEventListener("click", () => editor.cancel());
+    editor.addEventListener("selectionchange", (event) => this.#inspect(/** @type {CustomEvent} */ (event).detail.square));
+    document.addEventListener("keydown", (event) => this.#shortcut(event));
+  }
+
+  /** The board changed: the size field and the undo/redo buttons follow. */
+  boardChanged(board) {
+    const { state } = this.#app;
+    /** @type {HTMLInputElement} */ ($("size")).value = String(board.n);
+    /** @type {HTMLButtonElement} */ ($("undo")).disabled = !state.canUndo;
+    /** @type {HTMLButtonElement} */ ($("redo")).disabled = !state.canRedo;
+  }
+
+  /** Fetch the presets and list them; resolves with them (none, and a message, when that fails). */
+  async loadPresets() {
+    const { state, notify, setRules } = this.#app;
+    let presets = [];
+    try {
+      const response = await fetch(new URL("presets.json", import.meta.url));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      presets = await response.json();
+    } catch (error) {
+      notify(`Presets could not be loaded (${error.message}).`, "error");
+    }
+    const select = /** @type {HTMLSelectElement} */ ($("preset"));
+    for (const preset of presets) {
+      const option = document.createElement("option");
+      option.value = preset.id;
+      option.textContent = preset.name;
+      select.append(option);
+    }
+    select.addEventListener("change", () => {
+      const preset = presets.find((p) => p.id === select.value);
+      select.value = "";
+      if (!preset) return;
+      setRules(preset.rules);
+      state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`);
+    });
+    return presets;
+  }
+
+  #inspect(square) {
+    $("inspector").hidden = square === null;
+    if (square === null) return;
+    const end = this.#app.state.board.jumps.get(square);
+    $("inspector-text").textContent =
+      end === undefined
+        ? `Square ${square}: choose where its snake or ladder ends.`
+        : `Square ${square}: ${describeJump(square, end)}. Choose a new end square, or remove it.`;
+    $("remove-jump").hidden = end === undefined;
+  }
+
+  #shortcut(event) {
+    const typing = event.target.closest?.("input, textarea, select");
+    if (typing || !(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) {
+      event.preventDefault();
+      this.#app.state.undo();
+    } else if (key === "y" || (key === "z" && event.shiftKey)) {
+      event.preventDefault();
+      this.#app.state.redo();
+    }
+  }
+}

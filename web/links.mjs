@@ -1,0 +1,102 @@
+// Share links and the saved copy: the URL hash and localStorage follow the board, a link opened or
+// reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
+import { decodeHash, encodeHash, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
+import { buildBoard, sameBoard } from "./state.mjs";
+import { $ } from "./dom.mjs";
+
+const PERSIST_DELAY_MS = 150;
+
+/**
+ * The board in a share link, checked like any edit: `{board, rules, problem}`, where `problem` says
+ * why a link that is there could not be loaded.
+ */
+export function readLink(hash) {
+  if (!hash || hash === "#") return { board: null, problem: null };
+  try {
+    const { n, jumps, rules } = decodeHash(hash);
+    const board = buildBoard(n, jumps, { allowStartJump: rules.start === "off-board" });
+    return { board, rules, problem: null };
+  } catch (error) {
+    return { board: null, problem: `The share link does not hold a valid board (${error.message.replace(/\.$/, "")}); it was not loaded.` };
+  }
+}
+
+/** The board saved by an earlier visit: `{board, rules, problem}`; a corrupt copy is dropped. */
+export function readSaved() {
+  try {
+    const saved = loadSavedBoard(localStorage);
+    if (!saved) return { board: null, problem: null };
+    try {
+      const board = buildBoard(saved.n, saved.jumps, { allowStartJump: saved.rules.start === "off-board" });
+      return { board, rules: saved.rules, problem: null };
+    } catch (error) {
+      throw new Error(`The saved board is not a valid board (${error.message.replace(/\.$/, "")}).`, { cause: error });
+    }
+  } catch (error) {
+    forgetSavedBoard(localStorage);
+    return { board: null, problem: `${error.message.replace(/\.$/, "")}; starting with a fresh board.` };
+  }
+}
+
+/** Copy `text` to the clipboard, saying so (or why not) through `notify`. */
+export async function copyText(text, what, notify) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify(`Copied the ${what} to the clipboard.`, "info");
+  } catch {
+    notify(`Could not reach the clipboard: select the ${what} and copy it by hand.`, "error");
+  }
+}
+
+export class LinkController {
+  #app;
+  #timer = null;
+
+  /** `app`: `{state, notify, message, currentRules, setRules}` from the composition root. */
+  constructor(app) {
+    this.#app = app;
+    // Leaving the page writes at once; a burst of edits writes once (browsers throttle history updates).
+    window.addEventListener("pagehide", () => this.#timer !== null && this.#persist());
+    window.addEventListener("hashchange", () => this.#follow(location.hash));
+    $("share").addEventListener("click", () => {
+      const link = `${location.href.split("#")[0]}#${encodeHash(app.state.board, app.currentRules())}`;
+      $("share-link").textContent = link;
+      copyText(link, "share link", app.notify);
+    });
+  }
+
+  /** The board or the rules changed: write the hash and the saved copy soon. */
+  schedule() {
+    $("share-link").textContent = "";
+    if (this.#timer === null) this.#timer = setTimeout(() => this.#persist(), PERSIST_DELAY_MS);
+  }
+
+  #persist() {
+    clearTimeout(this.#timer);
+    this.#timer = null;
+    const { state, currentRules } = this.#app;
+    saveBoard(localStorage, state.board, currentRules());
+    const hash = `#${encodeHash(state.board, currentRules())}`;
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  // Back and Forward move between links: each one's verdict replaces the last, so an error about a
+  // bad link never outlives it (nor a "loaded" note a bad link that followed).
+  #follow(hash) {
+    const { state, notify, message, currentRules, setRules } = this.#app;
+    const { board, rules, problem } = readLink(hash);
+    if (problem) {
+      notify(problem, "error", "link");
+      return;
+    }
+    const now = currentRules();
+    const rulesDiffer = board && (rules.start !== now.start || rules.overshoot !== now.overshoot);
+    if (board && (rulesDiffer || !sameBoard(board, state.board))) {
+      setRules(rules);
+      state.load(board, "Loaded the board from the link.");
+      message.dataset.source = "link";
+    } else if (message.dataset.source === "link") {
+      notify(board ? "This link holds the board on screen." : "", "info", "link");
+    }
+  }
+}

@@ -1,0 +1,148 @@
+// The Random play and Explain panels' controller: the live analysis (the what-if after each edit),
+// seeded games and the search step by step. It owns the "analysis", "explain" and "play" requests.
+import { AnalysisPanel, ExplainPanel } from "./analysis.mjs";
+import { GamePanel } from "./game.mjs";
+import { boardToMatrix } from "./grid.mjs";
+import { $ } from "./dom.mjs";
+
+const LEETCODE_START = "The search follows LeetCode's rules, where the game starts on square 1.";
+
+export class RandomPlayController {
+  #app;
+  #analysis;
+  #explainer;
+  #game;
+  #shown = false; // once an analysis has been shown, it follows every edit
+  #edited = false; // the next analysis follows an edit: report the change
+
+  /** `app`: `{state, view, bridge, ask, modes, onBoardMarks}` from the composition root. */
+  constructor(app) {
+    this.#app = app;
+    this.#analysis = new AnalysisPanel(app.view);
+    this.#explainer = new ExplainPanel(app.view);
+    this.#game = new GamePanel(app.view);
+    $("analyze").addEventListener("click", () => {
+      this.#edited = false;
+      this.analyze();
+    });
+    $("cancel-analysis").addEventListener("click", () => this.#cancelAnalysis());
+    $("explain").addEventListener("click", () => this.explain());
+    $("play").addEventListener("click", () => this.playGame());
+    $("new-seed").addEventListener("click", () => {
+      $("seed").value = String(Math.floor(Math.random() * 1_000_000));
+    });
+  }
+
+  set speed(value) {
+    this.#game.speed = value;
+  }
+
+  /** The board changed: stale figures and games go, and a shown analysis is asked again. */
+  boardChanged() {
+    this.#analysis.stale();
+    this.#explainer.clear();
+    this.#game.stop();
+    if (this.#shown) this.analyze();
+  }
+
+  /** The rules or the players changed: the game goes, a shown analysis is asked again (no what-if). */
+  rulesChanged() {
+    this.#game.stop();
+    if (this.#shown) {
+      this.#edited = false;
+      this.analyze();
+    }
+  }
+
+  /** A solve started: games and explanations leave the board to it. */
+  clearBoardMarks() {
+    this.#game.stop();
+    this.#explainer.clear();
+  }
+
+  async analyze() {
+    const { ask, bridge, state, modes } = this.#app;
+    const edited = this.#edited;
+    this.#analysis.busy("Analyzing…");
+    this.#analysis.running(true);
+    modes.fire("analyse");
+    let reply;
+    try {
+      reply = await ask("analysis", "analyze", { board: boardToMatrix(state.board), players: playerCount() });
+    } catch (error) {
+      this.#analysis.error(`Could not analyze: ${error.message}`);
+      return;
+    } finally {
+      this.#analysis.running(bridge.busy("analysis"));
+      if (!bridge.busy("analysis")) modes.finish("analysing");
+    }
+    if (!reply) return;
+    if (!reply.ok) {
+      this.#analysis.error(`Could not analyze: ${reply.error.message}`);
+      return;
+    }
+    this.#shown = true;
+    this.#edited = true;
+    this.#analysis.show(reply.result, { edited });
+  }
+
+  async explain() {
+    const { ask, state } = this.#app;
+    this.#explainer.say("Explaining…");
+    let reply;
+    try {
+      reply = await ask("explain", "explain", { board: boardToMatrix(state.board) });
+    } catch (error) {
+      this.#explainer.say(`Could not explain: ${error.message}`);
+      return;
+    }
+    if (!reply) return;
+    if (!reply.ok) {
+      const leetcode = state.board.jumps.has(1) ? `. ${LEETCODE_START}` : "";
+      this.#explainer.say(`Could not explain: ${reply.error.message}${leetcode}`);
+      return;
+    }
+    this.#app.onBoardMarks({ clear: true });
+    this.#explainer.show(reply.result);
+  }
+
+  async playGame() {
+    const { ask, state, modes } = this.#app;
+    const seed = Number($("seed").value);
+    if (!Number.isSafeInteger(seed) || seed < 0) {
+      this.#game.say("The seed must be a whole number, 0 or more.");
+      return;
+    }
+    this.#game.say("Rolling the dice…");
+    let reply;
+    try {
+      reply = await ask("play", "play", { board: boardToMatrix(state.board), players: playerCount(), seed });
+    } catch (error) {
+      this.#game.say(`Could not play: ${error.message}`);
+      return;
+    }
+    if (!reply) return;
+    if (!reply.ok) {
+      this.#game.say(`Could not play: ${reply.error.message}`);
+      return;
+    }
+    this.#app.onBoardMarks({ clear: false });
+    modes.fire("play");
+    await this.#game.play(reply.result);
+    modes.finish("playing");
+  }
+
+  // A large board's analysis can take a while: cancelling restarts the analysis worker.
+  #cancelAnalysis() {
+    this.#app.bridge.cancel("analysis", { restart: true });
+    this.#shown = false;
+    this.#analysis.running(false);
+    this.#analysis.error("Analysis cancelled. Python is restarting; press Analyze to try again.");
+    this.#app.modes.finish("analysing");
+  }
+}
+
+function playerCount() {
+  const value = Number($("players").value);
+  return Number.isInteger(value) && value >= 1 && value <= 4 ? value : 1;
+}

@@ -1,0 +1,111 @@
+// The Solve panel's controller: asks Python for the fewest rolls, shows the answer and plays it back
+// on the token, with pause, replay, speed and cancel. It owns the "solve" requests and nothing else.
+import { TokenAnimator } from "./animate.mjs";
+import { boardToMatrix } from "./grid.mjs";
+import { ResultPanel } from "./panels.mjs";
+import { $ } from "./dom.mjs";
+
+
+export class SolveController {
+  #app;
+  #result = new ResultPanel();
+  #animator;
+  #lastSolution = null;
+
+  /** `app`: `{state, view, bridge, ask, modes, onSolveStart, onCancel}` from the composition root. */
+  constructor(app) {
+    this.#app = app;
+    this.#animator = new TokenAnimator(app.view);
+    this.#animator.addEventListener("move", (event) => {
+      const { detail } = /** @type {CustomEvent} */ (event);
+      this.#result.current(detail.index, detail.step);
+      app.view.mark({ current: detail.step.landing });
+    });
+    this.#animator.addEventListener("pause", () => this.#result.paused(true));
+    this.#animator.addEventListener("resume", () => this.#result.paused(false));
+    $("solve").addEventListener("click", () => this.solve());
+    $("cancel-solve").addEventListener("click", () => this.#cancel());
+    $("pause").addEventListener("click", () => (this.#animator.paused ? this.#animator.resume() : this.#animator.pause()));
+    $("replay").addEventListener("click", () => this.#lastSolution && this.#play(this.#lastSolution));
+  }
+
+  set speed(value) {
+    this.#animator.speed = value;
+  }
+
+  /** The board changed: the answer on screen is stale. */
+  boardChanged() {
+    this.#animator.stop();
+    this.#result.say("Press Solve to find the fewest rolls.");
+  }
+
+  /** Stop the playback (another panel takes the board's marks). */
+  stop() {
+    this.#animator.stop();
+  }
+
+  async solve() {
+    const app = this.#app;
+    performance.mark("solve-click");
+    this.#animator.stop();
+    app.modes.fire("solve");
+    app.onSolveStart();
+    this.#result.say(app.bridge.engine.state === "ready" ? "Solving…" : "Waiting for Python to load…");
+    $("cancel-solve").hidden = false;
+    let reply;
+    try {
+      reply = await app.ask("solve", "solve", { board: boardToMatrix(app.state.board) });
+    } catch (error) {
+      this.#result.error(`Could not solve: ${error.message}`);
+      app.modes.finish("solving");
+      return;
+    } finally {
+      $("cancel-solve").hidden = !app.bridge.busy("solve");
+    }
+    if (!reply) return; // a newer edit or solve wins
+    if (!reply.ok) {
+      const leetcode = app.state.board.jumps.has(1) ? " Solve follows LeetCode's rules, where the game starts on square 1; the random-play panel uses the classic start." : "";
+      this.#result.error(`Could not solve: ${reply.error.message}.${leetcode}`);
+      app.modes.finish("solving");
+      return;
+    }
+    this.#show(reply.result);
+  }
+
+  #show(solution) {
+    const { view, modes } = this.#app;
+    this.#result.show(solution);
+    performance.mark("solve-shown");
+    if (!solution.reachable) {
+      const reachable = new Set();
+      solution.distances.forEach((distance, square) => distance !== null && reachable.add(square));
+      view.mark({ landings: reachable });
+      modes.finish("solving");
+      return;
+    }
+    view.mark({ path: new Set(solution.path), landings: new Set(solution.steps.map((step) => step.landing)) });
+    view.drawRoute(solution.steps);
+    this.#play(solution);
+  }
+
+  async #play(solution) {
+    const { view, modes } = this.#app;
+    this.#lastSolution = solution;
+    modes.fire("animate");
+    const finished = await this.#animator.play(solution.steps);
+    if (finished) {
+      this.#result.current(null, null);
+      view.mark({ current: null });
+    }
+    modes.finish("animating");
+  }
+
+  // Cancelling stops the worker mid-computation: a fresh one starts, the board stays as it is.
+  #cancel() {
+    this.#app.bridge.cancel("solve", { restart: true });
+    $("cancel-solve").hidden = true;
+    this.#result.say("Solve cancelled. Python is restarting; press Solve to try again.");
+    this.#app.modes.finish("solving");
+    this.#app.onCancel();
+  }
+}
