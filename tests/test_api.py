@@ -266,14 +266,23 @@ ERROR_CASES = {
         {"op": "solve", "board": EXAMPLE_1, "version": 1.0},
         err("request", "unsupported request version 1.0: this solver speaks version 1"),
     ),
-    "no-op": ({"board": EXAMPLE_1}, err("request", "unknown op null: expected one of solve, validate, min_moves")),
+    "no-op": (
+        {"board": EXAMPLE_1},
+        err("request", "unknown op null: expected one of solve, validate, min_moves, analyze, explain, play"),
+    ),
     "op-case": (
         {"op": "SOLVE", "board": EXAMPLE_1},
-        err("request", 'unknown op "SOLVE" (a string): expected one of solve, validate, min_moves'),
+        err(
+            "request",
+            'unknown op "SOLVE" (a string): expected one of solve, validate, min_moves, analyze, explain, play',
+        ),
     ),
     "op-list": (
         {"op": ["solve"], "board": EXAMPLE_1},
-        err("request", 'unknown op ["solve"] (a list): expected one of solve, validate, min_moves'),
+        err(
+            "request",
+            'unknown op ["solve"] (a list): expected one of solve, validate, min_moves, analyze, explain, play',
+        ),
     ),
     "max-size-1": (
         {"op": "solve", "board": EXAMPLE_1, "max_size": 1},

@@ -1,5 +1,9 @@
 """The JSON boundary: one request string in, one response string out, never raising.
 
+(Over 400 lines because it is the whole boundary: the declared contract ``CONTRACT``
+that the dispatcher reads and ``contract`` writes for the page, the checks made
+before any text is parsed, and the functions that shape each op's result.)
+
 This is the only entry point the browser calls.  Requests are data, never
 Python source, and replies are plain JSON, so nothing crosses the boundary that
 would need freeing on the JavaScript side.
@@ -55,6 +59,7 @@ import contextlib
 import json
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .board import MAX_SIZE, MIN_SIZE, VALUE_NAMES, Board, BoardError, _describe
@@ -78,11 +83,163 @@ MAX_REQUEST_VALUES = MAX_BOARD_VALUES + 1_000
 TEXT_CHARS_PER_CELL = 16
 TEXT_CHARS_EXTRA = 65_536
 BOM = "\ufeff"
-OPS = ("solve", "validate", "min_moves")
-# Not named in the unknown-op message, which tests/test_api.py pins to the three above.
-RANDOM_PLAY_OPS = ("analyze", "explain", "play")
-# Their work and replies grow with the number of squares: boards up to 100×100 (the page allows 50×50).
+# Random play's work and replies grow with the number of squares: boards up to 100×100.
 RANDOM_PLAY_MAX_SIZE = 100
+#: The largest board the page's editor makes (``max_size`` in its requests).
+PAGE_MAX_SIZE = 50
+
+#: What each kind of error means; ``row``, ``column`` and ``square`` are set for some board errors.
+ERROR_KINDS = {
+    "json": "board text that is not JSON",
+    "request": "a request not of the documented form (fields, ranges, size of the text)",
+    "board": "a board that breaks a rule; row, column and square say where, or are null",
+    "internal": "a bug: the message says what was raised",
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a request: its JSON type (as JSDoc writes it), whether it is required, its range."""
+
+    name: str
+    kind: str
+    about: str
+    required: bool = False
+    low: int | None = None
+    high: int | None = None
+    default: int | None = None
+
+
+@dataclass(frozen=True)
+class Op:
+    """One op of the boundary: its request fields, the largest board it takes, and its result."""
+
+    name: str
+    about: str
+    fields: tuple[Field, ...]
+    max_size: int
+    result: tuple[tuple[str, str], ...]
+
+    def reads(self, name: str) -> bool:
+        """Whether the op reads the field ``name``."""
+        return any(field.name == name for field in self.fields)
+
+
+VERSION_FIELD = Field("version", str(API_VERSION), "the API version", required=True, low=API_VERSION, high=API_VERSION)
+BOARD_FIELD = Field("board", "number[][]", "the LeetCode matrix (or give board_text)")
+BOARD_TEXT_FIELD = Field(
+    "board_text",
+    "string",
+    "the matrix as text, optionally after 'board ='; wins over board; at most "
+    f"{TEXT_CHARS_PER_CELL} characters a cell and {TEXT_CHARS_EXTRA:,} more",
+    high=MAX_SIZE * MAX_SIZE * TEXT_CHARS_PER_CELL + TEXT_CHARS_EXTRA,
+)
+MAX_SIZE_FIELD = Field(
+    "max_size", "number", "lowers the largest board accepted", low=MIN_SIZE, high=MAX_SIZE, default=MAX_SIZE
+)
+RULES_FIELD = Field("rules", "Rules", "rules of play; LeetCode's when absent, and either key may be left out")
+PLAYERS_FIELD = Field("players", "number", "players taking turns", low=1, high=MAX_PLAYERS, default=1)
+SEED_FIELD = Field("seed", "number", "seed of the die: same request, same game", required=True, low=0, high=MAX_SEED)
+_BOARD_FIELDS = (VERSION_FIELD, BOARD_FIELD, BOARD_TEXT_FIELD, MAX_SIZE_FIELD)
+_STEP = "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}"
+_WARNINGS = ("warnings", "{square: number, message: string}[]")
+
+#: The ops, their request fields and results: the dispatcher reads this, and ``contract`` writes it for the page.
+CONTRACT: dict[str, Op] = {
+    op.name: op
+    for op in (
+        Op(
+            "solve",
+            "the least number of moves under LeetCode's rules, one optimal path and its detail",
+            _BOARD_FIELDS,
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+                ("reachable", "boolean"),
+                ("path", "number[] | null"),
+                ("steps", f"{_STEP}[]"),
+                ("distances", "(number | null)[]"),
+                ("paths_count", "string"),
+                ("explored", "number"),
+                _WARNINGS,
+            ),
+        ),
+        Op(
+            "validate",
+            "the checked board and its warnings",
+            (*_BOARD_FIELDS, RULES_FIELD),
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("matrix", "number[][]"),
+                ("jumps", "[number, number][]"),
+                _WARNINGS,
+            ),
+        ),
+        Op(
+            "min_moves",
+            "only the least number of moves (-1 when unreachable)",
+            _BOARD_FIELDS,
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+            ),
+        ),
+        Op(
+            "analyze",
+            "exact random-play figures: expected rolls, game length, visits, jump use, the players' chances",
+            (*_BOARD_FIELDS, RULES_FIELD, PLAYERS_FIELD),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("rules", "Rules"),
+                ("finishable", '"always" | "not always" | "never"'),
+                ("p_finish", "number"),
+                ("expected_rolls", "number | null"),
+                ("length", "object"),
+                ("visits", "(number | null)[]"),
+                ("jumps", "object[]"),
+                ("traps", "number[][]"),
+                ("race", "object"),
+                _WARNINGS,
+            ),
+        ),
+        Op(
+            "explain",
+            "the LeetCode search layer by layer, and the wall when unreachable",
+            _BOARD_FIELDS,
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+                ("reachable", "boolean"),
+                ("paths_count", "string"),
+                ("layers", "object[]"),
+                ("distances", "(number | null)[]"),
+                ("wall", "object | null"),
+                _WARNINGS,
+            ),
+        ),
+        Op(
+            "play",
+            "one seeded game: every turn, the winner and how it ended",
+            (*_BOARD_FIELDS, RULES_FIELD, PLAYERS_FIELD, SEED_FIELD),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("rules", "Rules"),
+                ("players", "number"),
+                ("seed", "number"),
+                ("winner", "number | null"),
+                ("end", "string"),
+                ("turns", "object[]"),
+                ("positions", "number[]"),
+            ),
+        ),
+    )
+}
 
 
 class RequestError(ValueError):
@@ -207,6 +364,7 @@ def _long_integer(text: str) -> str:
 
 
 def _dispatch(message: Any) -> dict[str, Any]:
+    """Check a parsed request against its op in ``CONTRACT`` and answer it."""
     if not isinstance(message, dict):
         raise RequestError("the request must be a JSON object")
     version = message.get("version")
@@ -214,45 +372,41 @@ def _dispatch(message: Any) -> dict[str, Any]:
         raise RequestError(
             f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}"
         )
-    op = message.get("op")
-    if op not in OPS and op not in RANDOM_PLAY_OPS:
-        raise RequestError(f"unknown op {_describe(op)}: expected one of {', '.join(OPS)}")
-    max_size = message.get("max_size", MAX_SIZE)
-    if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
-        raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")
-
-    if op in RANDOM_PLAY_OPS:
-        return _random_play(op, message, max_size)
-    if op == "validate":
-        # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
-        return board_to_json(board_from_request(message, max_size, rules_from_request(message)))
-    board = board_from_request(message, max_size)
-    if op == "min_moves":
-        return {"n": board.n, "moves": min_moves(board)}
-    return solution_to_json(board, solve(board))
+    name = message.get("op")
+    op = CONTRACT.get(name) if type(name) is str else None
+    if op is None:
+        raise RequestError(f"unknown op {_describe(name)}: expected one of {', '.join(CONTRACT)}")
+    max_size = _integer(op.name, message, MAX_SIZE_FIELD)
+    rules = rules_from_request(message) if op.reads("rules") else LEETCODE
+    numbers = {
+        f.name: _integer(op.name, message, f) for f in op.fields if f.kind == "number" and f is not MAX_SIZE_FIELD
+    }
+    board = board_from_request(message, min(max_size, op.max_size), rules)
+    return _RUNNERS[op.name](board, rules, numbers)
 
 
-def _random_play(op: str, message: dict[str, Any], max_size: int) -> dict[str, Any]:
-    """Answer ``analyze``, ``play`` and ``explain``: check the request's fields, then the board."""
-    max_size = min(max_size, RANDOM_PLAY_MAX_SIZE)
-    if op == "explain":
-        board = board_from_request(message, max_size)
-        return explanation_to_json(board, explain(board))
-    rules = rules_from_request(message)
-    players = message.get("players", 1)
-    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        raise RequestError(f"players must be an integer from 1 to {MAX_PLAYERS}")
-    seed = 0
-    if op == "play":
-        if "seed" not in message:
-            raise RequestError(f"play needs a seed: an integer from 0 to {MAX_SEED}")
-        seed = message["seed"]
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise RequestError(f"seed must be an integer from 0 to {MAX_SEED}")
-    board = board_from_request(message, max_size, rules)
-    if op == "play":
-        return game_to_json(board, play(board, rules, players, seed))
-    return analysis_to_json(board, analyze(board, rules, players))
+def _integer(op: str, message: dict[str, Any], field: Field) -> int:
+    """The integer ``field`` of a request, checked against its range, or its default."""
+    assert field.low is not None and field.high is not None
+    if field.name not in message:
+        if field.default is None:
+            raise RequestError(f"{op} needs a {field.name}: an integer from {field.low} to {field.high}")
+        return field.default
+    value = message[field.name]
+    if type(value) is not int or not field.low <= value <= field.high:
+        raise RequestError(f"{field.name} must be an integer from {field.low} to {field.high}")
+    return value
+
+
+_RUNNERS: dict[str, Callable[[Board, Rules, dict[str, int]], dict[str, Any]]] = {
+    "solve": lambda board, rules, numbers: solution_to_json(board, solve(board)),
+    "min_moves": lambda board, rules, numbers: {"n": board.n, "moves": min_moves(board)},
+    # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
+    "validate": lambda board, rules, numbers: board_to_json(board),
+    "analyze": lambda board, rules, numbers: analysis_to_json(board, analyze(board, rules, numbers["players"])),
+    "explain": lambda board, rules, numbers: explanation_to_json(board, explain(board)),
+    "play": lambda board, rules, numbers: game_to_json(board, play(board, rules, numbers["players"], numbers["seed"])),
+}
 
 
 def rules_from_request(message: dict[str, Any]) -> Rules:
