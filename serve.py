@@ -63,6 +63,14 @@ class BuildError(RuntimeError):
     pass
 
 
+def render_contract() -> str:
+    """The text of contract.mjs, written by the package itself (tests check web/contract.mjs matches)."""
+    sys.path.insert(0, str(PACKAGE.parent))
+    from snakes_ladders.contract import render
+
+    return render()
+
+
 def pinned_pyodide_version() -> str:
     spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
     return spec.lstrip("=^~")
@@ -152,6 +160,7 @@ def build(out: Path = DIST) -> Path:
         shutil.rmtree(out)
     shutil.copytree(WEB, out)
     bundle_editor(out)
+    (out / "contract.mjs").write_text(render_contract(), encoding="utf-8")  # what the package declares
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE / name, out / "pyodide" / name)

@@ -293,7 +293,7 @@ class TestErrors:
     def test_existing_ops_unchanged(self) -> None:
         assert ok(op="min_moves", board=[[-1, -1], [-1, 3]]) == {"n": 2, "moves": 1}
         error = check_error_shape(call(op="analyse", board=EMPTY_2))
-        assert error["message"] == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves'
+        assert error["message"] == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, explain, play, generate'
         # The old ops ignore the new fields, and keep LeetCode's check of square 1.
         assert ok(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}, seed="x")["moves"] == 1
         assert check_error_shape(call(op="solve", board=START_LADDER, rules={"start": "off-board"}))["square"] == 1

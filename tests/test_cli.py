@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 import reference
 from snakes_ladders import api
 from snakes_ladders.__main__ import main
@@ -155,7 +154,7 @@ class TestMoves:
             ("[[-1,-1],[-1,3]]", "1\n"),
             ("board = [[-1,-1],[-1,3]]", "1\n"),
             ("board =\n[[-1,-1,-1],\n [-1,-1,-1],\n [-1,-1,-1]]\n", "2\n"),
-            (json.dumps(reference.matrix_from_jumps(3, {s: 1 for s in range(3, 9)})), "-1\n"),
+            (json.dumps(reference.matrix_from_jumps(3, dict.fromkeys(range(3, 9), 1))), "-1\n"),
         ],
         ids=["plain", "prefix", "multiline", "unreachable"],
     )
@@ -219,7 +218,10 @@ BAD_INPUT = {
         "board =\n[[-1 -1],[-1,3]]",
         "the board text is not valid JSON: Expecting ',' delimiter at line 2, column 6",
     ),
-    "nested-too-deep": ("[" * 50_000, "the board text is not a board: lists or objects are nested 50000 deep; a board needs only 2 (a list of rows)"),
+    "nested-too-deep": (
+        "[" * 50_000,
+        "the board text is not a board: lists or objects are nested 50000 deep; a board needs only 2 (a list of rows)",
+    ),
 }
 
 
@@ -247,11 +249,11 @@ class TestBadInput:
 
     def test_multiline_message_is_folded(self, write, capsys, monkeypatch) -> None:
         # Whatever the boundary says, the CLI prints it on one line.
-        def handle(_: str) -> str:
+        def answer(_: dict) -> dict:
             error = {"kind": "board", "message": "first\nsecond\r\nthird", "row": None, "column": None, "square": None}
-            return json.dumps({"ok": False, "version": 1, "error": error})
+            return {"ok": False, "version": 1, "error": error}
 
-        monkeypatch.setattr("snakes_ladders.__main__.handle", handle)
+        monkeypatch.setattr("snakes_ladders.__main__.answer", answer)
         status, _, err = in_process(["solve", write("[]")], capsys)
         assert status == 2
         assert one_line(err).endswith(": first second third")
@@ -271,7 +273,7 @@ class TestBadInput:
         path = write(b"\xff\xfe[[-1,-1],[-1,3]]")
         status, out, err = in_process(["solve", path], capsys)
         assert (status, out) == (2, "")
-        assert one_line(err).startswith(f"snakes_ladders: {path}: cannot read the file: ")
+        assert one_line(err) == f"snakes_ladders: {path}: not UTF-8 text: invalid start byte at byte offset 0"
 
     def test_internal_error_exits_1(self, capsys, monkeypatch) -> None:
         def boom(*_: object) -> None:

@@ -1,23 +1,36 @@
 """Command line: ``python -m snakes_ladders solve FILE``, and ``analyze``, ``explain``, ``play``.
 
-It goes through the same JSON boundary as the browser, so the two can never
-disagree about what a valid board is or what its answer is.
+It goes through the same boundary as the browser (``api.answer`` checks and
+answers the request as ``api.handle`` does), so the two can never disagree about
+what a valid board is or what its answer is.  Input is read as UTF-8, at most
+``MAX_INPUT_CHARS`` characters (the longest board text the API reads), so
+memory stays bounded by that whatever the file or stream.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any, BinaryIO
 
 from . import __version__
-from .api import API_VERSION, handle
+from .api import API_VERSION, BOM, answer, max_board_text_chars, parse_board_text
+from .board import MAX_SIZE
 from .gencli import add_generate_command, run_generate
+from .jsontext import clip_digits
 from .rules import OVERSHOOTS, STARTS
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
+#: A reader that stopped early (``| head``): quiet, with the status of a command killed by SIGPIPE.
+EXIT_BROKEN_PIPE = 141
+MAX_INPUT_CHARS = max_board_text_chars(MAX_SIZE)
+MAX_INDENT = 8
+_BLOCK = 1 << 16
 
 DESCRIPTION = """\
 Solve snakes-and-ladders boards under the rules of LeetCode 909: start on
@@ -44,9 +57,15 @@ examples:
 A fixture object may carry "rules" ({"start": ..., "overshoot": ...}); analyze
 and play use them, and --start and --overshoot override them one by one.
 
-exit status: 0 on success, 2 when the file cannot be read or is not a valid
-board, or the rules, players or seed are wrong (one line on standard error
-says what is wrong and where), 1 on an internal error."""
+FILE must be UTF-8 text (a byte order mark is allowed) of at most 16,065,536
+characters, the most a 1000×1000 board takes; reading stops there.
+
+exit status: 0 on success; 2 when the file cannot be read, is not UTF-8, is
+too long or is not a valid board, when the rules, players or seed are wrong,
+or when the output cannot be written (one line on standard error says what is
+wrong and where); 1 on an internal error; 141, silently, when the reader of
+the output goes away early (as in | head -c 10), as for a command stopped by
+SIGPIPE."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,18 +99,24 @@ def build_parser() -> argparse.ArgumentParser:
                 help="a roll past the last square: stay put (the default), bounce back by the excess, or win",
             )
             command.add_argument(
-                "--players", type=int, default=1, metavar="N", help="1 to 4 players taking turns (default 1)"
+                "--players", type=_integer, default=1, metavar="N", help="1 to 4 players taking turns (default 1)"
             )
         if name == "play":
             command.add_argument(
                 "--seed",
-                type=int,
+                type=_integer,
                 required=True,
                 metavar="S",
                 help="seed of the die, 0 to 2**53-1: same seed, same game",
             )
         if name != "moves":
-            command.add_argument("--indent", type=int, default=None, metavar="N", help="pretty-print with N spaces")
+            command.add_argument(
+                "--indent",
+                type=_indent,
+                default=None,
+                metavar="N",
+                help=f"pretty-print with N spaces (0 to {MAX_INDENT})",
+            )
     add_generate_command(commands)  # generate: takes no FILE (gencli.py)
     return parser
 
@@ -104,15 +129,37 @@ RANDOM_PLAY_HELPS = {
 }
 
 
-def _request(args: argparse.Namespace, text: str) -> dict[str, object]:
+def _integer(text: str) -> int:
+    """An integer option; the API checks its range.  A long one is named by its first digits."""
+    digits = text.strip()
+    if not digits.removeprefix("-").isdecimal() or not digits.isascii():
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {clip_digits(text[:40])!r}")
+    try:
+        return int(digits)
+    except ValueError:  # more digits than Python reads
+        raise argparse.ArgumentTypeError(f"the number {clip_digits(digits)} is too long") from None
+
+
+def _indent(text: str) -> int:
+    """The ``--indent`` option: a whole number from 0 to ``MAX_INDENT``."""
+    indent = _integer(text)
+    if not 0 <= indent <= MAX_INDENT:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 0 to {MAX_INDENT}, got {clip_digits(str(indent))}"
+        )
+    return indent
+
+
+class InputError(Exception):
+    """Input that cannot be read: closed, not UTF-8 or too long; the message says which."""
+
+
+def _request(args: argparse.Namespace, text: str) -> dict[str, Any]:
     """The API request for the command: the board from the text, and the options."""
     op = {"solve": "solve", "moves": "min_moves", "validate": "validate"}.get(args.command, args.command)
-    request: dict[str, object] = {"version": API_VERSION, "op": op, "board_text": text}
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
-        document = None  # the boundary reports what is wrong with the text
-    if isinstance(document, dict) and "board" in document:  # a fixture file
+    request: dict[str, Any] = {"version": API_VERSION, "op": op, "board_text": text}
+    document = _fixture(text)
+    if document is not None:
         request = {"version": API_VERSION, "op": op, "board": document["board"]}
         if "rules" in document and op in ("analyze", "play"):
             request["rules"] = document["rules"]
@@ -127,11 +174,64 @@ def _request(args: argparse.Namespace, text: str) -> dict[str, object]:
     return request
 
 
+def _fixture(text: str) -> dict[str, Any] | None:
+    """The object of a fixture file (a JSON object with a ``board``), else None.
+
+    Only text that opens with ``{`` is parsed here, with the API's own checks;
+    anything else, and any error, is left for the API to report.
+    """
+    if text.lstrip(BOM + " \t\r\n")[:1] != "{":
+        return None
+    try:
+        document = parse_board_text(text)
+    except ValueError:
+        return None
+    return document if isinstance(document, dict) and "board" in document else None
+
+
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as handle_:
-        return handle_.read()
+    """The text of ``path`` (``-`` for standard input): UTF-8, at most ``MAX_INPUT_CHARS`` characters."""
+    if path != "-":
+        with open(path, "rb") as stream:
+            return _decode(stream)
+    if sys.stdin is None:
+        raise InputError("cannot read standard input: it is closed")
+    binary = getattr(sys.stdin, "buffer", None)
+    if binary is None:  # a text stream put in place of stdin (tests do)
+        text = sys.stdin.read(MAX_INPUT_CHARS + 1)
+        return _check_length(text)
+    return _decode(binary)
+
+
+def _decode(stream: BinaryIO) -> str:
+    """Read UTF-8 from ``stream`` block by block, stopping after ``MAX_INPUT_CHARS`` + 1 characters."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    pieces: list[str] = []
+    chars = 0
+    offset = 0  # bytes read before this block
+    while chars <= MAX_INPUT_CHARS:
+        block = stream.read(_BLOCK)
+        pending = len(decoder.getstate()[0])
+        try:
+            piece = decoder.decode(block, final=not block)
+        except UnicodeDecodeError as error:
+            at = offset - pending + error.start
+            raise InputError(f"not UTF-8 text: {error.reason} at byte offset {at:,}") from None
+        pieces.append(piece)
+        chars += len(piece)
+        offset += len(block)
+        if not block:
+            break
+    return _check_length("".join(pieces))
+
+
+def _check_length(text: str) -> str:
+    if len(text) > MAX_INPUT_CHARS:
+        raise InputError(
+            f"the input is longer than {MAX_INPUT_CHARS:,} characters, the most a {MAX_SIZE}×{MAX_SIZE} board "
+            "takes; stopped reading there"
+        )
+    return text
 
 
 def _fail(path: str, message: str, status: int) -> int:
@@ -140,7 +240,32 @@ def _fail(path: str, message: str, status: int) -> int:
     return status
 
 
+def _write(text: str) -> int:
+    """Write the output; a failed write is one line on standard error, a closed pipe is silent."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        _discard_stdout()
+        return _fail("<stdout>", f"cannot write the output: {error.strerror or error}", EXIT_BAD_INPUT)
+    return 0
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so the flush at exit cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no file descriptor (a test's capture): nothing is flushed at exit
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["check"]:  # practice mode: test a LeetCode 909 solution (practice_run.py)
         from .practice_run import main as check
@@ -152,21 +277,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     try:
         text = _read(args.file)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        return _fail(name, f"cannot read the file: {reason}", EXIT_BAD_INPUT)
-    request = _request(args, text)
-    reply = json.loads(handle(json.dumps(request)))
+    except InputError as error:
+        return _fail(name, str(error), EXIT_BAD_INPUT)
+    except OSError as error:
+        return _fail(name, f"cannot read the file: {error.strerror or error}", EXIT_BAD_INPUT)
+    reply = answer(_request(args, text))
     if not reply["ok"]:
-        error = reply["error"]
-        status = EXIT_INTERNAL if error["kind"] == "internal" else EXIT_BAD_INPUT
-        return _fail(name, error["message"], status)
+        fault = reply["error"]
+        status = EXIT_INTERNAL if fault["kind"] == "internal" else EXIT_BAD_INPUT
+        return _fail(name, fault["message"], status)
     result = reply["result"]
     if args.command == "moves":
-        print(result["moves"])
-    else:
-        print(json.dumps(result, indent=args.indent, ensure_ascii=False))
-    return 0
+        return _write(f"{result['moves']}\n")
+    return _write(json.dumps(result, indent=args.indent, ensure_ascii=False) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,9 @@
 """The JSON boundary: one request string in, one response string out, never raising.
 
+(Over 400 lines because it is the whole boundary: the declared contract ``CONTRACT``
+that the dispatcher reads and ``contract`` writes for the page, the checks made
+before any text is parsed, and the functions that shape each op's result.)
+
 This is the only entry point the browser calls.  Requests are data, never
 Python source, and replies are plain JSON, so nothing crosses the boundary that
 would need freeing on the JavaScript side.
@@ -51,33 +55,250 @@ Messages show values as the JSON they were read from (``got null``, ``got "3"
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 from .bignum import Magnitude
 from .board import MAX_SIZE, MIN_SIZE, VALUE_NAMES, Board, BoardError, _describe
 from .explain import Explanation, explain
-from .generate import MAX_GENERATE_SIZE, GenerateError, Spec, generate, generated_to_json, not_met_message
-from .jsontext import NestingError, check_nesting
+from .generate import (
+    DEFAULT_EVALUATIONS,
+    MAX_EVALUATIONS,
+    MAX_GENERATE_SIZE,
+    GenerateError,
+    Spec,
+    generate,
+    generated_to_json,
+    not_met_message,
+)
+from .jsontext import CHUNK, NestingError, check_nesting, clip_digits, clip_numbers
 from .markov import MAX_PLAYERS, Analysis, analyze
 from .play import MAX_SEED, Game, play
 from .rules import LEETCODE, Rules, RulesError
 from .solve import Solution, min_moves, solve
 
-__all__ = ["API_VERSION", "MAX_REQUEST_CHARS", "handle", "solution_to_json"]
+__all__ = ["API_VERSION", "MAX_BOARD_VALUES", "MAX_REQUEST_CHARS", "answer", "handle", "solution_to_json"]
 
 API_VERSION = 1
 # A 1000×1000 matrix of two-digit-wide values is about 7 MB of JSON; leave room.
 MAX_REQUEST_CHARS = 32_000_000
-OPS = ("solve", "validate", "min_moves")
-# Not named in the unknown-op message, which tests/test_api.py pins to the three above.
-RANDOM_PLAY_OPS = ("analyze", "explain", "play")
-# Their work and replies grow with the number of squares: boards up to 100×100 (the page allows 50×50).
+#: The values in the text of the largest board: its cells, its rows and the list of rows.
+MAX_BOARD_VALUES = MAX_SIZE * MAX_SIZE + MAX_SIZE + 1
+#: A request holds a board and a few fields; this leaves room for a thousand more values.
+MAX_REQUEST_VALUES = MAX_BOARD_VALUES + 1_000
+#: Board text may take this many characters a cell, and this many more in all.
+TEXT_CHARS_PER_CELL = 16
+TEXT_CHARS_EXTRA = 65_536
+BOM = "\ufeff"
+# Random play's work and replies grow with the number of squares: boards up to 100×100.
 RANDOM_PLAY_MAX_SIZE = 100
-_PREFIX = re.compile(r"\s*board\s*=\s*")
+#: The largest board the page's editor makes (``max_size`` in its requests).
+PAGE_MAX_SIZE = 50
+
+#: What each kind of error means; ``row``, ``column`` and ``square`` are set for some board errors.
+ERROR_KINDS = {
+    "json": "board text that is not JSON",
+    "request": "a request not of the documented form (fields, ranges, size of the text)",
+    "board": "a board that breaks a rule; row, column and square say where, or are null",
+    "internal": "a bug: the message says what was raised",
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a request: its JSON type (as JSDoc writes it), whether it is required, its range."""
+
+    name: str
+    kind: str
+    about: str
+    required: bool = False
+    low: int | None = None
+    high: int | None = None
+    default: int | None = None
+
+
+@dataclass(frozen=True)
+class Op:
+    """One op of the boundary: its request fields, the largest board it takes, and its result."""
+
+    name: str
+    about: str
+    fields: tuple[Field, ...]
+    max_size: int
+    result: tuple[tuple[str, str], ...]
+
+    def reads(self, name: str) -> bool:
+        """Whether the op reads the field ``name``."""
+        return any(field.name == name for field in self.fields)
+
+
+VERSION_FIELD = Field("version", str(API_VERSION), "the API version", required=True, low=API_VERSION, high=API_VERSION)
+BOARD_FIELD = Field("board", "number[][]", "the LeetCode matrix (or give board_text)")
+BOARD_TEXT_FIELD = Field(
+    "board_text",
+    "string",
+    "the matrix as text, optionally after 'board ='; wins over board; at most "
+    f"{TEXT_CHARS_PER_CELL} characters a cell and {TEXT_CHARS_EXTRA:,} more",
+    high=MAX_SIZE * MAX_SIZE * TEXT_CHARS_PER_CELL + TEXT_CHARS_EXTRA,
+)
+MAX_SIZE_FIELD = Field(
+    "max_size", "number", "lowers the largest board accepted", low=MIN_SIZE, high=MAX_SIZE, default=MAX_SIZE
+)
+RULES_FIELD = Field("rules", "Rules", "rules of play; LeetCode's when absent, and either key may be left out")
+PLAYERS_FIELD = Field("players", "number", "players taking turns", low=1, high=MAX_PLAYERS, default=1)
+SEED_FIELD = Field("seed", "number", "seed of the die: same request, same game", required=True, low=0, high=MAX_SEED)
+_BOARD_FIELDS = (VERSION_FIELD, BOARD_FIELD, BOARD_TEXT_FIELD, MAX_SIZE_FIELD)
+_STEP = "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}"
+_WARNINGS = ("warnings", "{total: number, shown: {square: number, message: string}[]}")
+_CHAINED = ("chained", "number[]")
+_COUNT = "Magnitude"
+
+#: The ops, their request fields and results: the dispatcher reads this, and ``contract`` writes it for the page.
+CONTRACT: dict[str, Op] = {
+    op.name: op
+    for op in (
+        Op(
+            "solve",
+            "the least number of moves under LeetCode's rules, one optimal path and its detail",
+            _BOARD_FIELDS,
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+                ("reachable", "boolean"),
+                ("path", "number[] | null"),
+                ("steps", f"{_STEP}[]"),
+                ("distances", "(number | null)[]"),
+                ("paths_count", _COUNT),
+                ("explored", "number"),
+                _WARNINGS,
+                _CHAINED,
+            ),
+        ),
+        Op(
+            "validate",
+            "the checked board and its warnings",
+            (*_BOARD_FIELDS, RULES_FIELD),
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("matrix", "number[][]"),
+                ("jumps", "[number, number][]"),
+                _WARNINGS,
+                _CHAINED,
+            ),
+        ),
+        Op(
+            "min_moves",
+            "only the least number of moves (-1 when unreachable)",
+            _BOARD_FIELDS,
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+            ),
+        ),
+        Op(
+            "analyze",
+            "exact random-play figures: expected rolls, game length, visits, jump use, the players' chances",
+            (*_BOARD_FIELDS, RULES_FIELD, PLAYERS_FIELD),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("rules", "Rules"),
+                ("finishable", '"always" | "not always" | "never"'),
+                ("p_finish", "number"),
+                ("expected_rolls", "number | null"),
+                ("length", "object"),
+                ("visits", "(number | null)[]"),
+                ("jumps", "object[]"),
+                ("traps", "number[][]"),
+                ("race", "object"),
+                _WARNINGS,
+                _CHAINED,
+            ),
+        ),
+        Op(
+            "explain",
+            "the LeetCode search layer by layer, and the wall when unreachable",
+            _BOARD_FIELDS,
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+                ("reachable", "boolean"),
+                ("paths_count", _COUNT),
+                ("layers", "object[]"),
+                ("distances", "(number | null)[]"),
+                ("wall", "object | null"),
+                _WARNINGS,
+                _CHAINED,
+            ),
+        ),
+        Op(
+            "play",
+            "one seeded game: every turn, the winner and how it ended",
+            (*_BOARD_FIELDS, RULES_FIELD, PLAYERS_FIELD, SEED_FIELD),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("rules", "Rules"),
+                ("players", "number"),
+                ("seed", "number"),
+                ("winner", "number | null"),
+                ("end", "string"),
+                ("turns", "object[]"),
+                ("positions", "number[]"),
+            ),
+        ),
+        Op(
+            "generate",
+            "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
+            (
+                VERSION_FIELD,
+                Field("n", "number", "board size", required=True, low=MIN_SIZE, high=MAX_GENERATE_SIZE),
+                Field("snakes", "number", "number of snakes", required=True, low=0),
+                Field("ladders", "number", "number of ladders", required=True, low=0),
+                Field(
+                    "seed",
+                    "number",
+                    "seed of the search: same request, same board",
+                    required=True,
+                    low=0,
+                    high=MAX_SEED,
+                ),
+                Field("targets", "GenerateTargets", "least moves, expected rolls [lo, hi], always finishes"),
+                RULES_FIELD,
+                Field("max_jump", "number", "longest jump in squares", low=1),
+                Field("no_edge_rows", "boolean", "no jump on the first or last row"),
+                Field(
+                    "max_evaluations",
+                    "number",
+                    "boards looked at, at most",
+                    low=1,
+                    high=MAX_EVALUATIONS,
+                    default=DEFAULT_EVALUATIONS,
+                ),
+            ),
+            MAX_GENERATE_SIZE,
+            (
+                ("n", "number"),
+                ("matrix", "number[][]"),
+                ("min_moves", "number"),
+                ("expected_rolls", "number | null"),
+                ("met", "boolean"),
+                ("evaluations", "number"),
+                ("seed", "number"),
+            ),
+        ),
+    )
+}
 
 
 class RequestError(ValueError):
@@ -91,25 +312,47 @@ class TextError(ValueError):
 def handle(request: str) -> str:
     """Answer one JSON request with one JSON response; never raises.
 
+    Time and memory are bounded by the request's length: text over
+    ``MAX_REQUEST_CHARS`` characters, nested over ``MAX_DEPTH`` deep or holding
+    over ``MAX_REQUEST_VALUES`` values is refused before it is parsed (a linear
+    scan, ``jsontext.measure``), and what is parsed builds at most that many
+    values.  A UTF-8 byte order mark at the start is ignored.
+
     >>> handle('{"version": 1, "op": "min_moves", "board": [[-1, -1], [-1, 3]]}')
     '{"ok": true, "version": 1, "result": {"n": 2, "moves": 1}}'
-    >>> print(handle('{"version": 1, "op": "solve", "board": [[-1, -1], [2, -1]]}'))
-    {"ok": false, "version": 1, "error": {"kind": "board", "message": "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", "row": 1, "column": 0, "square": 1}}
+    >>> reply = json.loads(handle('{"version": 1, "op": "solve", "board": [[-1, -1], [2, -1]]}'))
+    >>> reply["ok"], reply["error"]["kind"], reply["error"]["square"]
+    (False, 'board', 1)
+    >>> reply["error"]["message"]
+    'row 1, column 0 (square 1): the start square cannot hold a snake or ladder'
     """
+    return json.dumps(_guard(lambda: _dispatch(_read_request(request))), ensure_ascii=False)
+
+
+def answer(message: dict[str, Any]) -> dict[str, Any]:
+    """Answer a request that is already data (the command line's), as ``handle`` would; never raises.
+
+    The reply is the parsed form of ``handle``'s: the same checks, the same results and errors.
+
+    >>> answer({"version": 1, "op": "min_moves", "board_text": "\\ufeffboard = [[-1, -1], [-1, 3]]"})
+    {'ok': True, 'version': 1, 'result': {'n': 2, 'moves': 1}}
+    """
+    return _guard(lambda: _dispatch(message))
+
+
+def _guard(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Run ``work`` and return its reply: the result, or the error it raised as data."""
     names = VALUE_NAMES.set("json")  # the values it reports were read from JSON: null, not None
     try:
-        result = _dispatch(request)
-        return json.dumps({"ok": True, "version": API_VERSION, "result": result}, ensure_ascii=False)
+        return {"ok": True, "version": API_VERSION, "result": work()}
     except BoardError as error:
         return _error("board", str(error), error.row, error.column, error.square)
     except TextError as error:
         return _error("json", str(error))
     except RequestError as error:
         return _error("request", str(error))
-    except RecursionError:
-        return _error("json", "the text is nested too deeply to be a board")
-    except MemoryError:
-        return _error("request", "the request is too large to handle")
+    except (RecursionError, MemoryError) as error:  # the checks before parsing are meant to rule these out
+        return _error("internal", f"internal error: {type(error).__name__}: the request exhausted the interpreter")
     except Exception as error:  # the boundary must never raise
         return _error("internal", f"internal error: {type(error).__name__}: {error}")
     finally:
@@ -122,69 +365,109 @@ def _error(
     row: int | None = None,
     column: int | None = None,
     square: int | None = None,
-) -> str:
-    error = {"kind": kind, "message": message, "row": row, "column": column, "square": square}
-    return json.dumps({"ok": False, "version": API_VERSION, "error": error}, ensure_ascii=False)
+) -> dict[str, Any]:
+    """An error reply; long numbers in the message are clipped (see ``jsontext.clip_numbers``)."""
+    error = {"kind": kind, "message": clip_numbers(message), "row": row, "column": column, "square": square}
+    return {"ok": False, "version": API_VERSION, "error": error}
 
 
-def _dispatch(request: Any) -> dict[str, Any]:
+def _read_request(request: Any) -> Any:
+    """Parse the request text after checking its length, nesting and number of values."""
     if not isinstance(request, str):
+        # A caller in Python (or a JavaScript value through Pyodide) passed something else.
         raise RequestError(f"the request must be a JSON string, got {type(request).__name__}")
     if len(request) > MAX_REQUEST_CHARS:
         raise RequestError(f"the request is {len(request):,} characters; the limit is {MAX_REQUEST_CHARS:,}")
+    if request.startswith(BOM):
+        request = request[1:]
     try:
-        check_nesting(request)
-        message = json.loads(request)
+        values = check_nesting(request).values
     except NestingError as error:
         raise RequestError(f"the request is not a board request: {error}") from None
-    except ValueError as error:
-        raise RequestError(f"the request is not JSON: {error}") from None
+    if values > MAX_REQUEST_VALUES:
+        raise RequestError(
+            f"the request holds {values:,} values; the limit is {MAX_REQUEST_VALUES:,} (a {MAX_SIZE}×{MAX_SIZE} "
+            "board and a few fields)"
+        )
+    try:
+        return json.loads(request)
+    except json.JSONDecodeError as error:
+        raise RequestError(f"the request is not JSON: {_where(error)}") from None
+    except ValueError:  # an integer too long for Python to read
+        raise RequestError(f"the request holds an integer too long to read: {_long_integer(request)}") from None
+
+
+def _where(error: json.JSONDecodeError) -> str:
+    """The parser's complaint and where: ``Expecting value at line 2, column 6``.
+
+    >>> _where(json.JSONDecodeError("Unterminated string starting at", '["', 1))
+    'Unterminated string starting at line 1, column 2'
+    """
+    return f"{error.msg.removesuffix(' at')} at line {error.lineno}, column {error.colno}"
+
+
+def _long_integer(text: str) -> str:
+    """The first integer in the JSON ``text`` too long for Python to read, clipped for a message."""
+    found: list[str] = []
+
+    def read(digits: str) -> int:
+        try:
+            return int(digits)
+        except ValueError:
+            found.append(clip_digits(digits))
+            raise
+
+    with contextlib.suppress(ValueError):
+        json.loads(text, parse_int=read)
+    return found[0] if found else "(not found)"
+
+
+def _dispatch(message: Any) -> dict[str, Any]:
+    """Check a parsed request against its op in ``CONTRACT`` and answer it."""
     if not isinstance(message, dict):
         raise RequestError("the request must be a JSON object")
     version = message.get("version")
     if version != API_VERSION or type(version) is not int:
-        raise RequestError(f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}")
-    op = message.get("op")
-    if op == "generate":  # a board to a target (issue 17): see _generate
+        raise RequestError(
+            f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}"
+        )
+    name = message.get("op")
+    if name == "generate":  # a board to a target (issue 17): see _generate
         return _generate(message)
-    if op not in OPS and op not in RANDOM_PLAY_OPS:
-        raise RequestError(f"unknown op {_describe(op)}: expected one of {', '.join(OPS)}")
-    max_size = message.get("max_size", MAX_SIZE)
-    if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
-        raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")
-
-    if op in RANDOM_PLAY_OPS:
-        return _random_play(op, message, max_size)
-    if op == "validate":
-        # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
-        return board_to_json(board_from_request(message, max_size, rules_from_request(message)))
-    board = board_from_request(message, max_size)
-    if op == "min_moves":
-        return {"n": board.n, "moves": min_moves(board)}
-    return solution_to_json(board, solve(board))
+    op = CONTRACT.get(name) if type(name) is str else None
+    if op is None:
+        raise RequestError(f"unknown op {_describe(name)}: expected one of {', '.join(CONTRACT)}")
+    max_size = _integer(op.name, message, MAX_SIZE_FIELD)
+    rules = rules_from_request(message) if op.reads("rules") else LEETCODE
+    numbers = {
+        f.name: _integer(op.name, message, f) for f in op.fields if f.kind == "number" and f is not MAX_SIZE_FIELD
+    }
+    board = board_from_request(message, min(max_size, op.max_size), rules)
+    return _RUNNERS[op.name](board, rules, numbers)
 
 
-def _random_play(op: str, message: dict[str, Any], max_size: int) -> dict[str, Any]:
-    """Answer ``analyze``, ``play`` and ``explain``: check the request's fields, then the board."""
-    max_size = min(max_size, RANDOM_PLAY_MAX_SIZE)
-    if op == "explain":
-        board = board_from_request(message, max_size)
-        return explanation_to_json(board, explain(board))
-    rules = rules_from_request(message)
-    players = message.get("players", 1)
-    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        raise RequestError(f"players must be an integer from 1 to {MAX_PLAYERS}")
-    seed = 0
-    if op == "play":
-        if "seed" not in message:
-            raise RequestError(f"play needs a seed: an integer from 0 to {MAX_SEED}")
-        seed = message["seed"]
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise RequestError(f"seed must be an integer from 0 to {MAX_SEED}")
-    board = board_from_request(message, max_size, rules)
-    if op == "play":
-        return game_to_json(board, play(board, rules, players, seed))
-    return analysis_to_json(board, analyze(board, rules, players))
+def _integer(op: str, message: dict[str, Any], field: Field) -> int:
+    """The integer ``field`` of a request, checked against its range, or its default."""
+    assert field.low is not None and field.high is not None
+    if field.name not in message:
+        if field.default is None:
+            raise RequestError(f"{op} needs a {field.name}: an integer from {field.low} to {field.high}")
+        return field.default
+    value = message[field.name]
+    if type(value) is not int or not field.low <= value <= field.high:
+        raise RequestError(f"{field.name} must be an integer from {field.low} to {field.high}")
+    return value
+
+
+_RUNNERS: dict[str, Callable[[Board, Rules, dict[str, int]], dict[str, Any]]] = {
+    "solve": lambda board, rules, numbers: solution_to_json(board, solve(board)),
+    "min_moves": lambda board, rules, numbers: {"n": board.n, "moves": min_moves(board)},
+    # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
+    "validate": lambda board, rules, numbers: board_to_json(board),
+    "analyze": lambda board, rules, numbers: analysis_to_json(board, analyze(board, rules, numbers["players"])),
+    "explain": lambda board, rules, numbers: explanation_to_json(board, explain(board)),
+    "play": lambda board, rules, numbers: game_to_json(board, play(board, rules, numbers["players"], numbers["seed"])),
+}
 
 
 def rules_from_request(message: dict[str, Any]) -> Rules:
@@ -198,27 +481,76 @@ def rules_from_request(message: dict[str, Any]) -> Rules:
 
 
 def parse_board_text(text: str) -> Any:
-    """Parse board text: JSON, optionally prefixed by ``board =``.
+    """Parse board text: JSON, optionally prefixed by ``board =`` and by a UTF-8 byte order mark.
+
+    Text nested deeper than ``MAX_DEPTH`` or holding more than ``MAX_BOARD_VALUES``
+    values is refused before it is parsed.  Time is linear in ``len(text)``;
+    memory is a copy of the text and the values parsed.
 
     >>> parse_board_text("board = [[-1, -1], [-1, 3]]")
     [[-1, -1], [-1, 3]]
     """
-    if not text.strip():
+    if text.startswith(BOM):
+        text = text[1:]
+    if _skip_space(text, 0) == len(text):
         raise TextError("the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]")
-    match = _PREFIX.match(text)
-    # Blank the prefix out rather than cut it, so error lines and columns count in the text as given.
-    body = re.sub(r"[^\n]", " ", text[: match.end()]) + text[match.end() :] if match else text
+    body = _blank_prefix(text)
     try:
-        check_nesting(body)
+        values = check_nesting(body).values
     except NestingError as error:
         raise TextError(f"the board text is not a board: {error}") from None
+    if values > MAX_BOARD_VALUES:
+        raise BoardError(
+            f"the board text holds {values:,} values: a board of at most {MAX_SIZE}×{MAX_SIZE} holds no more "
+            f"than {MAX_BOARD_VALUES:,} (its cells, its rows and the list of rows)"
+        )
     try:
         return json.loads(body)
     except json.JSONDecodeError as error:
-        line, column = error.lineno, error.colno
-        raise TextError(f"the board text is not valid JSON: {error.msg} at line {line}, column {column}") from None
-    except ValueError as error:  # a number longer than Python's integer conversion limit
-        raise TextError(f"the board text cannot be read: {error}") from None
+        raise TextError(f"the board text is not valid JSON: {_where(error)}") from None
+    except ValueError:  # an integer too long for Python to read
+        raise TextError(f"the board text holds an integer too long to read: {_long_integer(body)}") from None
+
+
+def _skip_space(text: str, start: int) -> int:
+    """The index of the first character at or after ``start`` that is not white space (or the length).
+
+    Linear in the white space skipped, reading ``CHUNK`` characters at a time.
+    """
+    while start < len(text):
+        piece = text[start : start + CHUNK]
+        rest = piece.lstrip()
+        if rest:
+            return start + len(piece) - len(rest)
+        start += len(piece)
+    return start
+
+
+def _blank_prefix(text: str) -> str:
+    """The text with a leading ``board =`` blanked out (line breaks kept), so that error lines
+    and columns count in the text as given.
+
+    >>> _blank_prefix(" board =\\n [[-1]]"), _blank_prefix("boards = 1")
+    ('        \\n [[-1]]', 'boards = 1')
+    """
+    word = _skip_space(text, 0)
+    if not text.startswith("board", word):
+        return text
+    equals = _skip_space(text, word + len("board"))
+    if not text.startswith("=", equals):
+        return text
+    end = _skip_space(text, equals + 1)
+    prefix = "\n".join(" " * len(line) for line in text[:end].split("\n"))
+    return prefix + text[end:]
+
+
+def max_board_text_chars(max_size: int) -> int:
+    """The longest board text read for boards up to ``max_size``: room for any number and white space.
+
+    >>> max_board_text_chars(50), max_board_text_chars(1000)
+    (105536, 16065536)
+    """
+    return max_size * max_size * TEXT_CHARS_PER_CELL + TEXT_CHARS_EXTRA
 
 
 def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE, rules: Rules = LEETCODE) -> Board:
@@ -227,9 +559,8 @@ def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE, rules:
         text = message["board_text"]
         if not isinstance(text, str):
             raise RequestError("board_text must be a string")
-        # Sixteen characters a cell is room for any number and generous white space; longer text
-        # cannot be a board this size, and parsing megabytes to say so would keep the page waiting.
-        if len(text) > max_size * max_size * 16 + 65_536:
+        # Longer text cannot be a board this size, and parsing megabytes to say so would keep the page waiting.
+        if len(text) > max_board_text_chars(max_size):
             raise BoardError(
                 f"the board text is {len(text):,} characters: too long for a board of at most {max_size}×{max_size}"
             )
