@@ -15,9 +15,9 @@ build/snapshots/ and reused while Pyodide, the package and the snapshot code are
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import http.server
-import gzip
 import json
 import shutil
 import subprocess
@@ -68,7 +68,7 @@ class BuildError(RuntimeError):
 
 def pinned_pyodide_version() -> str:
     spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-    return spec.lstrip("=^~")
+    return str(spec).lstrip("=^~")
 
 
 def ensure_pyodide() -> str:
@@ -102,7 +102,8 @@ def shipped_source(source: str) -> str:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            value = first.value if isinstance(first, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 node.body = node.body[1:] or [ast.Pass()]
     return ast.unparse(tree) + "\n"
 
@@ -224,10 +225,8 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
     # second download of the same bytes on the first visit.
     # The snapshot is cached apart, after the rest, once Python is ready (sw.mjs).
     skip = {"sw.mjs", "index.html", "build-info.mjs", snapshot_file}
-    files = ["./"] + sorted(
-        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.relative_to(out).as_posix() not in skip
-    )
-    files.append("build-info.mjs")
+    served = (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files = ["./", *sorted(name for name in served if name not in skip), "build-info.mjs"]
     (out / "build-info.mjs").write_text(
         "// Written by serve.py build: the versions this build was made with and the files it serves.\n"
         f"export const PYODIDE_VERSION = {json.dumps(pyodide_version)};\n"
@@ -243,7 +242,7 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012
 
     def __init__(self, *args: object, quiet: bool = False, **kwargs: object) -> None:
         self.quiet = quiet
@@ -258,10 +257,8 @@ def serve(directory: Path, host: str, port: int, quiet: bool = False) -> None:
     handler = partial(Handler, directory=str(directory), quiet=quiet)
     with http.server.ThreadingHTTPServer((host, port), handler) as server:
         print(f"Serving {directory} on http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 def main(argv: list[str] | None = None) -> int:
