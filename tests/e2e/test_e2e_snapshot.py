@@ -19,7 +19,6 @@ import pytest
 from app_page import AppPage, load_fixture
 from conftest import BrowserProblems
 from playwright.sync_api import Page, Route, expect
-
 from snakes_ladders.api import handle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
@@ -64,7 +63,7 @@ def start_of(app: AppPage) -> str | None:
     return app.engine.get_attribute("data-engine-start")
 
 
-def wait_for_offline_cache(page: Page, file: str) -> None:
+def wait_for_offline_cache(page: Page) -> None:
     """The service worker is active, which it becomes only after caching the site and the snapshot."""
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=60_000)
 
@@ -80,7 +79,7 @@ def test_a_first_visit_starts_plainly_a_repeat_visit_from_the_snapshot_same_repl
     expected = cpython_replies()
     assert page.evaluate(ASK_ENGINE, requests()) == expected
 
-    wait_for_offline_cache(page, file)
+    wait_for_offline_cache(page)
     assert page.evaluate(CACHED, file), "the service worker did not cache the snapshot"
     app.reload()
     assert start_of(app) == "snapshot"
@@ -131,7 +130,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_and_the_app_works(
     app.page.context.route(SNAPSHOT_GLOB, serve_the_fault)
     app.goto()
     assert start_of(app) == "plain"
-    wait_for_offline_cache(app.page, file)
+    wait_for_offline_cache(app.page)
     assert app.page.evaluate(CACHED, file) is (fault != "missing")
 
     app.reload()
