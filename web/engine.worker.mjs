@@ -1,7 +1,7 @@
 // Module worker: starts Pyodide (from the cached memory snapshot when there is one), then answers JSON
 // requests. The only place JavaScript touches Python: strings in, strings out, so no proxies leak.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { PYODIDE_VERSION, SNAPSHOT } from "./build-info.mjs";
+import { BUILD_ID, PYODIDE_VERSION, SNAPSHOT } from "./build-info.mjs";
 import { afterRestore, importPackage, restoringOptions } from "./snapshot.mjs";
 
 // loadPyodide() never settles when the wasm fails to instantiate, so bound the time from the end of
@@ -107,6 +107,24 @@ async function forgetSnapshot() {
   }
 }
 
+/**
+ * After a plain start, in the background: put the snapshot into this build's offline cache when the
+ * service worker made that cache but it lacks the snapshot (its download failed, or a bad copy was
+ * just dropped), so the next visit is fast. On a first visit there is no such cache yet when Python
+ * is ready: the service worker's install caches the snapshot then, and this leaves it alone.
+ */
+async function cacheSnapshotLater() {
+  try {
+    const key = (await caches.keys()).find((name) => name.endsWith(`-${BUILD_ID}`));
+    if (!key) return;
+    const cache = await caches.open(key);
+    const url = new URL(SNAPSHOT, base).href;
+    if (!(await cache.match(url))) await cache.add(url);
+  } catch (error) {
+    console.info(`Python: the snapshot could not be cached for the next visit (${error?.message ?? error})`);
+  }
+}
+
 /** Wait for loadPyodide, failing at once when a runtime file or the package cannot be downloaded. */
 function startPyodide(options, packageBytes) {
   return Promise.race([
@@ -165,8 +183,10 @@ async function start() {
   const handle = api.handle.copy(); // kept for the worker's life; the module proxy is not
   api.destroy();
   progress("ready", { pythonVersion: pyodide.runPython("import sys; sys.version.split()[0]"), start: how, startNote: note });
+  if (how === "plain" && SNAPSHOT && typeof caches !== "undefined") cacheSnapshotLater();
   return { pyodide, handle };
 }
+
 // Python's count of live objects, and the size of the WebAssembly memory Python lives in (it only
 // grows): both flat across requests when nothing leaks, since the boundary passes only strings.
 const STATS_SOURCE = "import gc\nstr(len(gc.get_objects()))";
