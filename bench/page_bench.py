@@ -504,78 +504,73 @@ def verdict(value: float, limit: float, inclusive: bool = False) -> str:
     return "pass" if ok else "**miss**"
 
 
-def summarise(runs: list[dict[str, Any]], solves: dict[str, Any]) -> tuple[list[list[str]], dict[str, Any]]:
-    def values(page: str, visit: str, key: str) -> list[float]:
-        return [run[page][visit][key] for run in runs]
+Rows = list[list[str]]
 
-    rows: list[list[str]] = []
-    summary: dict[str, Any] = {}
-    count = len(runs)
 
-    visits = [name for name in VISITS if name in runs[0]["ours"]]
+def spread(samples: list[float]) -> str:
+    return f"{ms(min(samples))} – {ms(max(samples))}"
+
+
+def interactive_rows(runs: list[dict[str, Any]], visits: list[str], summary: dict[str, Any]) -> Rows:
+    rows: Rows = []
     for visit in visits:
-        interactive = values("ours", visit, "board_interactive_ms")
+        interactive = [run["ours"][visit]["board_interactive_ms"] for run in runs]
         median = statistics.median(interactive)
         summary[f"board_interactive_{visit}_ms"] = median
         rows.append(
             [
                 f"Board interactive, {visit} visit (`board-interactive` mark)",
-                str(count),
+                str(len(runs)),
                 ms(median),
-                f"{ms(min(interactive))} – {ms(max(interactive))}",
+                spread(interactive),
                 f"< {TARGET_INTERACTIVE_MS:.0f} ms",
                 verdict(median, TARGET_INTERACTIVE_MS),
             ]
         )
+    return rows
 
-    for visit in visits:
-        ours = values("ours", visit, "python_ready_ms")
-        bare = values("bare", visit, "python_ready_ms")
-        ours_median, bare_median = statistics.median(ours), statistics.median(bare)
-        ratio = ours_median / bare_median
-        paired = statistics.median(o / b for o, b in zip(ours, bare, strict=True))
-        summary[f"python_ready_{visit}_ms"] = {
-            "ours": ours_median,
-            "bare": bare_median,
-            "ratio": ratio,
-            "paired_ratio_median": paired,
-        }
-        rows.append(
-            [f"Python ready, {visit}: ours", str(count), ms(ours_median), f"{ms(min(ours))} – {ms(max(ours))}", "", ""]
-        )
-        rows.append(
-            [
-                f"Python ready, {visit}: bare `loadPyodide` page",
-                str(count),
-                ms(bare_median),
-                f"{ms(min(bare))} – {ms(max(bare))}",
-                "",
-                "",
-            ]
-        )
-        rows.append(
-            [
-                f"Python ready, {visit}: ratio ours / bare (of medians)",
-                str(count),
-                f"{ratio:.2f}",
-                f"paired runs: median {paired:.2f}",
-                f"≤ {TARGET_RATIOS[visit]}",
-                verdict(ratio, TARGET_RATIOS[visit], True),
-            ]
-        )
-        starts = [run["ours"][visit].get("start") for run in runs]
-        summary[f"python_start_{visit}"] = starts
-        rows.append(
-            [
-                f"Python start, {visit}: ours (`data-engine-start`)",
-                str(count),
-                ", ".join(f"{starts.count(kind)}× {kind}" for kind in sorted(set(map(str, starts)))),
-                "",
-                "snapshot" if visit in ("warm", "third") else "plain",
-                "",
-            ]
-        )
 
+def ready_rows(runs: list[dict[str, Any]], visit: str, summary: dict[str, Any]) -> Rows:
+    """Python ready for one kind of visit: ours, bare, their ratio against its target, and how ours started."""
+    count = str(len(runs))
+    ours = [run["ours"][visit]["python_ready_ms"] for run in runs]
+    bare = [run["bare"][visit]["python_ready_ms"] for run in runs]
+    ours_median, bare_median = statistics.median(ours), statistics.median(bare)
+    ratio = ours_median / bare_median
+    paired = statistics.median(o / b for o, b in zip(ours, bare, strict=True))
+    summary[f"python_ready_{visit}_ms"] = {
+        "ours": ours_median,
+        "bare": bare_median,
+        "ratio": ratio,
+        "paired_ratio_median": paired,
+    }
+    starts = [str(run["ours"][visit].get("start")) for run in runs]
+    summary[f"python_start_{visit}"] = starts
+    target = TARGET_RATIOS[visit]
+    return [
+        [f"Python ready, {visit}: ours", count, ms(ours_median), spread(ours), "", ""],
+        [f"Python ready, {visit}: bare `loadPyodide` page", count, ms(bare_median), spread(bare), "", ""],
+        [
+            f"Python ready, {visit}: ratio ours / bare (of medians)",
+            count,
+            f"{ratio:.2f}",
+            f"paired runs: median {paired:.2f}",
+            f"≤ {target}",
+            verdict(ratio, target, True),
+        ],
+        [
+            f"Python start, {visit}: ours (`data-engine-start`)",
+            count,
+            ", ".join(f"{starts.count(kind)}× {kind}" for kind in sorted(set(starts))),
+            "",
+            "snapshot" if visit in ("warm", "third") else "plain",
+            "",
+        ],
+    ]
+
+
+def solve_rows(solves: dict[str, Any], summary: dict[str, Any]) -> Rows:
+    rows: Rows = []
     for n, result in solves.items():
         is_target = n == "20"
         rows.append(
@@ -590,59 +585,76 @@ def summarise(runs: list[dict[str, Any]], solves: dict[str, Any]) -> tuple[list[
         )
     summary["solve_median_ms"] = {n: result["median_ms"] for n, result in solves.items()}
     summary["solve_p90_ms"] = {n: result["p90_ms"] for n, result in solves.items()}
+    return rows
 
-    def bytes_row(label: str, page: str, phase: str, key: str, target: bool) -> None:
-        samples = [run[page]["cold"][phase][key] for run in runs]
-        median = statistics.median(samples)
-        requests = statistics.median(run[page]["cold"][phase][key.replace("bytes", "requests")] for run in runs)
-        summary[f"cold_{page}_{phase}_{key}"] = median
-        spread = (
-            f"{min(samples):,} B every run" if min(samples) == max(samples) else f"{min(samples):,}–{max(samples):,} B"
-        )
-        rows.append(
-            [
-                label,
-                str(count),
-                kb(median),
-                f"{requests:.0f} requests; {spread}",
-                f"< {TARGET_OWN_BYTES / 1000:.0f} kB" if target else "",
-                verdict(median, TARGET_OWN_BYTES) if target else "",
-            ]
-        )
 
-    bytes_row(
+# (label, page, phase, key, whether the own-bytes target applies)
+BYTES_ROWS = (
+    (
         "Cold load bytes to Python ready: Pyodide runtime (`/pyodide/*`)",
         "ours",
         "until_python_ready",
         "pyodide_bytes",
         False,
-    )
-    bytes_row("Cold load bytes to Python ready: our own files", "ours", "until_python_ready", "own_bytes", True)
-    bytes_row(
-        "Cold load bytes incl. offline cache fill: Pyodide runtime",
-        "ours",
-        "until_offline_ready",
-        "pyodide_bytes",
-        False,
-    )
-    bytes_row(
-        "Cold load bytes incl. offline cache fill: our own files", "ours", "until_offline_ready", "own_bytes", True
-    )
-    bytes_row(
+    ),
+    ("Cold load bytes to Python ready: our own files", "ours", "until_python_ready", "own_bytes", True),
+    (
         "Cold load bytes to Python ready: memory snapshot (none expected)",
         "ours",
         "until_python_ready",
         "snapshot_bytes",
         False,
-    )
-    bytes_row(
+    ),
+    (
+        "Cold load bytes incl. offline cache fill: Pyodide runtime",
+        "ours",
+        "until_offline_ready",
+        "pyodide_bytes",
+        False,
+    ),
+    ("Cold load bytes incl. offline cache fill: our own files", "ours", "until_offline_ready", "own_bytes", True),
+    (
         "Cold load bytes incl. offline cache fill: memory snapshot",
         "ours",
         "until_offline_ready",
         "snapshot_bytes",
         False,
-    )
-    bytes_row("Cold load bytes, bare page: Pyodide runtime", "bare", "until_python_ready", "pyodide_bytes", False)
+    ),
+    ("Cold load bytes, bare page: Pyodide runtime", "bare", "until_python_ready", "pyodide_bytes", False),
+)
+
+
+def bytes_rows(runs: list[dict[str, Any]], summary: dict[str, Any]) -> Rows:
+    rows: Rows = []
+    for label, page, phase, key, target in BYTES_ROWS:
+        samples = [run[page]["cold"][phase][key] for run in runs]
+        median = statistics.median(samples)
+        requests = statistics.median(run[page]["cold"][phase][key.replace("bytes", "requests")] for run in runs)
+        summary[f"cold_{page}_{phase}_{key}"] = median
+        every = (
+            f"{min(samples):,} B every run" if min(samples) == max(samples) else f"{min(samples):,}–{max(samples):,} B"
+        )
+        rows.append(
+            [
+                label,
+                str(len(runs)),
+                kb(median),
+                f"{requests:.0f} requests; {every}",
+                f"< {TARGET_OWN_BYTES / 1000:.0f} kB" if target else "",
+                verdict(median, TARGET_OWN_BYTES) if target else "",
+            ]
+        )
+    return rows
+
+
+def summarise(runs: list[dict[str, Any]], solves: dict[str, Any]) -> tuple[Rows, dict[str, Any]]:
+    summary: dict[str, Any] = {}
+    visits = [name for name in VISITS if name in runs[0]["ours"]]
+    rows = interactive_rows(runs, visits, summary)
+    for visit in visits:
+        rows += ready_rows(runs, visit, summary)
+    rows += solve_rows(solves, summary)
+    rows += bytes_rows(runs, summary)
     return rows, summary
 
 
@@ -709,7 +721,7 @@ def machine() -> dict[str, Any]:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="cold+warm runs of each page (default 5, at least 1)")
     parser.add_argument("--clicks", type=int, default=15, help="timed Solve clicks per board size (default 15)")
@@ -727,16 +739,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.runs < 1 or args.clicks < 1:
         parser.error("--runs and --clicks must be at least 1")
+    return args
 
-    began = time.monotonic()
-    conditions = machine()
-    print(
-        f"page_bench: {conditions['cpus']} CPUs, load average {conditions['load_average'][0]:.2f} "
-        f"{conditions['load_average'][1]:.2f} {conditions['load_average'][2]:.2f}; {conditions['chromium']}; "
-        f"Pyodide {conditions['pyodide']}",
-        file=sys.stderr,
-    )
 
+def measure(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Every run of both pages (interleaved), then the solve latencies."""
     pages: dict[str, Visit] = {"ours": visit_ours, "bare": visit_bare}
     runs: list[dict[str, Any]] = []
     with served_site() as (url, log, _out), sync_playwright() as pw:
@@ -763,6 +770,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"page_bench: run {index + 1}/{args.runs}, python ready: {times}", file=sys.stderr)
         print(f"page_bench: solve latency, {args.clicks} clicks per board", file=sys.stderr)
         solves = solve_latency(pw, url, args.clicks, args.seed)
+    return runs, solves
+
+
+TIMELINE_HEADER = [
+    "Page, visit",
+    "HTML received",
+    "Board interactive",
+    "Worker started",
+    "Runtime downloaded",
+    "Python ready",
+    "Python start-up after download",
+    "Wasm code cache hit",
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    began = time.monotonic()
+    conditions = machine()
+    load = conditions["load_average"]
+    print(
+        f"page_bench: {conditions['cpus']} CPUs, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
+        f"{conditions['chromium']}; Pyodide {conditions['pyodide']}",
+        file=sys.stderr,
+    )
+    runs, solves = measure(args)
 
     rows, summary = summarise(runs, solves)
     timeline_rows, summary["start_up_timeline_medians"] = breakdown(runs)
@@ -771,55 +804,30 @@ def main(argv: list[str] | None = None) -> int:
     table = markdown_table(rows)
     print(table)
     print("\nWhere the time to Python ready goes (medians, ms since navigation start):\n")
-    print(
-        markdown_table(
-            timeline_rows,
-            [
-                "Page, visit",
-                "HTML received",
-                "Board interactive",
-                "Worker started",
-                "Runtime downloaded",
-                "Python ready",
-                "Python start-up after download",
-                "Wasm code cache hit",
-            ],
-        )
-    )
+    print(markdown_table(timeline_rows, TIMELINE_HEADER))
     print(
         f"\n{len(runs)} runs per page, ours and bare interleaved; {args.clicks} timed solves per size. "
-        f"{conditions['cpus']} CPUs, load average {conditions['load_average'][0]:.2f} before, "
+        f"{conditions['cpus']} CPUs, load average {load[0]:.2f} before, "
         f"{conditions['load_average_after'][0]:.2f} after; {conditions['seconds']:.0f} s in all.\n\n{NOTES}"
     )
-
+    options = {
+        "runs": args.runs,
+        "clicks": args.clicks,
+        "seed": args.seed,
+        "warmup": not args.no_warmup,
+        "third_visit": args.third_visit,
+        "throttled": None if args.no_throttled else THROTTLE,
+    }
+    targets = {
+        "board_interactive_ms": TARGET_INTERACTIVE_MS,
+        "python_ready_ratio": TARGET_RATIOS,
+        "solve_median_ms_n20": TARGET_SOLVE_MS,
+        "own_bytes": TARGET_OWN_BYTES,
+    }
+    results = {"machine": conditions, "options": options, "targets": targets, "summary": summary}
+    results |= {"table": table, "runs": runs, "solves": solves}
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(
-        json.dumps(
-            {
-                "machine": conditions,
-                "options": {
-                    "runs": args.runs,
-                    "clicks": args.clicks,
-                    "seed": args.seed,
-                    "warmup": not args.no_warmup,
-                    "third_visit": args.third_visit,
-                    "throttled": None if args.no_throttled else THROTTLE,
-                },
-                "targets": {
-                    "board_interactive_ms": TARGET_INTERACTIVE_MS,
-                    "python_ready_ratio": TARGET_RATIOS,
-                    "solve_median_ms_n20": TARGET_SOLVE_MS,
-                    "own_bytes": TARGET_OWN_BYTES,
-                },
-                "summary": summary,
-                "table": table,
-                "runs": runs,
-                "solves": solves,
-            },
-            indent=1,
-        )
-        + "\n"
-    )
+    args.json.write_text(json.dumps(results, indent=1) + "\n")
     print(f"Wrote {args.json}", file=sys.stderr)
     return 0
 
