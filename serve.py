@@ -4,9 +4,12 @@
     python3 serve.py                 build, then serve on http://127.0.0.1:8000
     python3 serve.py --port 9000     another port
     python3 serve.py build           only write dist/
+    python3 serve.py build --no-snapshot   without the memory snapshot (every visit starts plainly)
 
 Standard library only.  The Pyodide runtime comes from the npm package pinned in
-package.json; when node_modules lacks it, this script runs npm to install it.
+package.json; when node_modules lacks it, this script runs npm to install it.  Node.js makes the
+memory snapshot the page starts from on repeat visits (tools/make_snapshot.mjs); it is kept in
+build/snapshots/ and reused while Pyodide, the package and the snapshot code are unchanged.
 """
 
 from __future__ import annotations
@@ -34,6 +37,11 @@ ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 # Practice mode's code editor (CodeMirror 6), bundled once per build into one module the site serves.
 EDITOR_ENTRY = ROOT / "tools" / "codemirror-entry.mjs"
 EDITOR_BUNDLE = "vendor/codemirror.mjs"
+SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
+SNAPSHOT_GLUE = WEB / "snapshot.mjs"
+SNAPSHOT_CACHE = ROOT / "build" / "snapshots"
+# The request the build puts to a restored snapshot: its reply must equal CPython's, byte for byte.
+SNAPSHOT_CHECK = "leetcode_example_1"
 
 # The only runtime files the page needs: no micropip, no package wheels.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -73,7 +81,7 @@ def render_contract() -> str:
 
 def pinned_pyodide_version() -> str:
     spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-    return spec.lstrip("=^~")
+    return str(spec).lstrip("=^~")
 
 
 def ensure_pyodide() -> str:
@@ -108,11 +116,8 @@ def shipped_source(source: str) -> str:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             first = node.body[0] if node.body else None
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
+            value = first.value if isinstance(first, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 node.body = node.body[1:] or [ast.Pass()]
     return ast.unparse(tree) + "\n"
 
@@ -153,8 +158,66 @@ def presets_json() -> bytes:
     return json.dumps(presets, separators=(",", ":")).encode()
 
 
-def build(out: Path = DIST) -> Path:
-    """Write the whole site into ``out`` and return it."""
+def snapshot_key(pyodide_version: str, archive: bytes) -> str:
+    """What a snapshot is made of: the runtime, the package, and the code that makes and restores it.
+
+    Snapshots of the same inputs differ in their bytes (hash seeds, the random state), so the file
+    is named after its inputs: a release that changes only the page keeps its visitors' snapshot.
+    """
+    digest = hashlib.sha256(pyodide_version.encode())
+    for data in [*(PYODIDE / name for name in PYODIDE_FILES), SNAPSHOT_GLUE, SNAPSHOT_MAKER]:
+        digest.update(data.read_bytes())
+    digest.update(archive)
+    return digest.hexdigest()[:16]
+
+
+def snapshot_check_request() -> tuple[str, str]:
+    """A known request and CPython's reply to it, which a restored snapshot must give byte for byte."""
+    sys.path.insert(0, str(PACKAGE.parent))
+    try:
+        from snakes_ladders.api import handle
+    finally:
+        sys.path.remove(str(PACKAGE.parent))
+    board = json.loads((FIXTURES / f"{SNAPSHOT_CHECK}.json").read_text())["board"]
+    request = json.dumps({"version": 1, "op": "solve", "board": board})
+    return request, handle(request)
+
+
+def make_snapshot(site: Path, key: str) -> Path:
+    """Make the gzip'd snapshot with Node (tools/make_snapshot.mjs), test-restore it, cache it by key."""
+    cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
+    if cached.exists():
+        return cached
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to make the Pyodide memory snapshot; install Node.js")
+    request, expected = snapshot_check_request()
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    partial_file = SNAPSHOT_CACHE / f"partial-{key}.gz"
+    run = subprocess.run(
+        [node, str(SNAPSHOT_MAKER), str(site), str(partial_file), request], capture_output=True, text=True, check=False
+    )
+    if run.returncode != 0:
+        partial_file.unlink(missing_ok=True)
+        raise BuildError(f"making the Pyodide snapshot failed: {run.stderr.strip() or run.stdout.strip()}")
+    report = json.loads(run.stdout.splitlines()[-1])
+    for name in ("plainReply", "restoredReply"):
+        if report[name] != expected:
+            partial_file.unlink(missing_ok=True)
+            raise BuildError(f"the snapshot's {name} differs from CPython's: {report[name][:200]!r}")
+    for old in SNAPSHOT_CACHE.glob("snapshot-*"):
+        old.unlink()
+    partial_file.rename(cached)
+    print(
+        f"serve.py: made the Pyodide snapshot in {report['seconds']:.1f} s: "
+        f"{report['bytes'] / 1e6:.1f} MB, {report['gzipBytes'] / 1e6:.1f} MB gzip'd",
+        file=sys.stderr,
+    )
+    return cached
+
+
+def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
+    """Write the whole site into ``out`` and return it; ``snapshot=False`` leaves out the snapshot."""
     pyodide_version = ensure_pyodide()
     if out.exists():
         shutil.rmtree(out)
@@ -172,26 +235,29 @@ def build(out: Path = DIST) -> Path:
     for path in sorted(p for p in out.rglob("*") if p.is_file() and p.parent.name != "pyodide"):
         digest.update(path.relative_to(out).as_posix().encode())
         digest.update(path.read_bytes())
+    snapshot_file = None
+    if snapshot:
+        # Named after its inputs and hashed by name only: its bytes differ from one making to the next.
+        made = make_snapshot(out, snapshot_key(pyodide_version, archive))
+        snapshot_file = f"py/{made.name}"
+        shutil.copyfile(made, out / snapshot_file)
+        digest.update(snapshot_file.encode())
     build_id = f"{pyodide_version}-{digest.hexdigest()[:12]}"
     # Everything the service worker keeps for offline use: the whole site but itself.  The page is
     # kept once, as "./", the key every navigation is answered from; "index.html" would be a
     # second download of the same bytes on the first visit.
+    # The snapshot is cached apart, after the rest, once Python is ready (sw.mjs).
     # The editor bundle (155 kB gzipped) is fetched when Practice first opens, not on every first visit.
-    skip = {"sw.mjs", "index.html", "build-info.mjs", EDITOR_BUNDLE}
-    files = [
-        "./",
-        *sorted(
-            p.relative_to(out).as_posix()
-            for p in out.rglob("*")
-            if p.is_file() and p.relative_to(out).as_posix() not in skip
-        ),
-    ]
-    files.append("build-info.mjs")
+    skip = {"sw.mjs", "index.html", "build-info.mjs", snapshot_file, EDITOR_BUNDLE}
+    served = (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files = ["./", *sorted(name for name in served if name not in skip), "build-info.mjs"]
     (out / "build-info.mjs").write_text(
         "// Written by serve.py build: the versions this build was made with and the files it serves.\n"
         f"export const PYODIDE_VERSION = {json.dumps(pyodide_version)};\n"
         f"export const BUILD_ID = {json.dumps(build_id)};\n"
         f"export const FILES = {json.dumps(files, indent=0)};\n"
+        "// The Pyodide memory snapshot (gzip'd) a repeat visit starts from; null when the build has none.\n"
+        f"export const SNAPSHOT = {json.dumps(snapshot_file)};\n"
     )
     # The browser looks for a new service worker by comparing its bytes: stamp the build into it.
     with (out / "sw.mjs").open("a") as sw:
@@ -226,9 +292,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     parser.add_argument("--out", type=Path, default=DIST, help="the build directory (default: dist/)")
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    parser.add_argument("--no-snapshot", action="store_true", help="build without the Pyodide memory snapshot")
     args = parser.parse_args(argv)
     try:
-        out = build(args.out)
+        out = build(args.out, snapshot=not args.no_snapshot)
     except (BuildError, subprocess.CalledProcessError) as error:
         print(f"serve.py: {error}", file=sys.stderr)
         return 1

@@ -1,6 +1,16 @@
 // Starts the Python engine the moment the page runs, before the rest of the app has loaded.
-// The page's other modules import this same engine.
+// The page's other modules import this same engine; it also shows how Python started (snapshot or plain).
 import { Engine } from "./engine.mjs";
 
 export const engine = new Engine(new URL("engine.worker.mjs", import.meta.url));
+engine.addEventListener("statechange", () => {
+  const status = document.getElementById("engine");
+  const line = document.getElementById("engine-start");
+  const how = engine.startInfo?.how;
+  if (status) {
+    if (how) status.dataset.engineStart = how;
+    else delete status.dataset.engineStart;
+  }
+  if (line) line.textContent = how ? `Python start: ${how} (${engine.startInfo.note}).` : "";
+});
 engine.start();

@@ -26,6 +26,8 @@ export class Engine extends EventTarget {
   #message = "";
   #ready = null;
   #timer = null;
+  /** How the worker started Python: `{ how: "snapshot" | "plain", note }`, or null until ready. */
+  startInfo = null;
 
   /** `loadTimeoutMs`: how long the worker may stay silent while loading before it is given up. */
   constructor(workerUrl, { loadTimeoutMs = 90_000 } = {}) {
@@ -47,6 +49,7 @@ export class Engine extends EventTarget {
 
   start() {
     this.#stop(new Error("The Python engine was restarted."));
+    this.startInfo = null;
     this.#setState("loading", "downloading");
     this.#ready = deferred();
     const worker = new Worker(this.#workerUrl, { type: "module" });
@@ -95,6 +98,7 @@ export class Engine extends EventTarget {
       if (data.stage === "error") this.#fail(data.message);
       else if (data.stage === "ready") {
         clearTimeout(this.#timer);
+        this.startInfo = { how: data.start, note: data.startNote };
         this.#setState("ready", "ready");
         this.#ready.resolve();
       } else {

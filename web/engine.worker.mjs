@@ -1,13 +1,14 @@
-// Module worker: loads Pyodide and the snakes_ladders package, then answers JSON requests.
-// The only place JavaScript touches Python: strings in, strings out, so no proxies leak.
+// Module worker: starts Pyodide (from the cached memory snapshot when there is one), then answers JSON
+// requests. The only place JavaScript touches Python: strings in, strings out, so no proxies leak.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { PYODIDE_VERSION } from "./build-info.mjs";
+import { BUILD_ID, PYODIDE_VERSION, SNAPSHOT } from "./build-info.mjs";
+import { afterRestore, importPackage, restoringOptions } from "./snapshot.mjs";
 
 // loadPyodide() never settles when the wasm fails to instantiate, so bound the time from the end of
-// the download to a running interpreter, and fail at once when a runtime file cannot be downloaded.
+// the download to a running interpreter.
 const START_TIMEOUT_MS = 60_000;
-const APP_DIR = "/home/pyodide/app";
 const base = new URL("./", import.meta.url);
+const runtimeBase = new URL("pyodide/", base).href;
 
 let stage = null;
 
@@ -16,32 +17,52 @@ function progress(next, extra = {}) {
   postMessage({ type: "progress", stage: next, ...extra });
 }
 
-async function fetchPackage() {
-  const url = new URL("py/snakes_ladders.zip", base);
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not download the solver package (${url.pathname}: HTTP ${response.status})`);
-  return response.arrayBuffer();
+// Rejected, once, when a runtime file cannot be downloaded; every start races against it.
+let rejectRuntime;
+let runtimeError = null;
+const runtimeFailure = new Promise((_, reject) => (rejectRuntime = reject));
+runtimeFailure.catch(() => {}); // raced below; this only marks the rejection as handled
+
+function failRuntime(error) {
+  runtimeError ??= error;
+  rejectRuntime(error);
 }
 
 /**
- * Watch the runtime's downloads through resource timing: move to "starting" when the wasm has
- * arrived, and reject when a runtime file fails or Python takes too long to start after that.
- * Observer callbacks can arrive late, so a later stage is never overwritten.
+ * Pyodide fetches its runtime files itself, and a failed download inside it either logs errors and
+ * retries or is never handled at all. So its fetches of pyodide/* go through this wrapper: a network
+ * failure or an HTTP error is reported at once, by file name, and Pyodide's own promise is left
+ * pending (the worker is terminated when the page learns of the error).
  */
-function watchRuntime() {
+const networkFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = async function runtimeFetch(input, init) {
+  const url = typeof input === "string" ? input : (input?.url ?? String(input));
+  if (!url.startsWith(runtimeBase)) return networkFetch(input, init);
+  const file = url.slice(runtimeBase.length);
+  let response;
+  try {
+    response = await networkFetch(input, init);
+  } catch (error) {
+    const message = `could not download the Python runtime (${file}: ${error?.message ?? "network error"})`;
+    failRuntime(new Error(message, { cause: error }));
+    return new Promise(() => {});
+  }
+  if (!response.ok) {
+    failRuntime(new Error(`could not download the Python runtime (${file}: HTTP ${response.status})`));
+    return new Promise(() => {});
+  }
+  return response;
+};
+
+/** Move to "starting" when the wasm has arrived (resource timing), and time Python's start from then. */
+function watchStart() {
   return new Promise((_, reject) => {
     if (typeof PerformanceObserver === "undefined") return;
-    const runtime = new URL("pyodide/", base).href;
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if (!entry.name.startsWith(runtime)) continue;
-        const file = entry.name.slice(runtime.length);
-        if (entry.responseStatus >= 400) {
+        // Observer callbacks can arrive late, so a later stage is never overwritten.
+        if (entry.name === `${runtimeBase}pyodide.asm.wasm` && stage === "downloading") {
           observer.disconnect();
-          reject(new Error(`could not download the Python runtime (${file}: HTTP ${entry.responseStatus})`));
-          return;
-        }
-        if (file === "pyodide.asm.wasm" && stage === "downloading") {
           progress("starting");
           setTimeout(() => reject(new Error(`Python did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
         }
@@ -51,25 +72,118 @@ function watchRuntime() {
   });
 }
 
+async function fetchPackage() {
+  const url = new URL("py/snakes_ladders.zip", base);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    const message = `could not download the solver package (${url.pathname}: ${error?.message ?? "network error"})`;
+    throw new Error(message, { cause: error });
+  }
+  if (!response.ok) throw new Error(`could not download the solver package (${url.pathname}: HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The snapshot's response from the offline cache, or a reason why there is none (never a download). */
+async function cachedSnapshot() {
+  if (!SNAPSHOT) return { why: "this build has no snapshot" };
+  if (typeof caches === "undefined" || typeof DecompressionStream === "undefined") {
+    return { why: "this browser lacks CacheStorage or DecompressionStream" };
+  }
+  try {
+    const response = await caches.match(new URL(SNAPSHOT, base).href);
+    return response ? { response } : { why: "the snapshot is not cached yet (the first visit caches it)" };
+  } catch (error) {
+    return { why: `the offline cache could not be read (${error?.message ?? error})` };
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    for (const key of await caches.keys()) await (await caches.open(key)).delete(new URL(SNAPSHOT, base).href);
+  } catch {
+    // nothing cached, nothing to forget
+  }
+}
+
+/**
+ * After a plain start, in the background: put the snapshot into this build's offline cache when the
+ * service worker made that cache but it lacks the snapshot (its download failed, or a bad copy was
+ * just dropped), so the next visit is fast. On a first visit there is no such cache yet when Python
+ * is ready: the service worker's install caches the snapshot then, and this leaves it alone.
+ */
+async function cacheSnapshotLater() {
+  try {
+    const key = (await caches.keys()).find((name) => name.endsWith(`-${BUILD_ID}`));
+    if (!key) return;
+    const cache = await caches.open(key);
+    const url = new URL(SNAPSHOT, base).href;
+    if (!(await cache.match(url))) await cache.add(url);
+  } catch (error) {
+    console.info(`Python: the snapshot could not be cached for the next visit (${error?.message ?? error})`);
+  }
+}
+
+/** Wait for loadPyodide, failing at once when a runtime file or the package cannot be downloaded. */
+function startPyodide(options, packageBytes) {
+  return Promise.race([
+    loadPyodide({ indexURL: runtimeBase, packages: [], ...options }),
+    runtimeFailure,
+    watchStart(),
+    packageBytes.then(() => new Promise(() => {})), // a missing package fails the start early too
+  ]);
+}
+
+async function restore(response, packageBytes) {
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  const pyodide = await startPyodide(restoringOptions(bytes), packageBytes);
+  afterRestore(pyodide, await packageBytes);
+  return pyodide;
+}
+
+async function plain(packageBytes) {
+  const pyodide = await startPyodide({}, packageBytes);
+  progress("loading-solver");
+  importPackage(pyodide, await packageBytes);
+  return pyodide;
+}
+
+/** Start from the cached snapshot, or plainly; any failure to restore falls back to a plain start. */
 async function start() {
   progress("downloading");
   const packageBytes = fetchPackage();
   packageBytes.catch(() => {}); // awaited below; this only silences the early rejection
-  const pyodide = await Promise.race([
-    loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] }),
-    watchRuntime(),
-    packageBytes.then(() => new Promise(() => {})), // a missing package fails the start early too
-  ]);
+  const found = await cachedSnapshot();
+  let pyodide = null;
+  let how = "snapshot";
+  let note = `restored from ${SNAPSHOT}`;
+  if (found.response) {
+    try {
+      pyodide = await restore(found.response, packageBytes);
+    } catch (error) {
+      if (runtimeError) throw runtimeError; // the runtime itself is missing: a plain start fails too
+      await packageBytes; // and so does a start without the package
+      note = `the snapshot could not be restored (${error?.message ?? error}); started without it`;
+      await forgetSnapshot();
+    }
+  } else {
+    note = found.why;
+  }
+  if (!pyodide) {
+    how = "plain";
+    console.info(`Python: plain start: ${note}`);
+    pyodide = await plain(packageBytes);
+  }
   if (pyodide.version !== PYODIDE_VERSION) {
     throw new Error(`Pyodide ${pyodide.version} was loaded, but this build expects ${PYODIDE_VERSION}`);
   }
-  progress("loading-solver");
-  pyodide.unpackArchive(await packageBytes, "zip", { extractDir: APP_DIR });
-  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
   const api = pyodide.pyimport("snakes_ladders.api");
   const handle = api.handle.copy(); // kept for the worker's life; the module proxy is not
   api.destroy();
-  progress("ready", { pythonVersion: pyodide.runPython("import sys; sys.version.split()[0]") });
+  progress("ready", { pythonVersion: pyodide.runPython("import sys; sys.version.split()[0]"), start: how, startNote: note });
+  if (how === "plain" && SNAPSHOT && typeof caches !== "undefined") cacheSnapshotLater();
   return { pyodide, handle };
 }
 

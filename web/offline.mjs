@@ -9,9 +9,9 @@ export async function registerOffline(onUpdate) {
   try {
     // updateViaCache "none": an update fetches sw.mjs and its build-info.mjs import fresh, so a new
     // worker never pairs new code with an old build id and file list from the HTTP cache.
-    registration = await navigator.serviceWorker.register(new URL("sw.mjs", import.meta.url), {
+    registration = await navigator.serviceWorker.register(new URL("sw.mjs", import.meta.url).href, {
       type: "module",
-      scope,
+      scope: scope.href,
       updateViaCache: "none",
     });
   } catch {

@@ -1,41 +1,60 @@
 // Service worker: keeps one build's files in one versioned cache, so repeat visits work offline.
 // Serves cache-first from its own build's cache only, so old JavaScript never meets new Python.
-import { BUILD_ID, FILES } from "./build-info.mjs";
+import { BUILD_ID, FILES, SNAPSHOT } from "./build-info.mjs";
 
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = "snakes-ladders-";
 const CACHE = `${PREFIX}${BUILD_ID}`;
-const scope = new URL("./", self.location.href);
+const scope = new URL("./", sw.location.href);
 const INDEX = new URL("./", scope).href;
 const WASM = new URL("pyodide/pyodide.asm.wasm", scope).href;
 
-self.addEventListener("install", (event) => {
+/**
+ * The Pyodide memory snapshot a repeat visit starts from (the engine worker reads it from this cache).
+ * Its name changes with its inputs, so a copy in an older build's cache is as good as a download. It is
+ * a bonus: when it cannot be had, the site still works offline and Python starts without it.
+ */
+async function cacheSnapshot(cache) {
+  if (!SNAPSHOT) return;
+  const url = new URL(SNAPSHOT, scope).href;
+  try {
+    const kept = await caches.match(url);
+    if (kept) await cache.put(url, kept);
+    else await cache.add(new Request(url, { cache: "no-cache" }));
+  } catch {
+    // not cached: the next visit starts plainly and the next install tries again
+  }
+}
+
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
       // Revalidate every file with the server, so a new release never caches an older copy that the
       // HTTP cache still holds (unchanged files cost a 304).
       await cache.addAll(FILES.map((file) => new Request(new URL(file, scope).href, { cache: "no-cache" })));
+      await cacheSnapshot(cache);
     })(),
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const key of await caches.keys()) {
         if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
       }
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
   // Online, the wasm goes through the browser's HTTP cache, where Chromium keeps its compiled code
   // from the last visit (a copy served from here would be compiled again). Offline, the cache serves it.
-  if (request.url === WASM && self.navigator.onLine) return;
+  if (request.url === WASM && sw.navigator.onLine) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -47,6 +66,6 @@ self.addEventListener("fetch", (event) => {
 });
 
 // The page asks a waiting worker to take over when the user chooses to reload into the new version.
-self.addEventListener("message", (event) => {
-  if (event.data === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") sw.skipWaiting();
 });

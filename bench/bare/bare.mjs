@@ -1,5 +1,6 @@
 // Baseline page for bench/page_bench.py: starts Pyodide in a module worker and nothing else.
 // Marks "python-ready" on the main thread when the worker says so, exactly as the app does.
+/* global document, Worker */
 const status = document.getElementById("status");
 const worker = new Worker(new URL("bare.worker.mjs", import.meta.url), { type: "module" });
 

@@ -1,5 +1,6 @@
 // Baseline worker for bench/page_bench.py: loadPyodide() from the same build, no app code.
 // Served from /bare/, so the runtime is one directory up, exactly where the app loads it from.
+/* global postMessage */
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 try {

@@ -1,5 +1,6 @@
 """When Python cannot start: a missing runtime or solver file is reported at once, by name, the
-editor keeps working meanwhile, and Retry starts Python again. Cancel stops a pending solve.
+editor keeps working meanwhile, and Retry starts Python again. A download that fails on the network
+(no answer at all) is reported within seconds too, with no uncaught error. Cancel stops a pending solve.
 
 The faults are made with routes on the browser context, so the engine's worker (which does the
 downloading) meets them too; the 404s they cause are expected, every other problem still fails.
@@ -25,6 +26,20 @@ WASM = "pyodide/pyodide.asm.wasm"
 # A download that fails is reported as soon as its answer arrives: allow a busy machine a margin,
 # but far less than the 90 s after which the app gives up on a silent worker.
 FAULT_REPORTED_MS = 30_000
+# A download the network drops fails at once; the page must say so within 10 s (it used to take 60 s).
+ABORT_REPORTED_MS = 10_000
+# Every file the engine's worker alone downloads, and how the error names it: the worker's own
+# modules cannot be named (a module worker that fails to load says nothing more).
+ENGINE_FILES = {
+    "engine.worker.mjs": r"the worker script could not be loaded",
+    "snapshot.mjs": r"the worker script could not be loaded",
+    "pyodide/pyodide.mjs": r"the worker script could not be loaded",
+    "pyodide/pyodide.asm.mjs": r"pyodide\.asm\.mjs",
+    WASM: r"pyodide\.asm\.wasm: Failed to fetch",
+    "pyodide/python_stdlib.zip": r"python_stdlib\.zip: Failed to fetch",
+    "pyodide/pyodide-lock.json": r"pyodide-lock\.json: Failed to fetch",
+    "py/snakes_ladders.zip": r"snakes_ladders\.zip: Failed to fetch",
+}
 
 
 def is_wasm(request: Request) -> bool:
@@ -72,6 +87,35 @@ def test_a_missing_file_is_named_the_editor_still_works_and_retry_recovers(
     app.solve()
     app.expect_moves(min_moves(rows))
     app.expect_board(rows)
+
+
+def abort_for_the_page(route: Route) -> None:
+    if route.request.service_worker is None:
+        route.abort("failed")
+    else:
+        route.continue_()
+
+
+@pytest.mark.parametrize(("path", "named"), list(ENGINE_FILES.items()), ids=list(ENGINE_FILES))
+def test_a_download_the_network_drops_is_reported_in_seconds_with_retry(
+    open_app: Callable[..., AppPage], problems: BrowserProblems, path: str, named: str
+) -> None:
+    problems.allow(rf"^request failed: GET \S*/{re.escape(path)}: net::ERR_(FAILED|ABORTED)$")
+    app = open_app(navigate=False)
+    context = app.page.context
+    pattern = f"**/{path}"
+    context.route(pattern, abort_for_the_page)
+    app.goto()
+    app.expect_engine_error(re.compile(named), timeout=ABORT_REPORTED_MS)
+    assert problems.allowed, "no request was aborted: the fault was not exercised"
+    app.select(3, 20)  # the editor does not wait for Python
+    app.expect_jump(3, 20)
+
+    context.unroute(pattern)
+    app.button("Retry").click()
+    app.wait_ready()
+    app.solve()
+    app.expect_moves(min_moves(app.matrix_rows()))
 
 
 def test_cancel_while_a_solve_waits_restarts_python_and_keeps_the_board(open_app: Callable[..., AppPage]) -> None:

@@ -287,6 +287,7 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
         try:
             app.reload()
             app.wait_ready()
+            expect(app.engine).to_have_attribute("data-engine-start", "snapshot")  # from the offline cache
             app.solve()
             app.expect_moves(EXAMPLE_1["moves"])
         finally:
@@ -322,6 +323,9 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
         expect(page.locator("#update")).to_be_hidden()
         assert page.evaluate("() => caches.keys()") == [CACHE_PREFIX + build_b]
         app.wait_ready()
+        # B changed only the page: its service worker kept A's snapshot (same name) instead of downloading it.
+        expect(app.engine).to_have_attribute("data-engine-start", "snapshot")
+        assert len([url for url in requests if "/py/snapshot-" in url]) == 1, "the snapshot was downloaded again"
         app.solve()
         app.expect_moves(EXAMPLE_1["moves"])
         assert page.evaluate("() => window.__cspViolations") == []

@@ -1,4 +1,5 @@
-// Types for web/build-info.mjs, which serve.py writes at build time (it is not in the repository).
-export const BUILD_ID: string;
+// Types for web/build-info.mjs, which serve.py build writes (jsconfig rootDirs).
 export const PYODIDE_VERSION: string;
+export const BUILD_ID: string;
 export const FILES: string[];
+export const SNAPSHOT: string | null;

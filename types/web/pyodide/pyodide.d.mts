@@ -1,2 +1,2 @@
-// Types for web/pyodide/pyodide.mjs, which serve.py copies from the pinned npm package at build time.
-export * from "pyodide";
+// Types for web/pyodide/pyodide.mjs, which serve.py build copies from node_modules/pyodide (jsconfig rootDirs).
+export * from "../../../node_modules/pyodide/pyodide";

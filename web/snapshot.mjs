@@ -1,0 +1,73 @@
+// Pyodide memory snapshots: the only place that names Pyodide's private snapshot options.
+// Used by the engine worker (restore) and by tools/make_snapshot.mjs at build time (make, test-restore).
+//
+// Checked against Pyodide 314.0.7 (node_modules/pyodide/pyodide.d.ts, pyodide.mjs, pyodide.asm.mjs):
+//   loadPyodide({ _makeSnapshot: true })      keeps what makeMemorySnapshot needs (marked @ignore)
+//   pyodide.makeMemorySnapshot()              the heap plus Pyodide's JS references (marked @private)
+//   loadPyodide({ _loadSnapshot: bytes })     starts from such bytes instead of running Python's start-up
+//   pyodide._api.config._loadSnapshot         where loadPyodide keeps those bytes afterwards
+//   pyodide._module.HEAP8                     the WebAssembly heap (a restore cannot follow a heap that grew)
+// tests/test_snapshot.py makes and restores a snapshot through this module under Node and fails when an
+// upgrade breaks any of these, instead of the page silently falling back to a plain start.
+export const CHECKED_PYODIDE_VERSION = "314.0.7";
+
+/** Where the package is unpacked inside Pyodide's file system. */
+export const APP_DIR = "/home/pyodide/app";
+
+/** Python run once the package is unpacked: the imports the snapshot captures. */
+export const IMPORT_SOURCE = `import sys
+if ${JSON.stringify(APP_DIR)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(APP_DIR)})
+import snakes_ladders.api
+`;
+
+// After a restore: the random module's state is the one frozen into the snapshot, the same for every
+// visitor, so draw a new seed from the browser's crypto.getRandomValues (os.urandom in Pyodide).
+const RESEED_SOURCE = "import random\nrandom.seed()";
+
+/** The loadPyodide options that make a later makeSnapshot() possible. */
+export function makingOptions() {
+  return { _makeSnapshot: true };
+}
+
+/** The loadPyodide options that start from `bytes` (a Uint8Array, or a promise of one). */
+export function restoringOptions(bytes) {
+  return { _loadSnapshot: bytes };
+}
+
+/** The snapshot of a Pyodide started with makingOptions(): a Uint8Array (about 31 MB). */
+export function makeSnapshot(pyodide) {
+  if (typeof pyodide.makeMemorySnapshot !== "function") {
+    throw new Error(`this Pyodide (${pyodide.version}) has no makeMemorySnapshot; checked against ${CHECKED_PYODIDE_VERSION}`);
+  }
+  return pyodide.makeMemorySnapshot();
+}
+
+/** The size of the WebAssembly heap, in bytes (null when Pyodide no longer exposes it). */
+export function heapBytes(pyodide) {
+  return pyodide._module?.HEAP8?.length ?? null;
+}
+
+/** Unpack the package and import it (a plain start, or before a snapshot is made). */
+export function importPackage(pyodide, packageBytes) {
+  pyodide.unpackArchive(packageBytes, "zip", { extractDir: APP_DIR });
+  pyodide.runPython(IMPORT_SOURCE);
+}
+
+/**
+ * Finish a start from a snapshot: let go of the snapshot's bytes (kept by loadPyodide's config,
+ * about 31 MB), reseed `random`, and unpack the package again, since files live outside the heap
+ * and tracebacks and lazy imports read them. Throws when the snapshot was not in fact restored.
+ */
+export function afterRestore(pyodide, packageBytes) {
+  const config = pyodide._api?.config;
+  if (!config || !("_loadSnapshot" in config)) {
+    throw new Error(`Pyodide ${pyodide.version} no longer keeps _loadSnapshot in its config; checked against ${CHECKED_PYODIDE_VERSION}`);
+  }
+  config._loadSnapshot = undefined;
+  if (!pyodide.runPython("import sys\n'snakes_ladders.api' in sys.modules")) {
+    throw new Error("the snapshot was restored but does not hold the solver package");
+  }
+  pyodide.runPython(RESEED_SOURCE);
+  pyodide.unpackArchive(packageBytes, "zip", { extractDir: APP_DIR });
+}
