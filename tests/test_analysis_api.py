@@ -20,7 +20,7 @@ from snakes_ladders.play import play
 from snakes_ladders.rules import CLASSIC, Rules
 from test_api import call, check_error_shape, ok, strict_json
 from test_cli import in_process, one_line, run
-from test_markov import CLASSIC_FILE, CLASSIC_FIXTURE
+from test_markov import CLASSIC_FILE, CLASSIC_FIXTURE, sixes_wall
 
 EXAMPLE_1 = reference.matrix_from_jumps(6, {2: 15, 14: 35, 17: 13})
 EMPTY_2 = [[-1, -1], [-1, -1]]
@@ -29,7 +29,9 @@ ANALYSIS_KEYS = {
     "n", "rules", "finishable", "p_finish", "expected_rolls", "expected_rolls_if_finished", "length", "visits",
     "jumps", "traps", "race", "warnings",
 }  # fmt: skip
-LENGTH_KEYS = {"p_on_turn", "p_by_turn", "remaining", "trapped", "truncated", "median", "p90", "p95"}
+LENGTH_KEYS = {
+    "p_on_turn", "p_by_turn", "rolls", "remaining", "trapped", "truncated", "tail_from", "median", "p90", "p95",
+}  # fmt: skip
 GAME_KEYS = {"n", "rules", "players", "seed", "winner", "end", "turns", "positions"}
 TURN_KEYS = {"player", "roll", "start", "landing", "end", "jump", "overshoot"}
 EXPLAIN_KEYS = {"n", "moves", "reachable", "paths_count", "layers", "distances", "reached", "wall", "warnings"}
@@ -57,8 +59,28 @@ class TestAnalyze:
             "players": 1,
             "p_win": [1.0],
             "p_no_winner": 0.0,
+            "undecided": 0.0,
             "expected_total_rolls": result["expected_rolls"],
         }
+
+    def test_figures_beyond_a_float(self) -> None:
+        """50×50 sixes wall (416 sixes and a 3 in a row): on main an internal error.  Expected rolls
+        ≈ 1.85e324 are spelt out as mantissa and exponent; the list is cut off and says so; the race's
+        chances add up to 1, and no percentile is null (they come from the geometric tail)."""
+        board = sixes_wall(50).to_matrix()
+        result = ok(op="analyze", board=board, players=2)
+        big = result["expected_rolls"]
+        assert set(big) == {"exact", "value", "mantissa", "exponent"}
+        assert (big["exact"], big["value"], big["exponent"]) == (False, None, 324)
+        assert big["mantissa"] == pytest.approx(1.850216971790486, rel=1e-12)
+        length = result["length"]
+        assert length["truncated"] is True and length["rolls"] == len(length["p_on_turn"]) == 10_000
+        assert length["remaining"] > 0.99 and length["tail_from"] is not None
+        assert length["median"]["exponent"] == 324 and 1 <= length["median"]["mantissa"] < 10
+        assert sum(result["race"]["p_win"]) == pytest.approx(1, abs=1e-12) and result["race"]["undecided"] == 0.0
+        assert result["race"]["expected_total_rolls"]["exponent"] == 324
+        snake = next(j for j in result["jumps"] if j["start"] == 2)
+        assert snake["p_used"] == pytest.approx(1, abs=1e-12) and snake["expected_uses"]["exponent"] > 300
 
     def test_same_as_the_python_api(self) -> None:
         result = ok(op="analyze", board=EXAMPLE_1, rules={"overshoot": "bounce"}, players=3)
