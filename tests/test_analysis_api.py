@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders import api
 from snakes_ladders.api import handle
 from snakes_ladders.board import Board
@@ -116,7 +116,7 @@ class TestAnalyze:
         assert snake["expected_uses"] is None and snake["p_used"] == pytest.approx(5 / 6)
 
     def test_never(self) -> None:
-        result = ok(op="analyze", board_text=json.dumps(reference.matrix_from_jumps(3, {s: 1 for s in range(3, 9)})))
+        result = ok(op="analyze", board_text=json.dumps(reference.matrix_from_jumps(3, dict.fromkeys(range(3, 9), 1))))
         assert (result["finishable"], result["p_finish"], result["expected_rolls"]) == ("never", 0.0, None)
         assert result["length"]["p_on_turn"] == [] and result["length"]["trapped"] == 1.0
 
@@ -155,7 +155,7 @@ class TestPlay:
         assert stays and all(t["start"] == t["landing"] == t["end"] for t in stays)
 
     def test_no_winner(self) -> None:
-        result = ok(op="play", board=reference.matrix_from_jumps(3, {s: 1 for s in range(3, 9)}), players=3, seed=0)
+        result = ok(op="play", board=reference.matrix_from_jumps(3, dict.fromkeys(range(3, 9), 1)), players=3, seed=0)
         assert (result["winner"], result["end"], result["turns"], result["positions"]) == (None, "stuck", [], [1, 1, 1])
 
     def test_largest_seed(self) -> None:
@@ -175,7 +175,7 @@ class TestExplain:
         assert result["distances"] == reference.distances(EXAMPLE_1)
 
     def test_wall(self) -> None:
-        result = ok(op="explain", board=reference.matrix_from_jumps(3, {s: 1 for s in range(3, 9)}))
+        result = ok(op="explain", board=reference.matrix_from_jumps(3, dict.fromkeys(range(3, 9), 1)))
         assert (result["moves"], result["reachable"], result["paths_count"]) == (-1, False, "0")
         assert result["reached"] == [1, 2]
         assert result["wall"] == {"furthest": 2, "squares": [3, 4, 5, 6, 7, 8], "ends": [1, 1, 1, 1, 1, 1]}
@@ -401,7 +401,8 @@ class TestCommandLine:
         status, out, err = in_process(["analyze", str(CLASSIC_FILE), "--start", "square1"], capsys)
         assert (status, out) == (2, "")
         assert one_line(err) == (
-            f"snakes_ladders: {CLASSIC_FILE}: row 9, column 0 (square 1): the start square cannot hold a snake or ladder"
+            f"snakes_ladders: {CLASSIC_FILE}: row 9, column 0 (square 1): "
+            "the start square cannot hold a snake or ladder"
         )
 
     def test_same_as_api(self, capsys) -> None:
@@ -523,7 +524,7 @@ class TestCommandLine:
 class TestValidateWithRules:
     """validate checks a board for the rules the editor is set to."""
 
-    LADDER_ON_1 = [[-1, -1, -1], [-1, -1, -1], [8, -1, -1]]
+    LADDER_ON_1: ClassVar[list[list[int]]] = [[-1, -1, -1], [-1, -1, -1], [8, -1, -1]]
 
     def test_leetcode_rules_refuse_a_jump_on_square_1(self) -> None:
         reply = json.loads(handle(json.dumps({"version": 1, "op": "validate", "board": self.LADDER_ON_1})))

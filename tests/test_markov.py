@@ -29,10 +29,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import reference
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.markov import MAX_TURNS, TAIL, analyze
 from snakes_ladders.rules import CLASSIC, LEETCODE, Rules
@@ -72,7 +71,7 @@ def next_square(dest: list[int], rules: Rules, position: int, roll: int) -> tupl
 def gauss_jordan(matrix: list[list], rhs: list) -> list:
     """Solve matrix · x = rhs exactly (Fractions) or in floats, by elimination with row pivoting."""
     size = len(rhs)
-    a = [row[:] + [value] for row, value in zip(matrix, rhs)]
+    a = [[*row, value] for row, value in zip(matrix, rhs, strict=True)]
     for column in range(size):
         pivot = max(range(column, size), key=lambda r: abs(a[r][column]))
         a[column], a[pivot] = a[pivot], a[column]
@@ -81,7 +80,7 @@ def gauss_jordan(matrix: list[list], rhs: list) -> list:
         for r in range(size):
             if r != column and a[r][column] != 0:
                 factor = a[r][column]
-                a[r] = [v - factor * w for v, w in zip(a[r], a[column])]
+                a[r] = [v - factor * w for v, w in zip(a[r], a[column], strict=True)]
     return [row[-1] for row in a]
 
 
@@ -129,20 +128,20 @@ class ExactChain:
             for end, landing in self.moves[p]:
                 if end in where:
                     matrix[i][where[end]] -= weight(p, end, landing)
-        return dict(zip(states, gauss_jordan(matrix, [rhs(p) for p in states])))
+        return dict(zip(states, gauss_jordan(matrix, [rhs(p) for p in states]), strict=True))
 
     def p_finish(self):
         good = [p for p in self.moves if self.last in self.reach(p)]
         sixth = self.number(1) / 6
         h = self.solve_over(
-            good, lambda p, e, l: sixth, lambda p: sixth * sum(e == self.last for e, _ in self.moves[p])
+            good, lambda p, e, landing: sixth, lambda p: sixth * sum(e == self.last for e, _ in self.moves[p])
         )
         return h.get(self.start, self.number(0))
 
     def expected_rolls(self):
         transient = [p for p in self.moves if p not in self.recurrent()]
         sixth = self.number(1) / 6
-        return self.solve_over(transient, lambda p, e, l: sixth, lambda p: self.number(1))[self.start]
+        return self.solve_over(transient, lambda p, e, landing: sixth, lambda p: self.number(1))[self.start]
 
     def visits(self) -> dict[int, object]:
         """Expected stands on each transient square, by the transposed system vᵀ(I - Q) = e_start."""
@@ -156,7 +155,7 @@ class ExactChain:
                 if end in where:
                     matrix[where[end]][i] -= sixth
         rhs = [one if p == self.start else zero for p in transient]
-        return dict(zip(transient, gauss_jordan(matrix, rhs)))
+        return dict(zip(transient, gauss_jordan(matrix, rhs), strict=True))
 
     def p_used(self, square: int):
         """The chance of landing on ``square`` at least once: landing there ends a modified game."""
@@ -169,7 +168,7 @@ class ExactChain:
         able = {p for p in self.moves if any(lands(q) for q in self.reach_avoiding(p, square))}
         values = self.solve_over(
             sorted(able),
-            lambda p, e, l: sixth if l != square else 0,
+            lambda p, e, landing: sixth if landing != square else 0,
             lambda p: sixth * sum(landing == square for _, landing in self.moves[p]),
         )
         return values.get(self.start, self.number(0))
@@ -378,7 +377,7 @@ class TestHandWorked:
     def test_never(self, rules: Rules) -> None:
         """The unreachable 3×3 fixture: squares 3..8 slide to 1.  From 1 a roll of 1 reaches 2, any other
         roll slides back to 1; from 2 every roll does.  {1, 2} is a trap holding the start."""
-        board = Board(3, {s: 1 for s in range(3, 9)})
+        board = Board(3, dict.fromkeys(range(3, 9), 1))
         a = analyze(board, rules, players=3)
         assert (a.finishable, a.p_finish, a.expected_rolls, a.expected_rolls_if_finished) == ("never", 0.0, None, None)
         assert a.traps == ((1, 2),)
@@ -391,7 +390,7 @@ class TestHandWorked:
     def test_trap_reached_later_with_an_off_board_start(self) -> None:
         """Classic start on the unreachable 3×3 fixture: the first roll lands on 1..6; 3..6 slide to 1
         and 1, 2 are then the same trap as before: never, with position 0 left once."""
-        a = analyze(Board(3, {s: 1 for s in range(3, 9)}), CLASSIC)
+        a = analyze(Board(3, dict.fromkeys(range(3, 9), 1)), CLASSIC)
         assert a.finishable == "never"
         assert a.visits[0] == 1.0 and a.visits[1] is None and a.visits[2] is None
 
@@ -419,7 +418,9 @@ def run_percentile(k: int, level: float) -> int:
         rho = Decimal(1)
         for _ in range(200):
             value = rho**k - sum(w * rho ** (k - 1 - j) for j, w in enumerate(weights))
-            slope = k * rho ** (k - 1) - sum(w * (k - 1 - j) * rho ** (k - 2 - j) for j, w in enumerate(weights) if j < k - 1)
+            slope = k * rho ** (k - 1) - sum(
+                w * (k - 1 - j) * rho ** (k - 2 - j) for j, w in enumerate(weights) if j < k - 1
+            )
             rho -= value / slope
         c = s[-1] / rho ** (len(s) - 1)
         target = Decimal(1) - Decimal(level) + Decimal("1e-12")
@@ -551,7 +552,7 @@ class TestClassicFixture:
             var = stand_squares[square] / games - m * m
             assert abs(m - exact) <= 5 * math.sqrt(var / games) + 1e-12, square
 
-        pairs = list(zip(lengths[0::2], lengths[1::2]))
+        pairs = list(zip(lengths[0::2], lengths[1::2], strict=True))
         wins = sum(1 for a, b in pairs if a <= b)
         check_frequency(wins, len(pairs), analysis.race.p_win[0], "player 1 wins")
         totals = [2 * (a - 1) + 1 if a <= b else 2 * (b - 1) + 2 for a, b in pairs]
@@ -635,7 +636,7 @@ class TestAgainstExactModel:
                 assert a.visits[square] == 0.0
         for use in a.jumps:
             assert use.p_used == pytest.approx(float(chain.p_used(use.start)), rel=1e-9, abs=1e-12), use
-        for got, want in zip(a.length.p_on_turn[:12], chain.length(12)):
+        for got, want in zip(a.length.p_on_turn[:12], chain.length(12), strict=False):
             assert got == pytest.approx(float(want), rel=1e-11, abs=1e-300)
 
 
@@ -659,7 +660,7 @@ class TestProperties:
         assert len(length.p_on_turn) == len(length.p_by_turn) <= MAX_TURNS
         assert all(p >= 0 for p in length.p_on_turn)
         running = 0.0
-        for p, by in zip(length.p_on_turn, length.p_by_turn):
+        for p, by in zip(length.p_on_turn, length.p_by_turn, strict=True):
             running += p
             assert by == pytest.approx(running, abs=1e-15)
         finished = length.p_by_turn[-1] if length.p_by_turn else 0.0

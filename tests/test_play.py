@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.markov import analyze
 from snakes_ladders.play import MAX_SEED, MAX_TURNS, play
@@ -16,7 +15,7 @@ from snakes_ladders.rules import CLASSIC, LEETCODE, Rules
 from test_markov import ALL_RULES, CLASSIC_FIXTURE, TRAP_BOARD, bernstein, next_square
 
 EXAMPLE_1 = Board(6, {2: 15, 14: 35, 17: 13})
-UNREACHABLE = Board(3, {s: 1 for s in range(3, 9)})
+UNREACHABLE = Board(3, dict.fromkeys(range(3, 9), 1))
 # 7×7: every square slides to 1 except 1, 7, 13, ..., 49, so only a run of eight sixes finishes:
 # about 2 million rolls on average (analysed exactly in test_markov).
 LUCKY_RUN = Board(7, {s: 1 for s in range(2, 49) if (s - 1) % 6})

@@ -21,7 +21,6 @@ O(fill).
 from __future__ import annotations
 
 import decimal
-import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -61,10 +60,10 @@ def wide_context() -> decimal.Context:
     return decimal.Context(prec=DIGITS, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, traps=[decimal.InvalidOperation])
 
 
-def check_range(values: Iterable[float]) -> None:
-    """Raise OutOfRange unless every value is 0 or finite within SAFE_SMALL..SAFE_LARGE."""
+def check_range(values: Iterable[float | Decimal]) -> None:
+    """Raise OutOfRange unless every float is 0 or finite within SAFE_SMALL..SAFE_LARGE (Decimals always fit)."""
     for value in values:
-        if value != 0.0 and not SAFE_SMALL <= abs(value) <= SAFE_LARGE:
+        if isinstance(value, float) and value != 0.0 and not SAFE_SMALL <= abs(value) <= SAFE_LARGE:
             raise OutOfRange(f"{value!r} is outside the float range kept for exact figures")
 
 
@@ -177,8 +176,8 @@ class Factors(Generic[Number]):
         size = len(rows)
         exits = list(exits)
         self.size = size
-        self.zero = exits[0] * 0 if exits else 0.0
-        self.pivot = list(exits)
+        self.zero: Number = exits[0] * 0 if exits else total(())
+        self.pivot: list[Number] = list(exits)
         self.upper: list[list[tuple[int, Number]]] = [[] for _ in range(size)]
         self.lower: list[list[tuple[int, Number]]] = [[] for _ in range(size)]
         # pointers[q]: the rows that hold an entry for q (some of them eliminated by the time q is).
@@ -229,14 +228,14 @@ class Factors(Generic[Number]):
     def _gathers(self) -> None:
         """Index and value lists for the gathering loops of the solves, each summed at C speed."""
         size = self.size
-        self.u_rows = [([q for q, _ in row], [a for _, a in row]) for row in self.upper]
-        self.l_cols = [([p for p, _ in col], [f for _, f in col]) for col in self.lower]
+        self.u_rows: list[tuple[list[int], list[Number]]] = [([q for q, _ in r], [a for _, a in r]) for r in self.upper]
+        self.l_cols: list[tuple[list[int], list[Number]]] = [([p for p, _ in c], [f for _, f in c]) for c in self.lower]
         l_rows: list[tuple[list[int], list[Number]]] = [([], []) for _ in range(size)]
         for k in range(size):
             for p, f in self.lower[k]:
                 l_rows[p][0].append(k)
                 l_rows[p][1].append(f)
-        self.l_rows = l_rows
+        self.l_rows: list[tuple[list[int], list[Number]]] = l_rows
 
     def solve(self, b: list[Number]) -> list[Number]:
         """Return x with (I - Q) x = b."""
@@ -280,8 +279,3 @@ class Factors(Generic[Number]):
         for k in range(stop, size):
             y[k] = zero
         return y
-
-
-def fsum_floats(values: Iterable[float]) -> float:
-    """math.fsum, typed for ``Factors``."""
-    return math.fsum(values)

@@ -218,7 +218,7 @@ def _roller(board: Board, rules: Rules, chain: Chain, trap_of: dict[int, int]) -
             moved = gather(landed)
             for s in starts:
                 landed[s] = 0.0
-            for t, value in zip(ends, moved):
+            for t, value in zip(ends, moved, strict=True):
                 landed[t] += value
         for p, value in stays:
             landed[p] += value
@@ -250,7 +250,7 @@ def _close_shapes(new: list[float], old: list[float], relative: float, absolute:
     """Whether two shapes agree on every position to ``relative`` plus ``absolute``."""
     if len(new) != len(old):
         return False
-    return all(abs(x - y) <= relative * max(x, y) + absolute for x, y in zip(new, old) if x != y)
+    return all(abs(x - y) <= relative * max(x, y) + absolute for x, y in zip(new, old, strict=True) if x != y)
 
 
 def _extend(walk: _Walk, tail: Tail) -> None:
@@ -308,7 +308,7 @@ def race(length: Length, players: int, p_finish: float, expected_rolls: float | 
     wins = [0.0] * players
     total_rolls = 0.0
     before = 1.0  # S(t - 1): not finished by the previous roll
-    for t, (f, by) in enumerate(zip(length.p_on_turn[:listed], length.p_by_turn[:listed]), start=1):
+    for t, (f, by) in enumerate(zip(length.p_on_turn[:listed], length.p_by_turn[:listed], strict=True), start=1):
         after = max(0.0, 1.0 - by)  # S(t)
         for i in range(players):
             chance = f * after**i * before ** (players - 1 - i)
@@ -317,10 +317,11 @@ def race(length: Length, players: int, p_finish: float, expected_rolls: float | 
         before = after
     if tail is None:
         undecided = max(0.0, before**players - never**players) if length.truncated else 0.0
-        expected = total_rolls if expected_rolls is not None and undecided == 0.0 else None
+        listed_total: float | Decimal | None = total_rolls
+        expected = listed_total if expected_rolls is not None and undecided == 0.0 else None
         return Race(players, tuple(wins), never**players, expected, undecided)
     extra, rolls = _race_tail(tail, players, 0.0 if expected_rolls is not None else never)
-    wins = [w + float(e) for w, e in zip(wins, extra)]
+    wins = [w + float(e) for w, e in zip(wins, extra, strict=True)]
     expected = None if expected_rolls is None else _finite(Decimal(total_rolls) + rolls)
     return Race(players, tuple(wins), never**players, expected)
 

@@ -194,9 +194,9 @@ def _decimal_sum(values: Iterable[Decimal]) -> Decimal:
 
 def _figure(value: float | Decimal) -> Figure:
     """A float when a float holds the value accurately (or it is 0), else the Decimal itself."""
-    if type(value) is float or value == 0:
+    if isinstance(value, float) or value == 0:
         return float(value)
-    return float(value) if _FLOAT_MIN <= abs(value) <= _FLOAT_MAX else value
+    return float(value) if Decimal(_FLOAT_MIN) <= abs(value) <= Decimal(_FLOAT_MAX) else value
 
 
 def figure_to_json(value: Figure | int | None) -> float | int | dict[str, Any] | None:
@@ -253,10 +253,14 @@ class _Exact(Generic[Number]):
     """The figures from N = (I - Q)⁻¹, in float or Decimal arithmetic (``one`` says which)."""
 
     def __init__(self, system: _System, one: Number, total: Callable[[Iterable[Number]], Number]) -> None:
-        self.system, self.one, self.zero = system, one, one * 0
+        self.system = system
+        self.one: Number = one
+        self.zero: Number = one * 0
         sixth = one / 6
-        self.to_last = [faces * sixth for faces in system.to_last]
-        self.to_trap = [{n: faces * sixth for n, faces in into.items()} for into in system.to_trap]
+        self.to_last: list[Number] = [faces * sixth for faces in system.to_last]
+        self.to_trap: list[dict[int, Number]] = [
+            {n: faces * sixth for n, faces in into.items()} for into in system.to_trap
+        ]
         self.factors: Factors[Number] | None = None
         self.visits_t: list[Number] = []
         self.p_finish: Number = self.zero
@@ -264,11 +268,14 @@ class _Exact(Generic[Number]):
         start = system.chain.start
         if start in system.index:
             rows = [{q: faces * sixth for q, faces in row.items()} for row in system.rows]
-            exits = [to + total(into.values()) for to, into in zip(self.to_last, self.to_trap)]
+            exits = [to + total(into.values()) for to, into in zip(self.to_last, self.to_trap, strict=True)]
             self.factors = Factors(rows, exits, total)
             self.visits_t = self.factors.solve_transposed({system.index[start]: one})
             self.p_finish = total(map(mul, self.visits_t, self.to_last))
-            p_trap = [total(v * into.get(n, self.zero) for v, into in zip(self.visits_t, self.to_trap)) for n in range(len(system.traps))]
+            p_trap = [
+                total(v * into.get(n, self.zero) for v, into in zip(self.visits_t, self.to_trap, strict=True))
+                for n in range(len(system.traps))
+            ]
         else:  # the game starts inside a trap
             p_trap = [one if start in trap else self.zero for trap in system.traps]
         self.reached_traps = [number for number, p in enumerate(p_trap) if p > 0]
@@ -296,12 +303,12 @@ class _Exact(Generic[Number]):
     def check(self) -> None:
         """Raise OutOfRange if a float figure is beyond the range where floats stay accurate."""
         check_range(self.visits_t)
-        check_range([self.p_finish, self.expected_rolls or 0.0, self.if_finished or 0.0])
+        check_range([self.p_finish, self.expected_rolls or self.zero, self.if_finished or self.zero])
 
     def visits(self) -> list[Number | None]:
         system = self.system
         visits: list[Number | None] = [self.zero] * (system.chain.last + 1)
-        for p, v in zip(system.transient, self.visits_t):
+        for p, v in zip(system.transient, self.visits_t, strict=True):
             visits[p] = v
         for number in self.reached_traps:
             for p in system.traps[number]:
@@ -347,7 +354,7 @@ def _quasi_stationary(exact: _Exact[Number], shape: list[float]) -> Stationary |
             check_range([size, 1.0 / size] + ([a] if a else []) + ([b] if b else []))
         if previous is not None and _close(a, previous[0]) and _close(b, previous[1]):
             position = [0.0] * (exact.system.chain.last + 1)
-            for p, share in zip(exact.system.transient, x):
+            for p, share in zip(exact.system.transient, x, strict=True):
                 position[p] = float(share)
             return position, _figure(a), _figure(b)
         previous = (a, b)
@@ -434,4 +441,3 @@ def _jump_plans(
                 beta[i] = faces * sixth
         plans.append((s, t, lands.get(s, {}), beta, catching))
     return plans
-

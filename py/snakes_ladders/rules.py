@@ -40,11 +40,11 @@ from .board import EMPTY, Board, BoardError, _describe, _literal, square_to_cell
 __all__ = [
     "CLASSIC",
     "DIE",
-    "JumpKind",
     "LEETCODE",
     "OFF_BOARD",
     "OVERSHOOTS",
     "STARTS",
+    "JumpKind",
     "Rules",
     "RulesError",
     "Step",
