@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from collections import Counter
 from decimal import ROUND_CEILING, Decimal, localcontext
 from fractions import Fraction
@@ -735,3 +736,35 @@ class TestArguments:
         with pytest.raises(TypeError) as caught:
             analyze(Board(2, {}), {"start": "off-board"})  # type: ignore[arg-type]
         assert str(caught.value) == "rules must be a Rules, got dict"
+
+
+def best_cpu(run, runs: int = 3) -> float:
+    """The least CPU time of ``runs`` calls (time.process_time: less inflated than wall time by a busy machine)."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+class TestWorkBound:
+    """analyze's work bound (its docstring), checked as time ratios between two sizes, never absolute times."""
+
+    def test_wall_of_snakes_grows_with_the_squares(self) -> None:
+        """The sixes wall at 24×24 and 48×48 (4× the squares; figures 6^96 and 6^384, in Decimal): the work
+        is the chain, a few solves over n²/6 states and MAX_TURNS cheap tail entries, so about 4× — far
+        from the 6^288-fold growth of the figures.  Allowed: 16× (room for a busy machine)."""
+        small = best_cpu(lambda: analyze(sixes_wall(24), players=4))
+        large = best_cpu(lambda: analyze(sixes_wall(48), players=4))
+        assert large / max(small, 1e-3) < 16
+
+    def test_dense_jumps_stay_within_the_cubic_bound(self) -> None:
+        """30% of the squares holding jumps at 12×12 and 24×24 (about 4× the states): the elimination is
+        at most cubic in the states (64×) and the per-jump-end solves add a fill-sized factor per end;
+        allowed 4³ × 4 = 256× (on this machine it is about 20-40×)."""
+        boards = [
+            Board(n, reference.random_jumps(random.Random(n), n, 0.3, self_rate=0, chain_rate=0)) for n in (12, 24)
+        ]
+        small, large = (best_cpu(lambda b=b: analyze(b, players=2)) for b in boards)
+        assert large / max(small, 1e-3) < 256

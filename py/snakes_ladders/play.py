@@ -112,6 +112,10 @@ def play(
     Takes a Board or a LeetCode matrix (checked for the rules; BoardError when
     malformed).
 
+    Work bound: O(n²) to find the positions from which the last square can no
+    longer be reached, then O(1) per turn, at most ``max_turns`` turns (the
+    reply holds one entry per turn).
+
     >>> game = play(Board(3, {2: 8}), seed=1)
     >>> [(t.roll, t.start, t.landing, t.end) for t in game.turns]
     [(2, 1, 3, 3), (5, 3, 8, 8), (1, 8, 9, 9)]
