@@ -301,21 +301,15 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
 def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     """The random-play analysis as JSON-ready data.
 
-    ``finishable`` is ``"always"``, ``"not always"`` or ``"never"``;
-    ``expected_rolls`` is null unless always.  ``length.p_on_turn[i]`` is the
-    chance of finishing on roll i + 1, ``length.p_by_turn[i]`` by then (entries
-    under 1e-280 are listed as 0); ``length.truncated`` says the list stops at
-    ``length.rolls`` rolls with ``length.remaining`` still in play, and
-    ``length.tail_from`` (or null) the roll after which the rest is geometric
-    and the percentiles and the race are summed in closed form.  ``visits`` has
-    one entry per position 0..n² (0 is off the board; null on the squares of a
-    trap that can be reached); ``traps`` lists those traps.  ``race.undecided``
-    is the chance that no one has won within the listed rolls when that list
-    is truncated with no known tail (p_win, p_no_winner and it add up to 1).
-
-    Every figure is a JSON number, except one beyond a float's range (or a roll
-    count beyond 2⁵³), written ``{"exact": false, "value": null, "mantissa": m,
-    "exponent": e}``: about m × 10^e, m in [1, 10) (``markov.figure_to_json``).
+    ``expected_rolls`` is null unless ``finishable`` is ``"always"``.
+    ``length`` lists P(finish on roll i + 1) and P(by then) for ``rolls``
+    rolls; ``truncated`` says ``remaining`` is still in play after them, and
+    ``tail_from`` (or null) the roll after which the rest is geometric.
+    ``visits`` has one entry per position 0..n² (null on a reachable trap).
+    ``race.undecided``: the chance of no winner within a truncated list with no
+    known tail.  A figure beyond a float (or a roll count beyond 2⁵³) is
+    ``{"exact": false, "value": null, "mantissa": m, "exponent": e}``, about
+    m × 10^e (``markov.figure_to_json``).  See the README.
 
     >>> data = analysis_to_json(Board(2, {}), analyze(Board(2, {})))
     >>> data["finishable"], round(data["expected_rolls"], 9), data["length"]["median"], data["visits"]

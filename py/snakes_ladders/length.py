@@ -189,11 +189,7 @@ def _roller(board: Board, rules: Rules, chain: Chain, trap_of: dict[int, int]) -
     starts, ends = [s for s, _ in jumps], [t for _, t in jumps]
     gather = itemgetter(*starts) if len(starts) > 1 else (lambda row: tuple(row[s] for s in starts))
     traps = sorted(trap_of)
-    overshoots = []  # positions that can roll past the last square, with the landings of those rolls
-    for p in range(max(0, last - 6), last):
-        if chain.reached[p] and p not in trap_of:
-            landings = [rules.landing(p, r, last)[0] for r in DIE if p + r > last]
-            overshoots.append((p, landings))
+    overshoots = _overshoots(rules, chain, trap_of)
     stay, win = rules.overshoot == "stay", rules.overshoot == "win"
     zeros = [0.0] * 6
 
@@ -238,6 +234,16 @@ def _roller(board: Board, rules: Rules, chain: Chain, trap_of: dict[int, int]) -
         walk.in_play = sum(landed) / walk.scale
 
     return roll
+
+
+def _overshoots(rules: Rules, chain: Chain, trap_of: dict[int, int]) -> list[tuple[int, list[int]]]:
+    """The positions that can roll past the last square, with the landings of those rolls."""
+    last = chain.last
+    return [
+        (p, [rules.landing(p, r, last)[0] for r in DIE if p + r > last])
+        for p in range(max(0, last - 6), last)
+        if chain.reached[p] and p not in trap_of
+    ]
 
 
 def _shares(mass: list[float]) -> list[float]:

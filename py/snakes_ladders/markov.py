@@ -45,6 +45,10 @@ after them not by round t - 1:
 and the expected number of rolls until someone wins is the sum of
 ((t - 1)k + i)·P(player i wins on round t).
 
+(Over 400 lines: the figures, the linear algebra and the jump uses share the
+private ``_Exact`` state; the chain and the length distribution are already in
+``chain`` and ``length``.)
+
 >>> from snakes_ladders.board import Board
 >>> a = analyze(Board(2, {}))                     # exact landing on a 2×2 board: one roll in six wins
 >>> a.finishable, round(a.expected_rolls, 12), a.length.median
@@ -324,6 +328,7 @@ class _Exact(Generic[Number]):
         """
         if self.factors is None or self._iterations >= MAX_ITERATIONS:
             return None
+        self._iterations += ITERATIONS_PER_TRY
         try:
             return _quasi_stationary(self, shape)
         except OutOfRange:
@@ -344,7 +349,6 @@ def _quasi_stationary(exact: _Exact[Number], shape: list[float]) -> Stationary |
     x = [number(shape[p]) for p in exact.system.transient]
     previous: tuple[Number, Number] | None = None
     for _ in range(ITERATIONS_PER_TRY):
-        exact._iterations += 1
         x = factors.solve_transposed({i: v for i, v in enumerate(x) if v})
         size = sum(x, exact.zero)
         x = [v / size for v in x]

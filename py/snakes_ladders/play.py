@@ -100,6 +100,18 @@ def _hopeless(board: Board, rules: Rules) -> set[int]:
     return set(range(last + 1)) - hopeful
 
 
+def _check_arguments(rules: object, players: object, seed: object, max_turns: object) -> None:
+    """Raise ValueError or TypeError, with an exact message, for a bad argument of ``play``."""
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be an integer from 1 to {MAX_PLAYERS}, got {players!r}")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
+    if type(max_turns) is not int or max_turns < 1:
+        raise ValueError(f"max_turns must be a positive integer, got {max_turns!r}")
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+
+
 def play(
     board: Board | Any,
     rules: Rules = LEETCODE,
@@ -122,14 +134,7 @@ def play(
     >>> play(Board(3, {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1}), seed=1).end
     'stuck'
     """
-    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be an integer from 1 to {MAX_PLAYERS}, got {players!r}")
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
-    if type(max_turns) is not int or max_turns < 1:
-        raise ValueError(f"max_turns must be a positive integer, got {max_turns!r}")
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+    _check_arguments(rules, players, seed, max_turns)
     board = rules.check_board(board) if isinstance(board, Board) else rules.board_from_matrix(board)
     cells = board.cells()
     last = board.last
