@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
-"""Random-play analysis benchmark: CPU time of analyze, explain and play on boards of 10×10 to 50×50.
+"""Random-play analysis benchmark: CPU time of analyze and play on boards of 10×10 to 100×100.
 
-    python3 bench/analysis_bench.py            best of 3 runs per board (about a minute)
-    python3 bench/analysis_bench.py --runs 1   quicker
+    python3 bench/analysis_bench.py                 every size, best of 1 run (several minutes)
+    python3 bench/analysis_bench.py --sizes 10 20 50 --runs 3
 
-Prints a markdown table: the board, its jumps, the exact expected rolls, how many rolls the length
-distribution needed (until less than 1e-9 is still in play), and the CPU time (time.process_time, so a
-busy machine inflates it less than wall time) of analyze() with one player, of explain() and of one
-play() game.  Random boards come from tests/reference.py with fixed seeds.  A benchmark, not a test:
-nothing here asserts on time.
+Prints a markdown table: for each size (10, 20, 50, 100) and kind of board (empty, 5% and 30% of the
+squares holding a jump, and the all-snake wall where finishing needs a run of sixes), the jumps, the
+reachable states, the work W of the elimination (Σ rows pointing at k × entries of row k) and its fill,
+the expected rolls (written m×10^e beyond a float), the rolls listed and where the geometric tail took
+over, and the CPU time (time.process_time, so a busy machine inflates it less than wall time) of
+analyze() with two players and of one play() game of four players.  Random boards come from
+tests/reference.py with fixed seeds.  A benchmark, not a test: nothing here asserts on time.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import os
 import random
 import sys
 import time
@@ -24,32 +26,40 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
-import reference
-from snakes_ladders import CLASSIC, LEETCODE, Board, Rules, analyze, explain, play
+import reference  # noqa: E402
+from snakes_ladders import Board, analyze, chain, play  # noqa: E402
+from snakes_ladders.markov import figure_to_json  # noqa: E402
 
-CLASSIC_JUMPS = {
-    1: 38, 4: 14, 9: 31, 21: 42, 28: 84, 36: 44, 51: 67, 71: 91, 80: 100,
-    16: 6, 48: 26, 49: 11, 56: 53, 62: 19, 64: 60, 87: 24, 93: 73, 95: 75, 98: 78,
-}  # fmt: skip
+KINDS = ("empty", "5%", "30%", "wall")
 
 
-def random_board(n: int, seed: int, density: float, span: int | None = None) -> Board:
-    rng = random.Random(seed)
-    return Board(n, reference.random_jumps(rng, n, density, self_rate=0, chain_rate=0, span=span))
+def make_board(n: int, kind: str) -> Board:
+    """One board of each kind; the wall is every square sliding to 1 but 1, 7, 13, ... (a run of sixes)."""
+    if kind == "empty":
+        return Board(n, {})
+    if kind == "wall":
+        return Board(n, {s: 1 for s in range(2, n * n) if (s - 1) % 6})
+    density = float(kind.rstrip("%")) / 100
+    return Board(n, reference.random_jumps(random.Random(n), n, density, self_rate=0, chain_rate=0))
 
 
-def boards() -> list[tuple[str, Board, Rules]]:
-    return [
-        ("classic 10×10, classic rules", Board(10, CLASSIC_JUMPS, allow_start_jump=True), CLASSIC),
-        ("empty 20×20", Board(20, {}), LEETCODE),
-        ("20×20, 4% jumps", random_board(20, 2, 0.04), LEETCODE),
-        ("20×20, 19% jumps", random_board(20, 1, 0.19), LEETCODE),
-        ("empty 50×50", Board(50, {}), LEETCODE),
-        ("50×50, 40 jumps, span ≤ 250", random_board(50, 3, 0.016, span=250), LEETCODE),
-        ("50×50, 4% jumps (105)", random_board(50, 2, 0.04), LEETCODE),
-        ("50×50, 19% jumps (465)", random_board(50, 1, 0.19), LEETCODE),
-        ("50×50, 19% jumps, span ≤ 500", random_board(50, 1, 0.19, span=500), LEETCODE),
-    ]
+def work(board: Board) -> tuple[int, int, int]:
+    """(states, W, fill) of the elimination, measured on the factors themselves."""
+    seen: dict[str, int] = {}
+    original = chain.Factors.__init__
+
+    def counting(self: chain.Factors, *args: object) -> None:  # type: ignore[type-arg]
+        original(self, *args)  # type: ignore[arg-type]
+        seen["states"] = self.size
+        seen["w"] = sum(len(self.lower[k]) * len(self.upper[k]) for k in range(self.size))
+        seen["fill"] = sum(map(len, self.upper)) + sum(map(len, self.lower))
+
+    chain.Factors.__init__ = counting  # type: ignore[method-assign]
+    try:
+        analyze(board)
+    finally:
+        chain.Factors.__init__ = original  # type: ignore[method-assign]
+    return seen.get("states", 0), seen.get("w", 0), seen.get("fill", 0)
 
 
 def cpu(run: Callable[[], object], runs: int) -> float:
@@ -61,25 +71,40 @@ def cpu(run: Callable[[], object], runs: int) -> float:
     return best
 
 
+def shown(value: object) -> str:
+    data = figure_to_json(value)  # type: ignore[arg-type]
+    if data is None:
+        return "—"
+    if isinstance(data, dict):
+        return f"{data['mantissa']:.2f}×10^{data['exponent']}"
+    return f"{data:.3g}" if abs(data) >= 1e7 else f"{data:,.2f}"
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="runs per measurement; the best is shown")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1, help="runs per measurement; the best is shown")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 50, 100])
     args = parser.parse_args()
-    print("| board | jumps | expected rolls | rolls listed | analyze | explain | play |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for name, board, rules in boards():
-        analysis = analyze(board, rules)
-        rolls = len(analysis.length.p_on_turn)
-        expected = "—" if analysis.expected_rolls is None else f"{analysis.expected_rolls:.2f}"
-        t_analyze = cpu(lambda b=board, r=rules: analyze(b, r), args.runs)
-        # explain is LeetCode's search, which a jump on square 1 does not fit: shown as a dash.
-        t_explain = cpu(lambda b=board: explain(b), args.runs) if 1 not in board.jumps else float("nan")
-        t_play = cpu(lambda b=board, r=rules: play(b, r, players=4, seed=1), args.runs)
-        print(
-            f"| {name} | {len(board.jumps)} | {expected} | {rolls}{' (cut)' if analysis.length.truncated else ''} "
-            f"| {t_analyze * 1000:.0f} ms | {'—' if math.isnan(t_explain) else f'{t_explain * 1000:.0f} ms'} "
-            f"| {t_play * 1000:.0f} ms |"
-        )
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print()
+    print("| board | jumps | states | W | fill | expected rolls | rolls listed (tail from) | analyze | play |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for n in args.sizes:
+        for kind in KINDS:
+            board = make_board(n, kind)
+            a = analyze(board, players=2)
+            states, w, fill = work(board)
+            tail = a.length.tail
+            listed = f"{len(a.length.p_on_turn):,}" + (f" ({tail.after:,})" if tail else "")
+            t_analyze = cpu(lambda b=board: analyze(b, players=2), args.runs)
+            t_play = cpu(lambda b=board: play(b, players=4, seed=1), args.runs)
+            print(
+                f"| {n}×{n} {kind} | {len(board.jumps)} | {states:,} | {w:,} | {fill:,} | {shown(a.expected_rolls)} "
+                f"| {listed} | {t_analyze:.2f} s | {t_play * 1000:.0f} ms |",
+                flush=True,
+            )
+    print()
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

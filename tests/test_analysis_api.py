@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders import api
 from snakes_ladders.api import handle
 from snakes_ladders.board import Board
@@ -20,7 +20,7 @@ from snakes_ladders.play import play
 from snakes_ladders.rules import CLASSIC, Rules
 from test_api import call, check_error_shape, ok, strict_json
 from test_cli import in_process, one_line, run
-from test_markov import CLASSIC_FILE, CLASSIC_FIXTURE
+from test_markov import CLASSIC_FILE, CLASSIC_FIXTURE, sixes_wall
 
 EXAMPLE_1 = reference.matrix_from_jumps(6, {2: 15, 14: 35, 17: 13})
 EMPTY_2 = [[-1, -1], [-1, -1]]
@@ -29,7 +29,9 @@ ANALYSIS_KEYS = {
     "n", "rules", "finishable", "p_finish", "expected_rolls", "expected_rolls_if_finished", "length", "visits",
     "jumps", "traps", "race", "warnings", "chained",
 }  # fmt: skip
-LENGTH_KEYS = {"p_on_turn", "p_by_turn", "remaining", "trapped", "truncated", "median", "p90", "p95"}
+LENGTH_KEYS = {
+    "p_on_turn", "p_by_turn", "rolls", "remaining", "trapped", "truncated", "tail_from", "median", "p90", "p95",
+}  # fmt: skip
 GAME_KEYS = {"n", "rules", "players", "seed", "winner", "end", "turns", "positions"}
 TURN_KEYS = {"player", "roll", "start", "landing", "end", "jump", "overshoot"}
 EXPLAIN_KEYS = {"n", "moves", "reachable", "paths_count", "layers", "distances", "reached", "wall", "warnings", "chained"}
@@ -57,8 +59,28 @@ class TestAnalyze:
             "players": 1,
             "p_win": [1.0],
             "p_no_winner": 0.0,
+            "undecided": 0.0,
             "expected_total_rolls": result["expected_rolls"],
         }
+
+    def test_figures_beyond_a_float(self) -> None:
+        """50×50 sixes wall (416 sixes and a 3 in a row): on main an internal error.  Expected rolls
+        ≈ 1.85e324 are spelt out as mantissa and exponent; the list is cut off and says so; the race's
+        chances add up to 1, and no percentile is null (they come from the geometric tail)."""
+        board = sixes_wall(50).to_matrix()
+        result = ok(op="analyze", board=board, players=2)
+        big = result["expected_rolls"]
+        assert set(big) == {"exact", "value", "mantissa", "exponent"}
+        assert (big["exact"], big["value"], big["exponent"]) == (False, None, 324)
+        assert big["mantissa"] == pytest.approx(1.850216971790486, rel=1e-12)
+        length = result["length"]
+        assert length["truncated"] is True and length["rolls"] == len(length["p_on_turn"]) == 10_000
+        assert length["remaining"] > 0.99 and length["tail_from"] is not None
+        assert length["median"]["exponent"] == 324 and 1 <= length["median"]["mantissa"] < 10
+        assert sum(result["race"]["p_win"]) == pytest.approx(1, abs=1e-12) and result["race"]["undecided"] == 0.0
+        assert result["race"]["expected_total_rolls"]["exponent"] == 324
+        snake = next(j for j in result["jumps"] if j["start"] == 2)
+        assert snake["p_used"] == pytest.approx(1, abs=1e-12) and snake["expected_uses"]["exponent"] > 300
 
     def test_same_as_the_python_api(self) -> None:
         result = ok(op="analyze", board=EXAMPLE_1, rules={"overshoot": "bounce"}, players=3)
@@ -94,7 +116,7 @@ class TestAnalyze:
         assert snake["expected_uses"] is None and snake["p_used"] == pytest.approx(5 / 6)
 
     def test_never(self) -> None:
-        result = ok(op="analyze", board_text=json.dumps(reference.matrix_from_jumps(3, {s: 1 for s in range(3, 9)})))
+        result = ok(op="analyze", board_text=json.dumps(reference.matrix_from_jumps(3, dict.fromkeys(range(3, 9), 1))))
         assert (result["finishable"], result["p_finish"], result["expected_rolls"]) == ("never", 0.0, None)
         assert result["length"]["p_on_turn"] == [] and result["length"]["trapped"] == 1.0
 
@@ -133,7 +155,7 @@ class TestPlay:
         assert stays and all(t["start"] == t["landing"] == t["end"] for t in stays)
 
     def test_no_winner(self) -> None:
-        result = ok(op="play", board=reference.matrix_from_jumps(3, {s: 1 for s in range(3, 9)}), players=3, seed=0)
+        result = ok(op="play", board=reference.matrix_from_jumps(3, dict.fromkeys(range(3, 9), 1)), players=3, seed=0)
         assert (result["winner"], result["end"], result["turns"], result["positions"]) == (None, "stuck", [], [1, 1, 1])
 
     def test_largest_seed(self) -> None:
@@ -153,7 +175,7 @@ class TestExplain:
         assert result["distances"] == reference.distances(EXAMPLE_1)
 
     def test_wall(self) -> None:
-        result = ok(op="explain", board=reference.matrix_from_jumps(3, {s: 1 for s in range(3, 9)}))
+        result = ok(op="explain", board=reference.matrix_from_jumps(3, dict.fromkeys(range(3, 9), 1)))
         assert (result["moves"], result["reachable"], result["paths_count"]["value"]) == (-1, False, "0")
         assert result["reached"] == [1, 2]
         assert result["wall"] == {"furthest": 2, "squares": [3, 4, 5, 6, 7, 8], "ends": [1, 1, 1, 1, 1, 1]}
@@ -379,7 +401,8 @@ class TestCommandLine:
         status, out, err = in_process(["analyze", str(CLASSIC_FILE), "--start", "square1"], capsys)
         assert (status, out) == (2, "")
         assert one_line(err) == (
-            f"snakes_ladders: {CLASSIC_FILE}: row 9, column 0 (square 1): the start square cannot hold a snake or ladder"
+            f"snakes_ladders: {CLASSIC_FILE}: row 9, column 0 (square 1): "
+            "the start square cannot hold a snake or ladder"
         )
 
     def test_same_as_api(self, capsys) -> None:
@@ -501,7 +524,7 @@ class TestCommandLine:
 class TestValidateWithRules:
     """validate checks a board for the rules the editor is set to."""
 
-    LADDER_ON_1 = [[-1, -1, -1], [-1, -1, -1], [8, -1, -1]]
+    LADDER_ON_1: ClassVar[list[list[int]]] = [[-1, -1, -1], [-1, -1, -1], [8, -1, -1]]
 
     def test_leetcode_rules_refuse_a_jump_on_square_1(self) -> None:
         reply = json.loads(handle(json.dumps({"version": 1, "op": "validate", "board": self.LADDER_ON_1})))

@@ -23,15 +23,16 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from collections import Counter
+from decimal import ROUND_CEILING, Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import reference
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.markov import MAX_TURNS, TAIL, analyze
 from snakes_ladders.rules import CLASSIC, LEETCODE, Rules
@@ -71,7 +72,7 @@ def next_square(dest: list[int], rules: Rules, position: int, roll: int) -> tupl
 def gauss_jordan(matrix: list[list], rhs: list) -> list:
     """Solve matrix · x = rhs exactly (Fractions) or in floats, by elimination with row pivoting."""
     size = len(rhs)
-    a = [row[:] + [value] for row, value in zip(matrix, rhs)]
+    a = [[*row, value] for row, value in zip(matrix, rhs, strict=True)]
     for column in range(size):
         pivot = max(range(column, size), key=lambda r: abs(a[r][column]))
         a[column], a[pivot] = a[pivot], a[column]
@@ -80,7 +81,7 @@ def gauss_jordan(matrix: list[list], rhs: list) -> list:
         for r in range(size):
             if r != column and a[r][column] != 0:
                 factor = a[r][column]
-                a[r] = [v - factor * w for v, w in zip(a[r], a[column])]
+                a[r] = [v - factor * w for v, w in zip(a[r], a[column], strict=True)]
     return [row[-1] for row in a]
 
 
@@ -128,20 +129,20 @@ class ExactChain:
             for end, landing in self.moves[p]:
                 if end in where:
                     matrix[i][where[end]] -= weight(p, end, landing)
-        return dict(zip(states, gauss_jordan(matrix, [rhs(p) for p in states])))
+        return dict(zip(states, gauss_jordan(matrix, [rhs(p) for p in states]), strict=True))
 
     def p_finish(self):
         good = [p for p in self.moves if self.last in self.reach(p)]
         sixth = self.number(1) / 6
         h = self.solve_over(
-            good, lambda p, e, l: sixth, lambda p: sixth * sum(e == self.last for e, _ in self.moves[p])
+            good, lambda p, e, landing: sixth, lambda p: sixth * sum(e == self.last for e, _ in self.moves[p])
         )
         return h.get(self.start, self.number(0))
 
     def expected_rolls(self):
         transient = [p for p in self.moves if p not in self.recurrent()]
         sixth = self.number(1) / 6
-        return self.solve_over(transient, lambda p, e, l: sixth, lambda p: self.number(1))[self.start]
+        return self.solve_over(transient, lambda p, e, landing: sixth, lambda p: self.number(1))[self.start]
 
     def visits(self) -> dict[int, object]:
         """Expected stands on each transient square, by the transposed system vᵀ(I - Q) = e_start."""
@@ -155,7 +156,7 @@ class ExactChain:
                 if end in where:
                     matrix[where[end]][i] -= sixth
         rhs = [one if p == self.start else zero for p in transient]
-        return dict(zip(transient, gauss_jordan(matrix, rhs)))
+        return dict(zip(transient, gauss_jordan(matrix, rhs), strict=True))
 
     def p_used(self, square: int):
         """The chance of landing on ``square`` at least once: landing there ends a modified game."""
@@ -168,7 +169,7 @@ class ExactChain:
         able = {p for p in self.moves if any(lands(q) for q in self.reach_avoiding(p, square))}
         values = self.solve_over(
             sorted(able),
-            lambda p, e, l: sixth if l != square else 0,
+            lambda p, e, landing: sixth if landing != square else 0,
             lambda p: sixth * sum(landing == square for _, landing in self.moves[p]),
         )
         return values.get(self.start, self.number(0))
@@ -344,27 +345,40 @@ class TestHandWorked:
         assert a.race.expected_total_rolls is None
         assert sum(a.race.p_win) + a.race.p_no_winner == pytest.approx(1, abs=1e-8)
 
-    def test_a_run_of_eight_sixes_is_truncated(self) -> None:
+    def test_a_run_of_eight_sixes(self) -> None:
         """7×7: every square slides to 1 except 1, 7, 13, ..., 43 and 49.  From each of those only a 6
         goes on (a smaller roll lands on a snake); from 43 a 6 lands on 49.  So the game is a wait for
         eight sixes in a row: E[T] = (6^8 - 1) / (1 - 1/6) = 2015538 (each failure restarts from 1),
-        P(T = 8) = 6^-8.  The distribution is cut off at MAX_TURNS with most of the probability
-        still in play, and no percentile is reached."""
-        a = analyze(Board(7, {s: 1 for s in range(2, 49) if (s - 1) % 6}))
+        P(T = 8) = 6^-8.  The list is cut off at MAX_TURNS with most of the probability still in play;
+        the percentiles come from the geometric tail and match the run-length recurrence's own."""
+        a = analyze(sixes_wall(7))
         assert a.finishable == "always"
         assert a.expected_rolls == pytest.approx(2015538, rel=1e-9)
         length = a.length
-        assert length.truncated and len(length.p_on_turn) == MAX_TURNS
+        assert length.truncated and len(length.p_on_turn) == MAX_TURNS and length.tail is not None
         assert length.p_on_turn[:8] == pytest.approx([0.0] * 7 + [6.0**-8], rel=1e-12)
         assert length.remaining == pytest.approx(1 - length.p_by_turn[-1], rel=1e-12)
         assert 0.004 < length.p_by_turn[-1] < 0.006  # about MAX_TURNS / E[T]
-        assert (length.median, length.p90, length.p95) == (None, None, None)
+        for level, got in ((0.5, length.median), (0.9, length.p90), (0.95, length.p95)):
+            assert got is not None and abs(got - run_percentile(8, level)) <= 1
+
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_race_of_eight_sixes_sums_to_one(self, players: int) -> None:
+        """On main the race was summed from the cut-off list: p_win added up to 0-1% and the expected
+        rolls until someone wins were 98.6.  Every game finishes, so the chances add up to 1; and as
+        every roll of every player ends the race with about the same tiny chance, the race lasts about
+        as many rolls as one player alone needs (E[T] = 2015538), and the players' chances are close."""
+        race = analyze(sixes_wall(7), players=players).race
+        assert sum(race.p_win) == pytest.approx(1, abs=1e-12) and race.p_no_winner == 0.0 and race.undecided == 0.0
+        assert all(abs(p - 1 / players) < 1e-3 for p in race.p_win)
+        assert list(race.p_win) == sorted(race.p_win, reverse=True)  # going first helps
+        assert race.expected_total_rolls == pytest.approx(2015538, rel=2e-3)
 
     @pytest.mark.parametrize("rules", ALL_RULES[:3], ids=["stay", "bounce", "win"])
     def test_never(self, rules: Rules) -> None:
         """The unreachable 3×3 fixture: squares 3..8 slide to 1.  From 1 a roll of 1 reaches 2, any other
         roll slides back to 1; from 2 every roll does.  {1, 2} is a trap holding the start."""
-        board = Board(3, {s: 1 for s in range(3, 9)})
+        board = Board(3, dict.fromkeys(range(3, 9), 1))
         a = analyze(board, rules, players=3)
         assert (a.finishable, a.p_finish, a.expected_rolls, a.expected_rolls_if_finished) == ("never", 0.0, None, None)
         assert a.traps == ((1, 2),)
@@ -377,9 +391,90 @@ class TestHandWorked:
     def test_trap_reached_later_with_an_off_board_start(self) -> None:
         """Classic start on the unreachable 3×3 fixture: the first roll lands on 1..6; 3..6 slide to 1
         and 1, 2 are then the same trap as before: never, with position 0 left once."""
-        a = analyze(Board(3, {s: 1 for s in range(3, 9)}), CLASSIC)
+        a = analyze(Board(3, dict.fromkeys(range(3, 9), 1)), CLASSIC)
         assert a.finishable == "never"
         assert a.visits[0] == 1.0 and a.visits[1] is None and a.visits[2] is None
+
+
+def sixes_wall(n: int) -> Board:
+    """Every square slides to 1 except 1, 7, 13, ... (and n²): finishing needs a run of sixes."""
+    return Board(n, {s: 1 for s in range(2, n * n) if (s - 1) % 6})
+
+
+def run_percentile(k: int, level: float) -> int:
+    """The least t with P(k sixes in a row within t rolls) >= level - 1e-12, from the run-length recurrence.
+
+    S(t) = P(no run by roll t) = Σ_{j<k} (5/6)(1/6)^j S(t-1-j) (split on the first roll that is not a
+    six), S(t) = 1 for t < k.  Its solutions are Σ c_i ρ_i^t over the roots of the characteristic
+    polynomial; all but the largest, ρ, are below 1/3 in size, so after 40k rolls S(t) = C ρ^t to
+    far below float precision.  ρ by Newton's method and C from S(40k), in 60-digit Decimals.
+    """
+    with localcontext() as ctx:
+        ctx.prec = 60
+        five, sixth = Decimal(5) / 6, Decimal(1) / 6
+        weights = [five * sixth**j for j in range(k)]
+        s = [Decimal(1)] * k
+        for _ in range(40 * k):
+            s.append(sum(w * s[-1 - j] for j, w in enumerate(weights)))
+        rho = Decimal(1)
+        for _ in range(200):
+            value = rho**k - sum(w * rho ** (k - 1 - j) for j, w in enumerate(weights))
+            slope = k * rho ** (k - 1) - sum(
+                w * (k - 1 - j) * rho ** (k - 2 - j) for j, w in enumerate(weights) if j < k - 1
+            )
+            rho -= value / slope
+        c = s[-1] / rho ** (len(s) - 1)
+        target = Decimal(1) - Decimal(level) + Decimal("1e-12")
+        return int(((c / target).ln() / -rho.ln()).to_integral_value(rounding=ROUND_CEILING))
+
+
+class TestHugeFigures:
+    """Boards whose figures leave the range of a float: on main they failed or came out 0."""
+
+    def test_magnitude_against_the_exact_formula(self) -> None:
+        """49×49 sixes wall: 400 sixes in a row, E[T] = 6(6^400 - 1)/5 ≈ 2.2e311, beyond a float.  On main:
+        expected rolls inf and the snake 2 -> 1, landed on in almost every game, 'used' with probability 0.0."""
+        a = analyze(sixes_wall(49), players=2)
+        exact = 6 * (6**400 - 1) // 5
+        assert isinstance(a.expected_rolls, Decimal)
+        assert float(a.expected_rolls.log10()) == pytest.approx(math.log10(exact), abs=1e-12)
+        assert a.expected_rolls / Decimal(exact) == pytest.approx(1, rel=1e-12)
+        uses = {use.start: use for use in a.jumps}
+        assert uses[2].p_used == pytest.approx(1, abs=1e-12)  # the first roll lands on 2 with chance 1/6...
+        assert isinstance(uses[2].expected_uses, Decimal)
+        assert sum(a.race.p_win) == pytest.approx(1, abs=1e-12) and a.race.undecided == 0.0
+        assert isinstance(a.length.median, int) and a.length.median > 10**310
+        # T is nearly exponential with mean E[T]: the median is E[T] ln 2 to many digits.
+        assert Decimal(a.length.median) / (Decimal(exact) * Decimal(2).ln()) == pytest.approx(1, rel=1e-9)
+
+    @pytest.mark.parametrize("n", [13, 19])
+    def test_small_walls_against_fractions(self, n: int) -> None:
+        """The same wall small enough for the independent Fraction solver: 28 and 60 sixes."""
+        board = sixes_wall(n)
+        a = analyze(board)
+        chain = ExactChain(board.to_matrix(), LEETCODE)
+        exact = chain.expected_rolls()
+        k = (n * n - 1) // 6
+        assert exact == Fraction(6 * (6**k - 1), 5)
+        assert Decimal(a.expected_rolls) / Decimal(exact.numerator) == pytest.approx(1, rel=1e-12)
+
+    def test_fifty_needs_417_rolls_in_a_row(self) -> None:
+        """50×50: 1, 7, ..., 2497 are free; from 2497 only a 3 finishes (1, 2 slide back, 4-6 pass 2500 and
+        are wasted).  So finishing needs 416 sixes and then a 3 (on main: ArithmeticError).  With E_j the
+        expected rolls left after a run of j sixes: E_j = 1 + E_(j+1)/6 + 5 E_0/6 for j < 416 and
+        E_416 = 1 + 2 E_0/6 + 3 E_416/6; solved exactly in Fractions, E_0 ≈ 1.85e324."""
+        a = analyze(sixes_wall(50), players=3)
+        assert a.finishable == "always" and a.p_finish == 1.0
+        alpha, beta = Fraction(2), Fraction(2, 3)  # E_416 = alpha + beta E_0
+        for _ in range(416):
+            alpha, beta = 1 + alpha / 6, beta / 6 + Fraction(5, 6)
+        exact = alpha / (1 - beta)
+        assert isinstance(a.expected_rolls, Decimal)
+        assert a.expected_rolls / (Decimal(exact.numerator) / Decimal(exact.denominator)) == pytest.approx(1, rel=1e-12)
+        assert 416 * math.log10(6) < float(a.expected_rolls.log10()) < 417 * math.log10(6)
+        assert sum(a.race.p_win) == pytest.approx(1, abs=1e-12)
+        assert isinstance(a.race.expected_total_rolls, Decimal)
+        assert a.length.truncated and a.length.remaining > 0.99 and a.length.tail is not None
 
 
 class TestClassicFixture:
@@ -458,7 +553,7 @@ class TestClassicFixture:
             var = stand_squares[square] / games - m * m
             assert abs(m - exact) <= 5 * math.sqrt(var / games) + 1e-12, square
 
-        pairs = list(zip(lengths[0::2], lengths[1::2]))
+        pairs = list(zip(lengths[0::2], lengths[1::2], strict=True))
         wins = sum(1 for a, b in pairs if a <= b)
         check_frequency(wins, len(pairs), analysis.race.p_win[0], "player 1 wins")
         totals = [2 * (a - 1) + 1 if a <= b else 2 * (b - 1) + 2 for a, b in pairs]
@@ -542,7 +637,7 @@ class TestAgainstExactModel:
                 assert a.visits[square] == 0.0
         for use in a.jumps:
             assert use.p_used == pytest.approx(float(chain.p_used(use.start)), rel=1e-9, abs=1e-12), use
-        for got, want in zip(a.length.p_on_turn[:12], chain.length(12)):
+        for got, want in zip(a.length.p_on_turn[:12], chain.length(12), strict=False):
             assert got == pytest.approx(float(want), rel=1e-11, abs=1e-300)
 
 
@@ -566,7 +661,7 @@ class TestProperties:
         assert len(length.p_on_turn) == len(length.p_by_turn) <= MAX_TURNS
         assert all(p >= 0 for p in length.p_on_turn)
         running = 0.0
-        for p, by in zip(length.p_on_turn, length.p_by_turn):
+        for p, by in zip(length.p_on_turn, length.p_by_turn, strict=True):
             running += p
             assert by == pytest.approx(running, abs=1e-15)
         finished = length.p_by_turn[-1] if length.p_by_turn else 0.0
@@ -641,3 +736,35 @@ class TestArguments:
         with pytest.raises(TypeError) as caught:
             analyze(Board(2, {}), {"start": "off-board"})  # type: ignore[arg-type]
         assert str(caught.value) == "rules must be a Rules, got dict"
+
+
+def best_cpu(run, runs: int = 3) -> float:
+    """The least CPU time of ``runs`` calls (time.process_time: less inflated than wall time by a busy machine)."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+class TestWorkBound:
+    """analyze's work bound (its docstring), checked as time ratios between two sizes, never absolute times."""
+
+    def test_wall_of_snakes_grows_with_the_squares(self) -> None:
+        """The sixes wall at 24×24 and 48×48 (4× the squares; figures 6^96 and 6^384, in Decimal): the work
+        is the chain, a few solves over n²/6 states and MAX_TURNS cheap tail entries, so about 4× — far
+        from the 6^288-fold growth of the figures.  Allowed: 16× (room for a busy machine)."""
+        small = best_cpu(lambda: analyze(sixes_wall(24), players=4))
+        large = best_cpu(lambda: analyze(sixes_wall(48), players=4))
+        assert large / max(small, 1e-3) < 16
+
+    def test_dense_jumps_stay_within_the_cubic_bound(self) -> None:
+        """30% of the squares holding jumps at 12×12 and 24×24 (about 4× the states): the elimination is
+        at most cubic in the states (64×) and the per-jump-end solves add a fill-sized factor per end;
+        allowed 4³ × 4 = 256× (on this machine it is about 20-40×)."""
+        boards = [
+            Board(n, reference.random_jumps(random.Random(n), n, 0.3, self_rate=0, chain_rate=0)) for n in (12, 24)
+        ]
+        small, large = (best_cpu(lambda b=b: analyze(b, players=2)) for b in boards)
+        assert large / max(small, 1e-3) < 256

@@ -5,18 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
+import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.markov import analyze
 from snakes_ladders.play import MAX_SEED, MAX_TURNS, play
 from snakes_ladders.rules import CLASSIC, LEETCODE, Rules
-from test_markov import ALL_RULES, CLASSIC_FIXTURE, TRAP_BOARD, bernstein, next_square
+from test_markov import ALL_RULES, CLASSIC_FIXTURE, TRAP_BOARD, bernstein, best_cpu, next_square, sixes_wall
 
 EXAMPLE_1 = Board(6, {2: 15, 14: 35, 17: 13})
-UNREACHABLE = Board(3, {s: 1 for s in range(3, 9)})
+UNREACHABLE = Board(3, dict.fromkeys(range(3, 9), 1))
 # 7×7: every square slides to 1 except 1, 7, 13, ..., 49, so only a run of eight sixes finishes:
 # about 2 million rolls on average (analysed exactly in test_markov).
 LUCKY_RUN = Board(7, {s: 1 for s in range(2, 49) if (s - 1) % 6})
@@ -157,3 +156,14 @@ class TestArguments:
         assert str(caught.value) == "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"
         game = play([[-1, -1], [3, -1]], CLASSIC, seed=1)
         assert game.end == "won"
+
+
+class TestWorkBound:
+    def test_turn_limit_on_two_sizes(self) -> None:
+        """The sixes wall never finishes in 10,000 turns: each game plays to the turn limit.  play's work is
+        O(n²) for the squares that can still finish plus O(max_turns); at 20×20 and 40×40 the 10,000 turns
+        dominate, so the ratio stays near 1 (allowed: 4×, the ratio of the squares)."""
+        small = best_cpu(lambda: play(sixes_wall(20), players=4, seed=3))
+        large = best_cpu(lambda: play(sixes_wall(40), players=4, seed=3))
+        assert play(sixes_wall(40), players=4, seed=3).end == "turn limit"
+        assert large / max(small, 1e-3) < 4

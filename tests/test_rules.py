@@ -8,10 +8,9 @@ import pickle
 from typing import ClassVar
 
 import pytest
+import reference
 from hypothesis import given
 from hypothesis import strategies as st
-
-import reference
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.rules import CLASSIC, LEETCODE, OFF_BOARD, Rules, RulesError, Step
 
@@ -25,7 +24,7 @@ class TestValues:
         assert LEETCODE.start_position == 1
 
     def test_classic(self) -> None:
-        assert CLASSIC == Rules(start="off-board", overshoot="stay")
+        assert Rules(start="off-board", overshoot="stay") == CLASSIC
         assert CLASSIC.start_position == OFF_BOARD == 0
 
     def test_frozen_and_hashable(self) -> None:

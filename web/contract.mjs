@@ -196,7 +196,7 @@ export const OPS = Object.freeze({
       "rules": "Rules",
       "finishable": "\"always\" | \"not always\" | \"never\"",
       "p_finish": "number",
-      "expected_rolls": "number | null",
+      "expected_rolls": "number | Magnitude | null",
       "length": "object",
       "visits": "(number | null)[]",
       "jumps": "object[]",
@@ -469,7 +469,7 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number}} MinMovesRequest */
 /** @typedef {{n: number, moves: number}} MinMovesResult */
 /** @typedef {{op: "analyze", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number}} AnalyzeRequest */
-/** @typedef {{n: number, rules: Rules, finishable: "always" | "not always" | "never", p_finish: number, expected_rolls: number | null, length: object, visits: (number | null)[], jumps: object[], traps: number[][], race: object, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} AnalyzeResult */
+/** @typedef {{n: number, rules: Rules, finishable: "always" | "not always" | "never", p_finish: number, expected_rolls: number | Magnitude | null, length: object, visits: (number | null)[], jumps: object[], traps: number[][], race: object, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} AnalyzeResult */
 /** @typedef {{op: "explain", version: 1, board?: number[][], board_text?: string, max_size?: number}} ExplainRequest */
 /** @typedef {{n: number, moves: number, reachable: boolean, paths_count: Magnitude, layers: object[], distances: (number | null)[], wall: object | null, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} ExplainResult */
 /** @typedef {{op: "play", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, seed: number}} PlayRequest */

@@ -78,7 +78,7 @@ from .generate import (
     not_met_message,
 )
 from .jsontext import CHUNK, NestingError, check_nesting, clip_digits, clip_numbers
-from .markov import MAX_PLAYERS, Analysis, analyze
+from .markov import MAX_PLAYERS, Analysis, analyze, figure_to_json
 from .play import MAX_SEED, Game, play
 from .rules import LEETCODE, Rules, RulesError
 from .solve import Solution, min_moves, solve
@@ -214,7 +214,7 @@ CONTRACT: dict[str, Op] = {
                 ("rules", "Rules"),
                 ("finishable", '"always" | "not always" | "never"'),
                 ("p_finish", "number"),
-                ("expected_rolls", "number | null"),
+                ("expected_rolls", "number | Magnitude | null"),
                 ("length", "object"),
                 ("visits", "(number | null)[]"),
                 ("jumps", "object[]"),
@@ -651,19 +651,18 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
 # --------------------------------------------------------------------------- random play
 
 
-def _number(value: float | None) -> float | None:
-    """A float for JSON: None stays None (JSON has no infinity; the fields say what null means)."""
-    return None if value is None or not math.isfinite(value) else value
-
-
 def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     """The random-play analysis as JSON-ready data.
 
-    ``finishable`` is ``"always"``, ``"not always"`` or ``"never"``;
-    ``expected_rolls`` is null unless always.  ``length.p_on_turn[i]`` is the
-    chance of finishing on roll i + 1, ``length.p_by_turn[i]`` by then;
-    ``visits`` has one entry per position 0..n² (0 is off the board; null on
-    the squares of a trap that can be reached); ``traps`` lists those traps.
+    ``expected_rolls`` is null unless ``finishable`` is ``"always"``.
+    ``length`` lists P(finish on roll i + 1) and P(by then) for ``rolls``
+    rolls; ``truncated`` says ``remaining`` is still in play after them, and
+    ``tail_from`` (or null) the roll after which the rest is geometric.
+    ``visits`` has one entry per position 0..n² (null on a reachable trap).
+    ``race.undecided``: the chance of no winner within a truncated list with no
+    known tail.  A figure beyond a float (or a roll count beyond 2⁵³) is
+    ``{"exact": false, "value": null, "mantissa": m, "exponent": e}``, about
+    m × 10^e (``markov.figure_to_json``).  See the README.
 
     >>> data = analysis_to_json(Board(2, {}), analyze(Board(2, {})))
     >>> data["finishable"], round(data["expected_rolls"], 9), data["length"]["median"], data["visits"]
@@ -671,31 +670,34 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     """
     length = analysis.length
     race = analysis.race
+    big = figure_to_json
     return {
         "n": analysis.n,
         "rules": analysis.rules.to_json(),
         "finishable": analysis.finishable,
-        "p_finish": analysis.p_finish,
-        "expected_rolls": _number(analysis.expected_rolls),
-        "expected_rolls_if_finished": _number(analysis.expected_rolls_if_finished),
+        "p_finish": big(analysis.p_finish),
+        "expected_rolls": big(analysis.expected_rolls),
+        "expected_rolls_if_finished": big(analysis.expected_rolls_if_finished),
         "length": {
             "p_on_turn": list(length.p_on_turn),
             "p_by_turn": list(length.p_by_turn),
+            "rolls": len(length.p_on_turn),
             "remaining": length.remaining,
             "trapped": length.trapped,
             "truncated": length.truncated,
-            "median": length.median,
-            "p90": length.p90,
-            "p95": length.p95,
+            "tail_from": None if length.tail is None else length.tail.after,
+            "median": big(length.median),
+            "p90": big(length.p90),
+            "p95": big(length.p95),
         },
-        "visits": [_number(v) for v in analysis.visits],
+        "visits": [big(v) for v in analysis.visits],
         "jumps": [
             {
                 "start": use.start,
                 "end": use.end,
                 "kind": use.kind,
-                "p_used": use.p_used,
-                "expected_uses": _number(use.expected_uses),
+                "p_used": big(use.p_used),
+                "expected_uses": big(use.expected_uses),
             }
             for use in analysis.jumps
         ],
@@ -704,7 +706,8 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
             "players": race.players,
             "p_win": list(race.p_win),
             "p_no_winner": race.p_no_winner,
-            "expected_total_rolls": _number(race.expected_total_rolls),
+            "undecided": race.undecided,
+            "expected_total_rolls": big(race.expected_total_rolls),
         },
         **_warnings(board),
     }

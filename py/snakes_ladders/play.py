@@ -100,6 +100,18 @@ def _hopeless(board: Board, rules: Rules) -> set[int]:
     return set(range(last + 1)) - hopeful
 
 
+def _check_arguments(rules: object, players: object, seed: object, max_turns: object) -> None:
+    """Raise ValueError or TypeError, with an exact message, for a bad argument of ``play``."""
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be an integer from 1 to {MAX_PLAYERS}, got {players!r}")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
+    if type(max_turns) is not int or max_turns < 1:
+        raise ValueError(f"max_turns must be a positive integer, got {max_turns!r}")
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+
+
 def play(
     board: Board | Any,
     rules: Rules = LEETCODE,
@@ -112,20 +124,17 @@ def play(
     Takes a Board or a LeetCode matrix (checked for the rules; BoardError when
     malformed).
 
+    Work bound: O(n²) to find the positions from which the last square can no
+    longer be reached, then O(1) per turn, at most ``max_turns`` turns (the
+    reply holds one entry per turn).
+
     >>> game = play(Board(3, {2: 8}), seed=1)
     >>> [(t.roll, t.start, t.landing, t.end) for t in game.turns]
     [(2, 1, 3, 3), (5, 3, 8, 8), (1, 8, 9, 9)]
     >>> play(Board(3, {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1}), seed=1).end
     'stuck'
     """
-    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be an integer from 1 to {MAX_PLAYERS}, got {players!r}")
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
-    if type(max_turns) is not int or max_turns < 1:
-        raise ValueError(f"max_turns must be a positive integer, got {max_turns!r}")
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+    _check_arguments(rules, players, seed, max_turns)
     board = rules.check_board(board) if isinstance(board, Board) else rules.board_from_matrix(board)
     cells = board.cells()
     last = board.last

@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .board import EMPTY, Board, BoardError, _describe, _literal, square_to_cell
-from .solve import JumpKind, jump_kind
 
 __all__ = [
     "CLASSIC",
@@ -45,11 +44,14 @@ __all__ = [
     "OFF_BOARD",
     "OVERSHOOTS",
     "STARTS",
+    "JumpKind",
     "Rules",
     "RulesError",
     "Step",
 ]
 
+#: What a move took after landing: a ladder up or a snake down.
+JumpKind = Literal["ladder", "snake"]
 Start = Literal["square1", "off-board"]
 Overshoot = Literal["stay", "bounce", "win"]
 
@@ -89,7 +91,9 @@ class Step:
     @property
     def jump(self) -> JumpKind | None:
         """``"ladder"``, ``"snake"``, or ``None`` when the move ends where it landed."""
-        return jump_kind(self.landing, self.end)
+        if self.end == self.landing:
+            return None
+        return "ladder" if self.end > self.landing else "snake"
 
 
 @dataclass(frozen=True)
