@@ -62,8 +62,12 @@ export function formatRolls(value) {
   return `${groupDigits(whole)}.${tenths}`;
 }
 
-/** A probability as a percentage: one decimal, three for small non-zero ones. */
+/**
+ * A probability as a percentage: one decimal, three for small non-zero ones; one below float range
+ * (a bounded object) as "about 1.2 × 10^-398%".
+ */
 export function formatPercent(p) {
+  if (isBounded(p)) return `${formatApprox(p.mantissa, p.exponent + 2)}%`;
   return `${(p * 100).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
 }
 
@@ -102,6 +106,7 @@ export function truncationNote(length) {
 
 /** A percentile from the analysis: "42 rolls", or why there is none. */
 export function formatPercentile(value, length) {
+  if (isBounded(value)) return `${formatCount(value)} rolls`;
   if (value !== null) return `${groupDigits(String(value))} rolls`;
   return length?.truncated ? `over ${groupDigits(String(length.p_on_turn.length))} rolls` : "—";
 }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   formatCount,
+  formatPercent,
   formatPercentile,
   formatRolls,
   formatWays,
@@ -75,4 +76,11 @@ test("warnings show the listed messages and count the rest", () => {
   const shown = [1, 2, 3, 4, 5].map((square) => ({ square, message: `Jump ${square} is chained.` }));
   assert.equal(warningsText({ total: 2, shown: shown.slice(0, 2) }), "Jump 1 is chained; Jump 2 is chained.");
   assert.match(warningsText({ total: 1205, shown }), /Jump 5 is chained; and 1,200 more\.$/);
+});
+
+test("figures beyond float range read as bounded numbers, never [object Object]", () => {
+  const huge = { exact: false, value: null, mantissa: 1.28, exponent: 324 };
+  const tiny = { exact: false, value: null, mantissa: 1.2, exponent: -400 };
+  assert.equal(formatPercentile(huge, { truncated: true, p_on_turn: [] }), "about 1.3 × 10^324 rolls");
+  assert.equal(formatPercent(tiny), "about 1.2 × 10^-398%");
 });
