@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
-import reference  # noqa: E402
-from snakes_ladders import Board, analyze, chain, play  # noqa: E402
-from snakes_ladders.markov import figure_to_json  # noqa: E402
+import reference
+from snakes_ladders import Board, analyze, chain, play
+from snakes_ladders.markov import figure_to_json
 
 KINDS = ("empty", "5%", "30%", "wall")
 

@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py")]
 
-from snakes_ladders import Rules  # noqa: E402 - after the path is set
-from snakes_ladders.generate import Spec, Targets, generate  # noqa: E402
+from snakes_ladders import Rules
+from snakes_ladders.generate import Spec, Targets, generate
 
 CASES: list[tuple[str, Spec]] = [
     ("6×6, 3 snakes, 3 ladders, least moves 4, expected 14–18", Spec(6, 3, 3, 0, Targets(4, (14, 18)))),

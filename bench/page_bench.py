@@ -58,9 +58,9 @@ try:
     from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_playwright
 except ImportError:
     sys.exit("page_bench.py needs Playwright for Python: run it with .venv/bin/python (./test.sh prepares .venv)")
-from snakes_ladders import min_moves  # noqa: E402  (after the Playwright check and sys.path)
+from snakes_ladders import min_moves
 
-import serve  # noqa: E402
+import serve
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

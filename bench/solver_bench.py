@@ -46,8 +46,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "py"))
 sys.path.insert(0, str(HERE))
 
-from baselines import pruned_bfs, textbook_bfs  # noqa: E402 - found through sys.path above
-from snakes_ladders import Board, min_moves, solve  # noqa: E402
+from baselines import pruned_bfs, textbook_bfs
+from snakes_ladders import Board, min_moves, solve
 
 RESULTS = HERE / "results" / "solver.json"
 

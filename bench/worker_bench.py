@@ -26,9 +26,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from page_bench import LOAD_TIMEOUT_MS, expect, fresh_profile, new_page, served_site, sync_playwright
-from solver_bench import FAMILIES, board_arguments, matrix_of
-
 from snakes_ladders import min_moves
+from solver_bench import FAMILIES, board_arguments, matrix_of
 
 RESULTS = HERE / "results" / "worker.json"
 

@@ -15,8 +15,9 @@ breadth-first search, so a bug would have to be made twice to go unnoticed.
 
 from __future__ import annotations
 
+import itertools
 import random
-from functools import lru_cache
+from functools import cache
 
 DIE = (1, 2, 3, 4, 5, 6)
 
@@ -24,7 +25,7 @@ DIE = (1, 2, 3, 4, 5, 6)
 # --------------------------------------------------------------------------- numbering
 
 
-@lru_cache(maxsize=None)
+@cache
 def _walk(n: int) -> tuple[tuple[int, int], ...]:
     cells = []
     row, column, heading = n - 1, 0, +1
@@ -194,7 +195,7 @@ def path_problem(matrix: list[list[int]], path: list[int] | tuple[int, ...]) -> 
         return f"does not end on square {last}"
     if last in path[:-1]:
         return "stands on the last square before the end"
-    for a, b in zip(path, path[1:]):
+    for a, b in itertools.pairwise(path):
         if b not in one_move(dest, a):
             return f"no single move takes square {a} to square {b}"
     return None

@@ -34,7 +34,18 @@ LENGTH_KEYS = {
 }  # fmt: skip
 GAME_KEYS = {"n", "rules", "players", "seed", "winner", "end", "turns", "positions"}
 TURN_KEYS = {"player", "roll", "start", "landing", "end", "jump", "overshoot"}
-EXPLAIN_KEYS = {"n", "moves", "reachable", "paths_count", "layers", "distances", "reached", "wall", "warnings", "chained"}
+EXPLAIN_KEYS = {
+    "n",
+    "moves",
+    "reachable",
+    "paths_count",
+    "layers",
+    "distances",
+    "reached",
+    "wall",
+    "warnings",
+    "chained",
+}
 
 
 # --------------------------------------------------------------------------- analyze
@@ -166,7 +177,12 @@ class TestExplain:
     def test_shape(self) -> None:
         result = ok(op="explain", board=EXAMPLE_1)
         assert set(result) == EXPLAIN_KEYS
-        assert (result["moves"], result["reachable"], result["paths_count"]["value"], result["wall"]) == (4, True, "21", None)
+        assert (result["moves"], result["reachable"], result["paths_count"]["value"], result["wall"]) == (
+            4,
+            True,
+            "21",
+            None,
+        )
         layer = result["layers"][1]
         assert set(layer) == {"move", "squares", "ways", "arrivals"}
         assert layer["squares"] == [3, 4, 5, 6, 7, 15]
@@ -315,7 +331,10 @@ class TestErrors:
     def test_existing_ops_unchanged(self) -> None:
         assert ok(op="min_moves", board=[[-1, -1], [-1, 3]]) == {"n": 2, "moves": 1}
         error = check_error_shape(call(op="analyse", board=EMPTY_2))
-        assert error["message"] == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, explain, play, generate'
+        assert (
+            error["message"]
+            == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, explain, play, generate'
+        )
         # The old ops ignore the new fields, and keep LeetCode's check of square 1.
         assert ok(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}, seed="x")["moves"] == 1
         assert check_error_shape(call(op="solve", board=START_LADDER, rules={"start": "off-board"}))["square"] == 1

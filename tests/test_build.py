@@ -16,7 +16,6 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-
 from snakes_ladders.api import handle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,7 +87,9 @@ def test_the_shipped_package_is_code_only(shipped: dict) -> None:
         names = archive.namelist()
         assert "snakes_ladders/py.typed" in names
         sources = {name: archive.read(name).decode("utf-8") for name in names if name.endswith(".py")}
-    assert {Path(name).name for name in sources} == {path.name for path in (ROOT / "py" / "snakes_ladders").glob("*.py")}
+    assert {Path(name).name for name in sources} == {
+        path.name for path in (ROOT / "py" / "snakes_ladders").glob("*.py")
+    }
     for name, source in sources.items():
         assert "#" not in source.replace("'#'", "").replace('"#"', ""), f"{name} still has comments"
         for node in ast.walk(ast.parse(source)):

@@ -57,8 +57,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice

@@ -309,7 +309,8 @@ def generate(spec: Spec, progress: Callable[[Progress], None] | None = None) -> 
     board = Board(spec.n, dict(jumps))
     least = min_moves(board)
     analysis = search.analysis if far == 0.0 and search.analysis is not None else analyze(board, spec.rules)
-    figures = Figures(least, analysis.finishable == "always", analysis.expected_rolls)
+    rolls = analysis.expected_rolls  # a Decimal only beyond float range, where inf compares as it should
+    figures = Figures(least, analysis.finishable == "always", None if rolls is None else float(rolls))
     if progress is not None:
         search.report()
     missed = missed_targets(spec, figures) if far > 0.0 else ()
