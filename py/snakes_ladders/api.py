@@ -61,7 +61,7 @@ from .explain import Explanation, explain
 from .generate import MAX_GENERATE_SIZE, GenerateError, Spec, generate, generated_to_json, not_met_message
 from .jsontext import NestingError, check_nesting
 from .markov import MAX_PLAYERS, Analysis, analyze
-from .play import MAX_SEED, Game, play
+from .play import MAX_SEED, Game, hopeless_positions, play
 from .rules import LEETCODE, Rules, RulesError
 from .solve import Solution, min_moves, solve
 
@@ -145,6 +145,8 @@ def _dispatch(request: Any) -> dict[str, Any]:
     op = message.get("op")
     if op == "generate":  # a board to a target (issue 17): see _generate
         return _generate(message)
+    if op == "move":  # one roll of a real die, for hot-seat play (issue 17): see _move
+        return _move(message)
     if op not in OPS and op not in RANDOM_PLAY_OPS:
         raise RequestError(f"unknown op {_describe(op)}: expected one of {', '.join(OPS)}")
     max_size = message.get("max_size", MAX_SIZE)
@@ -449,3 +451,50 @@ def _generate(message: dict[str, Any]) -> dict[str, Any]:
     if not found.met:
         raise RequestError(not_met_message(found))
     return generated_to_json(found)
+
+
+# --------------------------------------------------------------------------- move (hot-seat play, issue 17)
+
+
+def _move(message: dict[str, Any]) -> dict[str, Any]:
+    """Answer ``move``: where one roll of a real die takes a token, by ``rules.Rules.step``.
+
+    Fields: ``board`` or ``board_text`` (up to 100×100, and ``max_size``),
+    optional ``rules``, ``position`` (0 off the board under ``"start":
+    "off-board"``, else 1, up to n² - 1) and ``roll`` (1 to 6).  The result holds
+    ``start``, ``roll``, ``landing``, ``end``, ``jump`` (``"ladder"``,
+    ``"snake"`` or null), ``overshoot`` (as in ``play``), ``won`` (``end`` is
+    n²) and ``hopeless`` (n² can never be reached from ``end``).  Work:
+    O(n²), the ``hopeless`` check.
+
+    >>> reply = json.loads(handle('{"version": 1, "op": "move", "board": [[-1, -1, -1], [-1, -1, -1], [-1, 8, -1]], '
+    ...                           '"position": 1, "roll": 1}'))
+    >>> [reply["result"][key] for key in ("start", "roll", "landing", "end", "jump", "overshoot", "won", "hopeless")]
+    [1, 1, 2, 8, 'ladder', None, False, False]
+    """
+    max_size = message.get("max_size", RANDOM_PLAY_MAX_SIZE)
+    if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
+        raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")
+    rules = rules_from_request(message)
+    board = board_from_request(message, min(max_size, RANDOM_PLAY_MAX_SIZE), rules)
+    low = rules.start_position
+    position = message.get("position")
+    if type(position) is not int or not low <= position < board.last:
+        raise RequestError(f"position must be an integer from {low} to {board.last - 1}, got {_describe(position)}")
+    roll = message.get("roll")
+    if type(roll) is not int or not 1 <= roll <= 6:
+        raise RequestError(f"roll must be an integer from 1 to 6, got {_describe(roll)}")
+    step = rules.step(board.cells(), position, roll)
+    return {
+        "start": step.start,
+        "roll": step.roll,
+        "landing": step.landing,
+        "end": step.end,
+        "jump": step.jump,
+        "overshoot": step.overshoot,
+        "won": step.end == board.last,
+        "hopeless": step.end in hopeless_positions(board, rules),
+    }
+
+
+# --------------------------------------------------------------------------- end of move
