@@ -155,8 +155,12 @@ def test_library_round_trip(app: AppPage, tmp_path: Path) -> None:
     first = board_on_page(app)
     lib.save("Alpha <b>")
     expect(lib.status).to_have_text("Saved “Alpha <b>”.")
-    expect(lib.items.first.locator(".library-meta")).to_have_text(f"{first.n}×{first.n} · least moves {min_moves(first)}")
-    expect(lib.items.first.get_by_role("img")).to_have_attribute("aria-label", re.compile(rf"^{first.n}×{first.n} board"))
+    expect(lib.items.first.locator(".library-meta")).to_have_text(
+        f"{first.n}×{first.n} · least moves {min_moves(first)}"
+    )
+    expect(lib.items.first.get_by_role("img")).to_have_attribute(
+        "aria-label", re.compile(rf"^{first.n}×{first.n} board")
+    )
     assert lib.items.first.locator("svg line").count() == len(first.jumps)
     lib.act("Rename", "Alpha <b>")
     lib.answer("Rename", "Beta")
@@ -246,12 +250,15 @@ def test_library_storage_full_or_blocked_loses_nothing(open_app: Callable[..., A
     expect(lib.status).to_have_text("Saved “Kept”.")
     app.page.evaluate("window.__storageFull = true")
     lib.save("Too many")
-    expect(lib.status).to_have_text(re.compile(r"^Your browser's storage for this page is full, so nothing was changed"))
+    expect(lib.status).to_have_text(
+        re.compile(r"^Your browser's storage for this page is full, so nothing was changed")
+    )
     lib.act("Duplicate", "Kept")
     expect(lib.status).to_contain_text("storage for this page is full")
     assert lib.names() == ["Kept"]
     assert [entry["name"] for entry in lib.stored()] == ["Kept"]
     app.page.evaluate("sessionStorage.setItem('block', 'yes')")
+    app.wait_ready()  # a reload while Python downloads would abort its requests
     app.page.reload()
     lib = Library(app).ready()
     expect(lib.status).to_have_text(re.compile(r"^Your browser does not let this page read stored boards"))
@@ -283,8 +290,8 @@ def start_hot_seat(app: AppPage, names: list[str], computer: int | None = None) 
     if page.locator("#counts").text_content() != "3×3, 9 squares · 0 ladders · 0 snakes":
         app.button("Clear board").click()
     panel = page.get_by_role("region", name="Play with real dice")
-    panel.get_by_label("Players").click()
-    panel.get_by_label("Players").select_option(str(len(names)))
+    panel.get_by_label("Number of players").click()
+    panel.get_by_label("Number of players").select_option(str(len(names)))
     for index, name in enumerate(names):
         panel.get_by_label(f"Player {index + 1} name").fill(name)
     if computer is not None:
