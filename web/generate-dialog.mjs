@@ -57,7 +57,7 @@ export function createGenerateDialog({ root, dialog, state, getRules }) {
   function open() {
     $("rules").textContent = `Random play under the rules set in Random play: ${describeRules(getRules())}.`;
     if (!dialog.open) dialog.show();
-    $("n").focus();
+    $("n").focus({ preventScroll: true });
     if (!job.running) warm();
   }
 

@@ -63,9 +63,11 @@ export function createHotSeat({ root, view, state, request, getRules, onStart = 
 
   function setPhase(phase) {
     root.dataset.state = phase;
-    $("setup").hidden = phase === "playing";
+    $("setup").hidden = phase !== "setup";
     $("game").hidden = phase === "setup";
     $("roll").disabled = phase !== "playing";
+    $("end").hidden = phase !== "playing";
+    $("new").hidden = phase === "playing";
   }
 
   function showRules() {
@@ -126,8 +128,7 @@ export function createHotSeat({ root, view, state, request, getRules, onStart = 
     game.over = true;
     $("winner").textContent = text;
     $("turn").textContent = "";
-    root.dataset.state = phase;
-    $("roll").disabled = true;
+    setPhase(phase);
   }
 
   async function roll() {
