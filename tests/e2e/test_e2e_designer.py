@@ -139,8 +139,9 @@ class Library:
         self.ask.get_by_role("button", name=choice, exact=True).click()
         expect(self.ask).to_be_hidden()
 
-    def names(self) -> list[str]:
-        return self.items.locator(".library-name").all_text_contents()
+    def expect_names(self, names: list[str]) -> None:
+        """The list shows exactly these names, newest first (waited for: a change lands after its dialog closes)."""
+        expect(self.items.locator(".library-name")).to_have_text(names)
 
     def stored(self) -> list[dict[str, object]]:
         return json.loads(self.page.evaluate(f"localStorage.getItem({LIBRARY_KEY!r})") or "[]")
@@ -165,10 +166,10 @@ def test_library_round_trip(app: AppPage, tmp_path: Path) -> None:
     lib.act("Rename", "Alpha <b>")
     lib.answer("Rename", "Beta")
     lib.act("Duplicate", "Beta")
-    assert lib.names() == ["Beta (2)", "Beta"]
+    lib.expect_names(["Beta (2)", "Beta"])
     lib.act("Delete", "Beta (2)")
     lib.answer("Delete")
-    assert lib.names() == ["Beta"]
+    lib.expect_names(["Beta"])
     lib.save("Beta")  # a clash asks
     lib.answer("Cancel")
     expect(lib.status).to_have_text("Nothing was saved.")
@@ -194,7 +195,7 @@ def test_library_round_trip(app: AppPage, tmp_path: Path) -> None:
     lib.import_file(exported)  # the same names again: asked, imported as copies
     lib.answer("Import as copies")
     expect(lib.status).to_have_text("Imported 1 board.")
-    assert sorted(lib.names()) == ["Beta", "Beta (2)"]
+    lib.expect_names(["Beta (2)", "Beta"])
 
     bad = {
         "format": "snakes-ladders-boards",
@@ -213,11 +214,11 @@ def test_library_round_trip(app: AppPage, tmp_path: Path) -> None:
     expect(lib.status).to_contain_text("Board 3: it has no name")
     expect(lib.status).to_contain_text("Board 2 (“Text”):")
     expect(lib.status).to_contain_text("Board 4 (“Start jump”): row 1, column 0 (square 1)")
-    assert sorted(lib.names()) == ["Beta", "Beta (2)", "Good"]
+    lib.expect_names(["Good", "Beta (2)", "Beta"])
     assert sorted(str(entry["name"]) for entry in lib.stored()) == ["Beta", "Beta (2)", "Good"]
     app.page.reload()
     lib = Library(app).ready()
-    assert sorted(lib.names()) == ["Beta", "Beta (2)", "Good"]
+    lib.expect_names(["Good", "Beta (2)", "Beta"])
 
 
 QUOTA_SCRIPT = """
@@ -255,7 +256,7 @@ def test_library_storage_full_or_blocked_loses_nothing(open_app: Callable[..., A
     )
     lib.act("Duplicate", "Kept")
     expect(lib.status).to_contain_text("storage for this page is full")
-    assert lib.names() == ["Kept"]
+    lib.expect_names(["Kept"])
     assert [entry["name"] for entry in lib.stored()] == ["Kept"]
     app.page.evaluate("sessionStorage.setItem('block', 'yes')")
     app.wait_ready()  # a reload while Python downloads would abort its requests
