@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Run every test: the Python package (pytest, hypothesis, doctests) and the browser app
-# (Playwright driving Debian's Chromium). Installs what it needs on a fresh machine:
-# a virtual environment in .venv, the npm packages, and chromium when /usr/bin/chromium is absent.
-# Extra arguments go to pytest, e.g. ./test.sh -k editor
+# Run every check: the gates (ruff, mypy, eslint, tsc --checkJs), the JavaScript unit tests
+# (node --test), the Python package (pytest, hypothesis, doctests) and the browser app (Playwright
+# driving Debian's Chromium). Installs what it needs on a fresh machine: a virtual environment in
+# .venv, the npm packages, and chromium when /usr/bin/chromium is absent.
+# With arguments, runs only pytest with them, e.g. ./test.sh tests/e2e -k editor
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -20,7 +21,27 @@ if [ ! -x .venv/bin/python ] || ! cmp -s requirements-dev.txt .venv/requirements
   cp requirements-dev.txt .venv/requirements-dev.txt
 fi
 
-# serve.py installs Pyodide from package-lock.json when node_modules lacks it.
+if ! cmp -s package-lock.json node_modules/.installed-package-lock.json; then
+  echo "test.sh: installing the npm packages (npm ci)" >&2
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.installed-package-lock.json
+fi
+
 .venv/bin/python serve.py build --out dist >/dev/null
 
-exec .venv/bin/python -m pytest "$@"
+if [ "$#" -gt 0 ]; then
+  exec .venv/bin/python -m pytest "$@"
+fi
+
+echo "test.sh: gates" >&2
+.venv/bin/ruff check --quiet .
+.venv/bin/ruff format --check --quiet .
+.venv/bin/mypy
+npx --no-install eslint --max-warnings 0 .
+npx --no-install tsc -p jsconfig.json
+echo "test.sh: JavaScript unit tests" >&2
+node --test tests/js/
+echo "test.sh: Python unit tests (two processes)" >&2
+.venv/bin/python -m pytest -m "not e2e" -n 2 -p no:cacheprovider
+echo "test.sh: browser tests" >&2
+exec .venv/bin/python -m pytest -m e2e -p no:cacheprovider

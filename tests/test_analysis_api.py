@@ -333,7 +333,7 @@ class TestErrors:
         error = check_error_shape(call(op="analyse", board=EMPTY_2))
         assert (
             error["message"]
-            == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, explain, play, generate'
+            == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, explain, play, move, generate'
         )
         # The old ops ignore the new fields, and keep LeetCode's check of square 1.
         assert ok(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}, seed="x")["moves"] == 1

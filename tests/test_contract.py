@@ -76,7 +76,7 @@ def test_a_changed_board_limit_is_what_the_dispatcher_enforces(monkeypatch) -> N
 
 @pytest.mark.parametrize("op", list(CONTRACT))
 def test_results_have_the_declared_keys(op: str) -> None:
-    request = {"version": 1, "op": op, "board": SMALL_BOARD, "seed": 7}
+    request = {"version": 1, "op": op, "board": SMALL_BOARD, "seed": 7, "position": 1, "roll": 2}
     if op == "generate":  # takes no board: a size and jumps to place
         request = {"version": 1, "op": op, "n": 4, "snakes": 1, "ladders": 1, "seed": 7}
     reply = json.loads(handle(json.dumps(request)))

@@ -311,6 +311,67 @@ export const OPS = Object.freeze({
       "positions": "number[]"
     }
   },
+  "move": {
+    "about": "where one roll of a real die takes a token (hot-seat play)",
+    "maxSize": 100,
+    "fields": {
+      "version": {
+        "type": "1",
+        "required": true,
+        "about": "the API version",
+        "min": 1,
+        "max": 1
+      },
+      "board": {
+        "type": "number[][]",
+        "required": false,
+        "about": "the LeetCode matrix (or give board_text)"
+      },
+      "board_text": {
+        "type": "string",
+        "required": false,
+        "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more",
+        "maxLength": 16065536
+      },
+      "max_size": {
+        "type": "number",
+        "required": false,
+        "about": "lowers the largest board accepted",
+        "min": 2,
+        "max": 1000,
+        "default": 1000
+      },
+      "rules": {
+        "type": "Rules",
+        "required": false,
+        "about": "rules of play; LeetCode's when absent, and either key may be left out"
+      },
+      "position": {
+        "type": "number",
+        "required": true,
+        "about": "where the token stands: 0 off the board (classic start), else 1 to n² - 1",
+        "min": 0,
+        "max": 9999
+      },
+      "roll": {
+        "type": "number",
+        "required": true,
+        "about": "the die's roll",
+        "min": 1,
+        "max": 6
+      }
+    },
+    "result": {
+      "start": "number",
+      "roll": "number",
+      "landing": "number",
+      "end": "number",
+      "jump": "JumpKind | null",
+      "overshoot": "string | null",
+      "won": "boolean",
+      "hopeless": "boolean"
+    }
+  },
   "generate": {
     "about": "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
     "maxSize": 50,
@@ -474,7 +535,9 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{n: number, moves: number, reachable: boolean, paths_count: Magnitude, layers: object[], distances: (number | null)[], wall: object | null, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} ExplainResult */
 /** @typedef {{op: "play", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, seed: number}} PlayRequest */
 /** @typedef {{n: number, rules: Rules, players: number, seed: number, winner: number | null, end: string, turns: object[], positions: number[]}} PlayResult */
+/** @typedef {{op: "move", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, position: number, roll: number}} MoveRequest */
+/** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null, overshoot: string | null, won: boolean, hopeless: boolean}} MoveResult */
 /** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number}} GenerateRequest */
 /** @typedef {{n: number, matrix: number[][], min_moves: number, expected_rolls: number | null, met: boolean, evaluations: number, seed: number}} GenerateResult */
-/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | ExplainRequest | PlayRequest | GenerateRequest} Request */
+/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | ExplainRequest | PlayRequest | MoveRequest | GenerateRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

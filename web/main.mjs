@@ -183,5 +183,45 @@ function openPractice() {
 $("practice").querySelector('[data-practice="open"]').addEventListener("click", openPractice, { once: true });
 if (new URLSearchParams(location.search).has("code")) openPractice(); // shown, never run until Run tests
 // --- end of Practice mode ---
+// --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
+const designer = { hotSeat: null, library: null, hotSeatLoad: null };
+/** One call to Python for My boards and hot-seat play: each call counts, so none replaces another. */
+function request(op, fields) {
+  return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, rules: currentRules(), ...fields });
+}
+$("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
+  event.currentTarget.removeEventListener("click", openGenerate);
+  const { createGenerateDialog } = await import("./generate-dialog.mjs");
+  createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, getRules: currentRules }).open();
+});
+// My boards and Play with real dice load once Python has had its turn (their bytes never delay it), or when touched.
+function openLibrary() {
+  designer.library ??= import("./library.mjs").then(({ createLibrary }) =>
+    createLibrary({ root: $("library"), dialog: $("ask-dialog"), state, request, getRules: currentRules, setRules }),
+  );
+  return designer.library;
+}
+function openHotSeat() {
+  designer.hotSeatLoad ??= import("./hotseat.mjs").then(({ createHotSeat }) => {
+    designer.hotSeat = createHotSeat({
+      root: $("hotseat"), view, state, request, getRules: currentRules,
+      onStart: () => {
+        solver.stop();
+        randomPlay.clearBoardMarks();
+      },
+    });
+  });
+  return designer.hotSeatLoad;
+}
+engine.addEventListener("statechange", (event) => {
+  if (/** @type {CustomEvent} */ (event).detail.state !== "loading") Promise.all([openLibrary(), openHotSeat()]);
+});
+for (const type of ["pointerdown", "focusin"]) {
+  $("library").addEventListener(type, openLibrary, { once: true });
+  $("hotseat").addEventListener(type, openHotSeat, { once: true });
+}
+$("play").addEventListener("click", () => designer.hotSeat?.stop("A seeded replay took over the board."));
+for (const id of ["rule-start", "rule-overshoot"]) $(id).addEventListener("change", () => designer.hotSeat?.showRules());
+// --- end of Designer ---
 $("build-info").textContent = `Build ${BUILD_ID}, Pyodide ${PYODIDE_VERSION}.`;
 document.body.dataset.ready = "true";

@@ -77,7 +77,7 @@ from .generate import (
 )
 from .jsontext import CHUNK, NestingError, check_nesting, clip_digits, clip_numbers
 from .markov import MAX_PLAYERS, Analysis, analyze, figure_to_json
-from .play import MAX_SEED, Game, play
+from .play import MAX_SEED, Game, hopeless_positions, play
 from .rules import LEETCODE, Rules, RulesError
 from .solve import Solution, min_moves, solve
 
@@ -253,6 +253,34 @@ CONTRACT: dict[str, Op] = {
                 ("end", "string"),
                 ("turns", "object[]"),
                 ("positions", "number[]"),
+            ),
+        ),
+        Op(
+            "move",
+            "where one roll of a real die takes a token (hot-seat play)",
+            (
+                *_BOARD_FIELDS,
+                RULES_FIELD,
+                Field(
+                    "position",
+                    "number",
+                    "where the token stands: 0 off the board (classic start), else 1 to n² - 1",
+                    required=True,
+                    low=0,
+                    high=RANDOM_PLAY_MAX_SIZE * RANDOM_PLAY_MAX_SIZE - 1,
+                ),
+                Field("roll", "number", "the die's roll", required=True, low=1, high=6),
+            ),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("start", "number"),
+                ("roll", "number"),
+                ("landing", "number"),
+                ("end", "number"),
+                ("jump", "JumpKind | null"),
+                ("overshoot", "string | null"),
+                ("won", "boolean"),
+                ("hopeless", "boolean"),
             ),
         ),
         Op(
@@ -800,3 +828,41 @@ def _generate(message: dict[str, Any]) -> dict[str, Any]:
     if not found.met:
         raise RequestError(not_met_message(found))
     return generated_to_json(found)
+
+
+# --------------------------------------------------------------------------- move (hot-seat play, issue 17)
+
+
+def _move(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    """Answer ``move``: where one roll of a real die takes a token, by ``rules.Rules.step``.
+
+    ``position`` is 0 (off the board, under ``"start": "off-board"``) or 1, up
+    to n² - 1; ``roll`` 1 to 6.  The result holds ``start``, ``roll``,
+    ``landing``, ``end``, ``jump`` (``"ladder"``, ``"snake"`` or null),
+    ``overshoot`` (as in ``play``), ``won`` (``end`` is n²) and ``hopeless`` (n²
+    can never be reached from ``end``).  Work: O(n²), the ``hopeless`` check.
+
+    >>> reply = json.loads(handle('{"version": 1, "op": "move", "board": [[-1, -1, -1], [-1, -1, -1], [-1, 8, -1]], '
+    ...                           '"position": 1, "roll": 1}'))
+    >>> [reply["result"][key] for key in ("start", "roll", "landing", "end", "jump", "overshoot", "won", "hopeless")]
+    [1, 1, 2, 8, 'ladder', None, False, False]
+    """
+    low, position, roll = rules.start_position, numbers["position"], numbers["roll"]
+    if not low <= position < board.last:
+        raise RequestError(f"position must be an integer from {low} to {board.last - 1}, got {position}")
+    step = rules.step(board.cells(), position, roll)
+    return {
+        "start": step.start,
+        "roll": step.roll,
+        "landing": step.landing,
+        "end": step.end,
+        "jump": step.jump,
+        "overshoot": step.overshoot,
+        "won": step.end == board.last,
+        "hopeless": step.end in hopeless_positions(board, rules),
+    }
+
+
+_RUNNERS["move"] = _move
+
+# --------------------------------------------------------------------------- end of move

@@ -22,7 +22,7 @@ from typing import Any, Literal
 from .board import Board
 from .rules import DIE, LEETCODE, Overshoot, Rules, Step
 
-__all__ = ["MAX_PLAYERS", "MAX_SEED", "MAX_TURNS", "Game", "Turn", "play"]
+__all__ = ["MAX_PLAYERS", "MAX_SEED", "MAX_TURNS", "Game", "Turn", "hopeless_positions", "play"]
 
 #: The most turns (rolls, all players together) a game may take before it is called off.
 MAX_TURNS = 10_000
@@ -80,8 +80,8 @@ class Game:
     positions: tuple[int, ...]
 
 
-def _hopeless(board: Board, rules: Rules) -> set[int]:
-    """Positions from which the last square can never be reached under ``rules``."""
+def hopeless_positions(board: Board, rules: Rules) -> set[int]:
+    """Positions from which the last square can never be reached under ``rules``; O(n²) work."""
     cells = board.cells()
     last = board.last
     # Where one roll can lead from each position, reversed: who can reach each square.
@@ -138,7 +138,7 @@ def play(
     board = rules.check_board(board) if isinstance(board, Board) else rules.board_from_matrix(board)
     cells = board.cells()
     last = board.last
-    hopeless = _hopeless(board, rules)
+    hopeless = hopeless_positions(board, rules)
     rng = random.Random(seed)
     positions = [rules.start_position] * players
     turns: list[Turn] = []

@@ -214,7 +214,7 @@ def test_random_play_analysis_of_the_classic_board(open_app: Callable[..., AppPa
         game = play(CLASSIC_BOARD, CLASSIC, players=1, seed=909)
         assert any(turn.overshoot == "stay" for turn in game.turns) and game.turns[0].start == 0
         expect(app.rule("Seed")).to_have_value("909")
-        app.button("Play").click()
+        app.button("Play seeded game").click()
         expect_game(app, game)
 
     with subtests.test(msg="LeetCode's start is refused while square 1 holds a ladder"):
@@ -389,7 +389,7 @@ def test_the_search_step_by_step_and_play_mode(app: AppPage, subtests: pytest.Su
         expect(app.rule("Seed")).to_have_value(re.compile(r"^\d+$"))
         app.rule("Seed").fill(str(PLAY_SEED))
         app.set_number("Players", 2)
-        app.button("Play").click()
+        app.button("Play seeded game").click()
         expect_game(app, game)
         expect(app.button("Skip to the end")).to_be_hidden()
 
@@ -397,10 +397,10 @@ def test_the_search_step_by_step_and_play_mode(app: AppPage, subtests: pytest.Su
         other = play(board, LEETCODE, players=2, seed=OTHER_SEED)
         assert python_turns(other) != python_turns(game)
         app.rule("Seed").fill(str(OTHER_SEED))
-        app.button("Play").click()
+        app.button("Play seeded game").click()
         expect_game(app, other)
         app.rule("Seed").fill(str(PLAY_SEED))
-        app.button("Play").click()
+        app.button("Play seeded game").click()
         expect_game(app, game)
 
     with subtests.test(msg="Skip to the end finishes a long game at once"):
@@ -410,7 +410,7 @@ def test_the_search_step_by_step_and_play_mode(app: AppPage, subtests: pytest.Su
         app.expect_board(LONG.to_matrix())
         expect(app.player_tokens).to_have_count(0)  # the board changed: the last game's tokens went
         app.rule("Seed").fill(str(LONG_SEED))
-        app.button("Play").click()
+        app.button("Play seeded game").click()
         skip = app.button("Skip to the end")
         expect(skip).to_be_visible(timeout=PYTHON_TIMEOUT_MS)
         expect(app.winner).to_have_text(f"Playing with seed {LONG_SEED}…")

@@ -1,0 +1,31 @@
+// Loads Pyodide and the snakes_ladders package inside a worker, for the workers that are not the solver's.
+// Used by practice.worker.mjs (the user's code) and generate.worker.mjs (the board generator).
+const APP_DIR = "/home/pyodide/app";
+
+/**
+ * Start Pyodide from the site's own files (`base` is the site's root URL), unpack the package and
+ * return a copy of `name`'s attribute `attribute` (a Python callable), kept for the worker's life.
+ */
+export async function loadPackageFunction(base, name, attribute = "handle") {
+  const archive = fetch(new URL("py/snakes_ladders.zip", base)).then((response) => {
+    if (!response.ok) throw new Error(`could not download the solver package (HTTP ${response.status})`);
+    return response.arrayBuffer();
+  });
+  archive.catch(() => {}); // awaited below; this only silences the early rejection
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] });
+  pyodide.unpackArchive(await archive, "zip", { extractDir: APP_DIR });
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
+  const module = pyodide.pyimport(name);
+  const callable = module[attribute].copy();
+  module.destroy();
+  return callable;
+}
+
+/** Tell the page when Python is ready (`{type: "ready"}`) or could not start (`{type: "error", message}`). */
+export function announce(ready) {
+  ready.then(
+    () => postMessage({ type: "ready" }),
+    (error) => postMessage({ type: "error", message: error?.message ?? String(error) }),
+  );
+}
