@@ -75,3 +75,19 @@ def test_bad_board_json_is_refused_by_place_and_leaves_the_board_untouched(
         app.button("Undo").click()
         app.expect_jump(3, 20)
         assert app.matrix.text_content() == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"' + '\\"' * 52_500,  # an unterminated string of escaped quotes: quadratic for the old nesting check
+        "[" * 20_000 + '"' + "\\\\" * 40_000,  # deep brackets, then a long run of backslashes
+    ],
+    ids=["escaped-quotes-105kB", "brackets-and-backslashes"],
+)
+def test_an_adversarial_paste_is_refused_at_once_and_the_engine_keeps_answering(app: AppPage, text: str) -> None:
+    """A 105 kB paste froze the engine for 98 s when the nesting check was quadratic; now it is refused at once."""
+    app.load_json(text)  # waits (10 s at most) for Python to be ready again
+    app.expect_message(re.compile(r"^Board JSON\b.*\b(not valid JSON|nested)\b"))
+    app.load_json(str(EXAMPLE_1))  # the same engine answers the next request
+    app.expect_message(re.compile(r"^Loaded\b"))
