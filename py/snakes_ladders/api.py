@@ -143,7 +143,9 @@ def _dispatch(request: Any) -> dict[str, Any]:
         raise RequestError("the request must be a JSON object")
     version = message.get("version")
     if version != API_VERSION or type(version) is not int:
-        raise RequestError(f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}")
+        raise RequestError(
+            f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}"
+        )
     op = message.get("op")
     if op == "generate":  # a board to a target (issue 17): see _generate
         return _generate(message)
@@ -300,6 +302,8 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
     """The solution as JSON-ready data.
 
     ``paths_count`` is ``count_to_json``'s object: exact digits below 10^30, else mantissa and exponent.
+    ``distances_limit`` is ``Solution.distances_limit``: null when ``distances`` holds every square
+    that can be stood on, else the largest distance reported (the answer; farther squares are null).
     """
     return {
         "n": solution.n,
@@ -311,6 +315,7 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
             for m in solution.steps
         ],
         "distances": list(solution.distances),
+        "distances_limit": solution.distances_limit,
         "paths_count": count_to_json(solution.paths_count),
         "explored": solution.explored,
         **_warnings(board),
