@@ -100,6 +100,11 @@ def check_path(matrix: list[list[int]], solution: Solution, dist: list[int | Non
         assert move.jump == expected_jump
 
 
+def within(dist: list[int | None], limit: int | None) -> tuple[int | None, ...]:
+    """The distances ``solve`` reports: those at most ``limit`` (all when None), None beyond."""
+    return tuple(d if d is not None and (limit is None or d <= limit) else None for d in dist)
+
+
 def check_against_reference(matrix: list[list[int]], *, count: bool = True) -> Solution:
     """Everything ``solve`` reports, checked against the reference (``count``: paths_count too)."""
     dist = reference.distances(matrix)
@@ -108,8 +113,9 @@ def check_against_reference(matrix: list[list[int]], *, count: bool = True) -> S
     assert solution.n == len(matrix)
     assert solution.moves == moves
     assert solution.reachable == (moves >= 0)
-    assert solution.distances == tuple(dist)
-    assert solution.explored == sum(d is not None for d in dist)
+    assert solution.distances_limit == (moves if moves >= 0 else None)
+    assert solution.distances == within(dist, solution.distances_limit)
+    assert solution.explored == sum(d is not None for d in solution.distances)
     check_path(matrix, solution, dist)
     if moves < 0:
         assert solution.paths_count == 0
@@ -145,7 +151,7 @@ class TestFixtures:
         if "paths_count" in board_fixture:
             assert solution.paths_count == board_fixture["paths_count"]
         if "distances" in board_fixture:
-            assert list(solution.distances) == board_fixture["distances"]
+            assert solution.distances == within(board_fixture["distances"], solution.distances_limit)
 
     def test_shortest_path(self, board_fixture: dict) -> None:
         path = shortest_path(board_fixture["board"])
@@ -257,6 +263,30 @@ class TestNoChaining:
         assert solution.distances[2] == 1
         assert solution.distances[15] == 1
         assert solution.moves == 2
+
+
+class TestDistancesLimit:
+    """solve stops once the answer's layer is complete: farther squares are not reported."""
+
+    @pytest.mark.parametrize("density", [0.0, 0.002, 0.3], ids=["empty", "sparse", "dense"])
+    def test_squares_past_the_answer_are_none(self, density: float) -> None:
+        # A ladder from 2 to the last square: the answer is 1, yet most squares can be stood on.
+        n = 30
+        jumps = reference.random_jumps(random.Random(n), n, density)
+        jumps = {s: t for s, t in jumps.items() if s > 7}
+        jumps[2] = n * n
+        matrix = reference.matrix_from_jumps(n, jumps)
+        dist = reference.distances(matrix)
+        solution = solve(matrix)
+        assert solution.moves == 1 and solution.distances_limit == 1
+        assert sum(d is not None for d in dist) > 100  # far more squares can be reached
+        assert solution.distances == within(dist, 1)
+        assert solution.explored == sum(d is not None for d in solution.distances) <= 8
+
+    def test_unreachable_reports_every_square(self) -> None:
+        solution = solve(Board(20, dict.fromkeys(range(100, 106), 50)))
+        assert solution.distances_limit is None
+        assert solution.explored == 99
 
 
 class TestUnreachable:
@@ -388,10 +418,12 @@ class TestAgainstReference:
     @given(boards())
     @pinned
     def test_distances(self, matrix: list[list[int]]) -> None:
+        """Distances up to the answer (all of them when the last square is unreachable)."""
         dist = reference.distances(matrix)
         solution = solve(matrix)
-        assert solution.distances == tuple(dist)
-        assert solution.explored == sum(d is not None for d in dist)
+        assert solution.distances_limit == (dist[-1] if dist[-1] is not None else None)
+        assert solution.distances == within(dist, solution.distances_limit)
+        assert solution.explored == sum(d is not None for d in solution.distances)
 
     @given(boards(max_n=4))
     @pinned

@@ -63,7 +63,7 @@ from itertools import islice
 from typing import Any
 
 from .bignum import Magnitude
-from .board import MAX_SIZE, MIN_SIZE, VALUE_NAMES, Board, BoardError, _describe
+from .board import MAX_SIZE, MIN_SIZE, VALUE_NAMES, Board, BoardError, describe
 from .explain import Explanation, explain
 from .generate import (
     DEFAULT_EVALUATIONS,
@@ -454,15 +454,13 @@ def _dispatch(message: Any) -> dict[str, Any]:
         raise RequestError("the request must be a JSON object")
     version = message.get("version")
     if version != API_VERSION or type(version) is not int:
-        raise RequestError(
-            f"unsupported request version {_describe(version)}: this solver speaks version {API_VERSION}"
-        )
+        raise RequestError(f"unsupported request version {describe(version)}: this solver speaks version {API_VERSION}")
     name = message.get("op")
     if name == "generate":  # a board to a target (issue 17): see _generate
         return _generate(message)
     op = CONTRACT.get(name) if type(name) is str else None
     if op is None:
-        raise RequestError(f"unknown op {_describe(name)}: expected one of {', '.join(CONTRACT)}")
+        raise RequestError(f"unknown op {describe(name)}: expected one of {', '.join(CONTRACT)}")
     max_size = _integer(op.name, message, MAX_SIZE_FIELD)
     rules = rules_from_request(message) if op.reads("rules") else LEETCODE
     numbers = {
@@ -657,6 +655,8 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
     """The solution as JSON-ready data.
 
     ``paths_count`` is ``count_to_json``'s object: exact digits below 10^30, else mantissa and exponent.
+    ``distances_limit`` is ``Solution.distances_limit``: null when ``distances`` holds every square
+    that can be stood on, else the largest distance reported (the answer; farther squares are null).
     """
     return {
         "n": solution.n,
@@ -668,6 +668,7 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
             for m in solution.steps
         ],
         "distances": list(solution.distances),
+        "distances_limit": solution.distances_limit,
         "paths_count": count_to_json(solution.paths_count),
         "explored": solution.explored,
         **_warnings(board),

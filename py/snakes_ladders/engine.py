@@ -115,11 +115,19 @@ in proportion to the squares it crosses, not to the board.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from heapq import heappop, heappush
 from itertools import chain, islice
 
-__all__ = ["Search", "bfs_min_moves", "estimated_moves", "layered_min_moves", "min_moves", "sweep_min_moves"]
+__all__ = [
+    "Search",
+    "bfs_min_moves",
+    "estimated_moves",
+    "layered_min_moves",
+    "min_moves",
+    "plain_min_moves",
+    "sweep_min_moves",
+]
 
 # A segment marker at least this often in a long stretch, so that finding the
 # segment of a square is a short backwards scan.
@@ -470,8 +478,9 @@ class Search:
             out.append((a, bound if end < 0 else end, segc[a]))
         return out
 
-    def distances(self) -> list[int | None]:
-        """``dist[s]`` for every square (None where never stood on; ``dist[0]`` is None).
+    def distances(self, limit: int | None = None) -> list[int | None]:
+        """``dist[s]`` for every square (None where never stood on; ``dist[0]`` is None), or
+        with ``limit`` for the squares at most ``limit`` moves away (None beyond).
 
         Runs the search to completion first.
         """
@@ -480,15 +489,20 @@ class Search:
         dist: list[int | None] = [None] * (last + 1)
         segments = self._segments()
         top = max((end - 1 + c for _, end, c in segments), default=0) // 6 + 1
+        if limit is not None:
+            top = min(top, limit)
+            # D(x) = (x + c) // 6 <= limit exactly for x < 6 (limit + 1) - c
+            segments = [(a, min(end, 6 * (limit + 1) - c), c) for a, end, c in segments]
         if segments:
             stair = list(chain.from_iterable(zip(*[range(top + 1)] * 6, strict=True)))
             for a, end, c in segments:
-                dist[a:end] = stair[a + c : end + c]
+                if a < end:
+                    dist[a:end] = stair[a + c : end + c]
         for s in self.ends:
             dist[s] = None
         for t, layer in self.pointlayer.items():
             here = dist[t]
-            if here is None or layer < here:
+            if (here is None or layer < here) and (limit is None or layer <= limit):
                 dist[t] = layer
         return dist
 
@@ -805,6 +819,39 @@ def min_moves(n: int, jumps: Mapping[int, int]) -> int:
     if len(jumps) * 8 >= n * n:
         return bfs_min_moves(n, jumps)  # a jump on one square in eight or more: runners gain nothing
     return Search(n, jumps).run()
+
+
+def plain_min_moves(cells: Sequence[int]) -> int:
+    """The least number of moves by plain breadth-first search over the flat cells
+    (``Board.flat``: ``cells[s]`` the end of the jump on s or -1), one layer at a time,
+    stopping as soon as the last square is reached: the textbook search, on the board's
+    own list.  O(n²) time and memory at most, six list reads per square reached.
+
+    >>> plain_min_moves([-1, -1, 8, -1, -1, -1, -1, -1, -1, -1]), plain_min_moves([-1, -1] + [1] * 7 + [-1])
+    (2, -1)
+    """
+    last = len(cells) - 1
+    seen = bytearray(last + 1)
+    seen[1] = 1
+    frontier = [1]
+    move = 0
+    while frontier:
+        move += 1
+        following: list[int] = []
+        append = following.append
+        for x in frontier:
+            landing = x
+            for y in cells[x + 1 : x + 7]:  # play starts on square 1: a jump there is never landed on
+                landing += 1
+                if y < 0:
+                    y = landing
+                if not seen[y]:
+                    if y == last:
+                        return move
+                    seen[y] = 1
+                    append(y)
+        frontier = following
+    return -1
 
 
 def bfs_min_moves(n: int, jumps: Mapping[int, int]) -> int:

@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bignum import Magnitude
-from .board import EMPTY, Board
+from .board import EMPTY, Board, to_board
 from .rules import DIE
-from .solve import Move, _magnitude, optimal_counts, solve
+from .solve import Move, breadth_first, count_magnitude
 
 __all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]
 
@@ -83,8 +83,9 @@ class Explanation:
     """The breadth-first search of one board, laid out layer by layer.
 
     ``moves`` is LeetCode's answer (-1 when unreachable), ``distances`` as in
-    ``Solution`` (``distances[s]`` the least moves to stand on s, None where
-    never), ``paths_count`` the optimal roll sequences to the last square,
+    ``Solution`` but for every square (``distances[s]`` the least moves to stand on
+    s, None where never: the explanation runs the search to the end),
+    ``paths_count`` the optimal roll sequences to the last square,
     ``reached`` every square that can be stood on, and ``wall`` the reason
     when the last square is not one of them (else None).
     """
@@ -112,13 +113,14 @@ def explain(board: Board | Any) -> Explanation:
     >>> final.squares[-1], str(final.ways[-1]), str(e.paths_count)
     (36, '21', '21')
     """
-    board = board if isinstance(board, Board) else Board.from_matrix(board)
-    if 1 in board.jumps:  # only a board built for an off-board start can have one
+    board = to_board(board)
+    if board.flat[1] != EMPTY:  # only a board built for an off-board start can have one
         raise ValueError("the LeetCode search starts on square 1, which must not hold a jump")
-    cells = board.cells()
+    cells = board.flat
     last = board.last
-    solution = solve(board)
-    distance = list(solution.distances)
+    found = breadth_first(board, complete=True)
+    distance = found.dist
+    mant, expo = found.mant, found.expo
 
     depth = max(d for d in distance if d is not None)
     squares_at: list[list[int]] = [[] for _ in range(depth + 1)]
@@ -127,8 +129,6 @@ def explain(board: Board | Any) -> Explanation:
         if d is not None:
             squares_at[d].append(square)
 
-    # The solver's own counts, for every square (the same code that counts paths_count).
-    mant, expo = optimal_counts(board, distance, depth)
     layers = [Layer(move=0, squares=(1,), ways=(Magnitude.of(1),), arrivals=())]
     for move in range(1, depth + 1):
         arrivals = []
@@ -147,7 +147,7 @@ def explain(board: Board | Any) -> Explanation:
             Layer(
                 move=move,
                 squares=layer_squares,
-                ways=tuple(_magnitude(mant[s], expo[s]) for s in layer_squares),
+                ways=tuple(count_magnitude(mant[s], expo[s]) for s in layer_squares),
                 arrivals=tuple(arrivals),
             )
         )
@@ -165,7 +165,7 @@ def explain(board: Board | Any) -> Explanation:
         moves=moves,
         layers=tuple(layers),
         distances=tuple(distance),
-        paths_count=solution.paths_count,
+        paths_count=count_magnitude(mant[last], expo[last]) if moves >= 0 else Magnitude.of(0),
         reached=reached,
         wall=wall,
     )

@@ -52,7 +52,7 @@ from .genspec import (
     Impossible,
     Spec,
     Targets,
-    _count,
+    counted,
 )
 from .markov import Analysis, analyze
 from .placement import PLACE_TRIES, Jump, Layout
@@ -271,7 +271,7 @@ class _Search:
             jumps = self.fresh()
             if jumps is None:
                 raise Impossible(
-                    f"could not place {_count(self.spec.snakes, 'snake')} and {_count(self.spec.ladders, 'ladder')} "
+                    f"could not place {counted(self.spec.snakes, 'snake')} and {counted(self.spec.ladders, 'ladder')} "
                     f"within the limits in {PLACE_TRIES} tries: ask for fewer, or loosen max_jump or no_edge_rows"
                 )
             here = self.evaluate(jumps, math.inf)

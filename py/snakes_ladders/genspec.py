@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import _describe, _literal
+from .board import describe, literal
 from .play import MAX_SEED
 from .rules import LEETCODE, Rules, RulesError
 
@@ -49,13 +49,13 @@ class Impossible(GenerateError):
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise GenerateError(f"{name} must be an integer from {low} to {high}, got {_describe(value)}")
+        raise GenerateError(f"{name} must be an integer from {low} to {high}, got {describe(value)}")
     return value
 
 
 def _flag(name: str, value: object) -> bool:
     if type(value) is not bool:
-        raise GenerateError(f"{name} must be true or false, got {_describe(value)}")
+        raise GenerateError(f"{name} must be true or false, got {describe(value)}")
     return value
 
 
@@ -75,7 +75,7 @@ class Targets:
 
     def __post_init__(self) -> None:
         if self.min_moves is not None and (type(self.min_moves) is not int or self.min_moves < 1):
-            raise GenerateError(f"targets.min_moves must be a positive integer, got {_describe(self.min_moves)}")
+            raise GenerateError(f"targets.min_moves must be a positive integer, got {describe(self.min_moves)}")
         if self.expected_rolls is not None:
             object.__setattr__(self, "expected_rolls", _range(self.expected_rolls))
         _flag("targets.always_finishes", self.always_finishes)
@@ -84,7 +84,7 @@ class Targets:
     def from_json(cls, value: Any) -> Targets:
         """Read targets from JSON data: an object with any of min_moves, expected_rolls, always_finishes."""
         if not isinstance(value, dict):
-            raise GenerateError(f"targets must be an object with {_names(_TARGET_KEYS)}, got {_describe(value)}")
+            raise GenerateError(f"targets must be an object with {_names(_TARGET_KEYS)}, got {describe(value)}")
         for key in value:
             if key not in _TARGET_KEYS:
                 raise GenerateError(f"unknown target {_key(key)}: the targets are {_names(_TARGET_KEYS)}")
@@ -93,7 +93,7 @@ class Targets:
 
 def _key(key: object) -> str:
     """A field name for a message: quoted as the reader writes strings, cut at 40 characters."""
-    text = _literal(key) if type(key) is str else repr(key)
+    text = literal(key) if type(key) is str else repr(key)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -102,7 +102,7 @@ def _names(keys: tuple[str, ...]) -> str:
 
 
 def _range(value: object) -> tuple[float, float]:
-    message = f"targets.expected_rolls must be a pair [lo, hi] of numbers with 0 ≤ lo ≤ hi, got {_describe(value)}"
+    message = f"targets.expected_rolls must be a pair [lo, hi] of numbers with 0 ≤ lo ≤ hi, got {describe(value)}"
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise GenerateError(message)
     lo, hi = value
@@ -144,9 +144,9 @@ class Spec:
         _whole("ladders", self.ladders, 0, last)
         _whole("seed", self.seed, 0, MAX_SEED)
         if not isinstance(self.targets, Targets):
-            raise GenerateError(f"targets must be a Targets, got {_describe(self.targets)}")
+            raise GenerateError(f"targets must be a Targets, got {describe(self.targets)}")
         if not isinstance(self.rules, Rules):
-            raise GenerateError(f"rules must be a Rules, got {_describe(self.rules)}")
+            raise GenerateError(f"rules must be a Rules, got {describe(self.rules)}")
         if self.max_jump is not None:
             _whole("max_jump", self.max_jump, 1, last - 1)
         _flag("no_edge_rows", self.no_edge_rows)
@@ -192,7 +192,7 @@ class Spec:
         if 2 * jumps > usable:
             where = " outside its first and last rows" if self.no_edge_rows else ""
             raise Impossible(
-                f"{_count(self.snakes, 'snake')} and {_count(self.ladders, 'ladder')} need {2 * jumps} different "
+                f"{counted(self.snakes, 'snake')} and {counted(self.ladders, 'ladder')} need {2 * jumps} different "
                 f"squares to start and end on; a {self.n}×{self.n} board has {usable}{where}"
             )
 
@@ -202,10 +202,10 @@ class Spec:
         size = f"a {self.n}×{self.n} board"
         longest = f" no longer than {self.max_jump} squares" if self.max_jump is not None else ""
         if wanted is not None and wanted < low:
-            having = "no ladders" if not self.ladders else _count(self.ladders, "ladder") + longest
+            having = "no ladders" if not self.ladders else counted(self.ladders, "ladder") + longest
             raise Impossible(f"least moves {wanted} is out of reach: with {having} {size} takes at least {low} moves")
         if wanted is not None and high is not None and wanted > high:
-            having = "no snakes" if not self.snakes else _count(self.snakes, "snake")
+            having = "no snakes" if not self.snakes else counted(self.snakes, "snake")
             raise Impossible(f"least moves {wanted} is out of reach: with {having} {size} takes at most {high} moves")
         rolls = self.targets.expected_rolls
         floor = wanted if wanted is not None else low
@@ -224,7 +224,7 @@ _NEEDS = {
 }
 
 
-def _count(number: int, noun: str) -> str:
+def counted(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .board import EMPTY, Board, BoardError, _describe, _literal, square_to_cell
+from .board import EMPTY, Board, BoardError, describe, literal, square_to_cell
 
 __all__ = [
     "CLASSIC",
@@ -115,11 +115,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         if type(self.start) is not str or self.start not in STARTS:
-            starts = " or ".join(map(_literal, STARTS))
-            raise RulesError(f"start must be {starts}, got {_describe(self.start)}")
+            starts = " or ".join(map(literal, STARTS))
+            raise RulesError(f"start must be {starts}, got {describe(self.start)}")
         if type(self.overshoot) is not str or self.overshoot not in OVERSHOOTS:
-            *first, final = map(_literal, OVERSHOOTS)
-            raise RulesError(f"overshoot must be {', '.join(first)} or {final}, got {_describe(self.overshoot)}")
+            *first, final = map(literal, OVERSHOOTS)
+            raise RulesError(f"overshoot must be {', '.join(first)} or {final}, got {describe(self.overshoot)}")
 
     @property
     def start_position(self) -> int:
@@ -142,7 +142,7 @@ class Rules:
         snakes_ladders.rules.RulesError: unknown rule 'die': the rules are start and overshoot
         """
         if not isinstance(value, dict):
-            raise RulesError(f"rules must be an object with start and overshoot, got {_describe(value)}")
+            raise RulesError(f"rules must be an object with start and overshoot, got {describe(value)}")
         for key in value:
             if key not in _KEYS:
                 raise RulesError(f"unknown rule {_describe_key(key)}: the rules are start and overshoot")
@@ -231,7 +231,7 @@ class Rules:
 
 
 def _describe_key(key: object) -> str:
-    text = _literal(key) if type(key) is str else repr(key)
+    text = literal(key) if type(key) is str else repr(key)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

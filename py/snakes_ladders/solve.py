@@ -12,6 +12,7 @@ that the engine is tested against.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
 from math import comb, ldexp
@@ -19,10 +20,20 @@ from typing import Any, Literal
 
 from . import engine
 from .bignum import EXACT_LIMIT, Magnitude
-from .board import EMPTY, Board
+from .board import EMPTY, Board, to_board
 from .engine import Search
 
-__all__ = ["Move", "Solution", "min_moves", "shortest_path", "solve"]
+__all__ = [
+    "Move",
+    "Reached",
+    "Solution",
+    "breadth_first",
+    "count_magnitude",
+    "min_moves",
+    "optimal_counts",
+    "shortest_path",
+    "solve",
+]
 
 JumpKind = Literal["ladder", "snake"]
 
@@ -64,7 +75,12 @@ class Solution:
     ``path`` lists the squares stood on after each move, starting with 1, and
     ``steps`` the moves between them; both are ``None``/empty when unreachable.
     ``distances[s]`` is the least number of moves to stand on square s, ``None``
-    where that cannot happen (``distances[0]`` is unused and ``None``).
+    where that cannot happen or is more than ``distances_limit`` (``distances[0]``
+    is unused and ``None``).  The search stops once it knows the answer, so when
+    the last square is reached ``distances_limit`` is ``moves`` and the squares
+    farther than that are ``None`` whether they can be reached or not; it is
+    ``None`` when the last square cannot be reached (then every square that can
+    be stood on has its distance).
     ``paths_count`` counts the distinct roll sequences that reach the last square
     in ``moves`` moves (a :class:`~snakes_ladders.bignum.Magnitude`: exact below
     10^30, mantissa × 10^exponent beyond), and ``explored`` the squares the search settled.
@@ -77,14 +93,11 @@ class Solution:
     distances: tuple[int | None, ...]
     paths_count: Magnitude
     explored: int
+    distances_limit: int | None = None
 
     @property
     def reachable(self) -> bool:
         return self.moves >= 0
-
-
-def _as_board(board: Board | Any) -> Board:
-    return board if isinstance(board, Board) else Board.from_matrix(board)
 
 
 def _search(cells: list[int]) -> tuple[list[int], list[int], list[int]]:
@@ -186,7 +199,7 @@ def _settle(mant: list[Any], expo: list[int], square: int) -> tuple[Any, int]:
     return m, e
 
 
-def _magnitude(m: Any, e: int) -> Magnitude:
+def count_magnitude(m: Any, e: int) -> Magnitude:
     """The Magnitude of mantissa m in block e (an int mantissa is the exact count)."""
     if type(m) is int:
         return Magnitude.of(m)
@@ -224,7 +237,7 @@ def optimal_counts(
     board: Board, dist: list[int | None], moves: int, search: Search | None = None
 ) -> tuple[list[Any], list[int]]:
     """Optimal roll sequences to each square: ``(mant, expo)``, square s's count is
-    mant[s] × 2^(512 expo[s]) (see ``_magnitude``), exact while below EXACT_LIMIT.
+    mant[s] × 2^(512 expo[s]) (see ``count_magnitude``), exact while below EXACT_LIMIT.
 
     ``counts[y]`` is the number of roll sequences that stand on y after
     ``dist[y]`` moves; squares stood on before move ``moves`` pass their counts
@@ -270,24 +283,46 @@ def _count_paths(board: Board, search: Search, dist: list[int | None], moves: in
     if moves < 0:
         return Magnitude.of(0)
     mant, expo = optimal_counts(board, dist, moves, search)
-    return _magnitude(mant[board.last], expo[board.last])
+    return count_magnitude(mant[board.last], expo[board.last])
 
 
-def _bfs(board: Board) -> tuple[list[int | None], list[Any], list[int], list[int], list[int]]:
-    """Breadth-first search over every square, counting optimal games as it goes.
+@dataclass(frozen=True)
+class Reached:
+    """What the plain breadth-first search found (``breadth_first``).
 
-    Returns ``dist`` (None where never stood on), the counts as ``optimal_counts``
-    gives them (``mant``, ``expo``), for each square first stood on the square
-    moved from (``pred``), and ``end_of`` (where a move landing on s ends).  A square's count is
-    complete when it is taken from the queue (every square one move nearer was taken
-    before it), so one pass finds distances, a shortest game and the counts.
-    O(n²) time and memory, about six list operations per square.
+    ``dist[s]`` is the least number of moves to stand on s (None where never, or
+    beyond ``limit``), ``mant``/``expo`` the optimal counts as ``optimal_counts``
+    gives them, ``pred[s]`` the square a shortest game stands on before s, and
+    ``order`` the squares in the order they were reached.  ``limit`` is None
+    when every square that can be stood on is in ``dist``, else the largest
+    distance in it (the answer: the search stopped once its layer was complete).
     """
+
+    dist: list[int | None]
+    mant: list[Any]
+    expo: list[int]
+    pred: list[int]
+    order: list[int]
+    limit: int | None
+
+
+def breadth_first(board: Board, *, complete: bool = False) -> Reached:
+    """Breadth-first search from square 1, counting optimal games as it goes.
+
+    Without ``complete`` it stops once the layer holding the last square is
+    complete: every square first stood on after ``moves`` moves or fewer is
+    found, with its exact count, and nothing farther, so it does what the
+    textbook search does plus the layer it stops in.  A square's count is
+    complete when it is taken from the queue (every square one move nearer was
+    taken before it).  O(n²) time and memory at most (lists of n² + 1 are
+    allocated at C speed), about six list operations per square reached.
+
+    >>> found = breadth_first(Board(3, {2: 8}))
+    >>> found.dist, found.limit
+    ([None, 0, None, 1, 1, 1, 1, 1, 1, 2], 2)
+    """
+    cells = board.flat
     last = board.last
-    end_of = list(range(last + 1))  # where a move that lands on s ends
-    for start, end in board:
-        if start != 1:  # play starts on square 1: a jump there is never taken
-            end_of[start] = end
     dist: list[int | None] = [None] * (last + 1)
     mant: list[Any] = [0] * (last + 1)
     expo = [0] * (last + 1)
@@ -296,15 +331,23 @@ def _bfs(board: Board) -> tuple[list[int | None], list[Any], list[int], list[int
     mant[1] = 1
     order = [1]
     append = order.append
+    stop = -1  # the last square's distance once it is reached (and the search may stop)
     for x in order:  # the list grows as the search goes
+        d: int = dist[x]  # type: ignore[assignment]
+        if d == stop:
+            break  # every square one move nearer has been taken: the last layer is complete
         if x == last:
             continue  # the game is over there
-        step = dist[x] + 1  # type: ignore[operator]
+        step = d + 1
         m = mant[x]
         e = expo[x]
         if m >= EXACT_LIMIT or e:
             m, e = _settle(mant, expo, x)
-        for y in end_of[x + 1 : x + 7]:
+        landing = x
+        for y in cells[x + 1 : x + 7]:  # play starts on square 1: a jump there is never landed on
+            landing += 1
+            if y < 0:
+                y = landing
             here = dist[y]
             if here is None:
                 dist[y] = step
@@ -312,22 +355,27 @@ def _bfs(board: Board) -> tuple[list[int | None], list[Any], list[int], list[int
                 expo[y] = e
                 pred[y] = x
                 append(y)
+                if y == last and not complete:
+                    stop = step
             elif here == step:
                 if expo[y] == e:
                     mant[y] += m
                 else:
                     _add_into(mant, expo, y, m, e)
-    return dist, mant, expo, pred, end_of
+    return Reached(dist, mant, expo, pred, order, stop if stop >= 0 else None)
 
 
-def _bfs_path(last: int, pred: list[int], end_of: list[int]) -> tuple[list[int], list[int]]:
-    """The squares stood on and the squares landed on along the game ``_bfs`` found first."""
+def _bfs_path(last: int, pred: list[int], cells: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The squares stood on and the squares landed on along the game ``breadth_first`` found first."""
     squares = [last]
     landings = []
     y = last
     while y != 1:
         x = pred[y]
-        landings.append(end_of.index(y, x + 1, x + 7))  # the first roll from x that ends on y
+        landing = x + 1
+        while (cells[landing] if cells[landing] >= 0 else landing) != y:  # the first roll from x that ends on y
+            landing += 1
+        landings.append(landing)
         y = x
         squares.append(y)
     squares.reverse()
@@ -336,12 +384,12 @@ def _bfs_path(last: int, pred: list[int], end_of: list[int]) -> tuple[list[int],
 
 
 # Boards with at least one jump per this many squares are solved by the plain breadth-first
-# search (``_bfs``), which beats the runner search there (bench/solver_bench.py).
+# search (``breadth_first``), which beats the runner search there (bench/solver_bench.py).
 _DENSE = 8
 
 
 def _uses_bfs(board: Board) -> bool:
-    return len(board._jumps) * _DENSE >= board.last
+    return board.jump_count * _DENSE >= board.last
 
 
 def _steps(squares: list[int], landings: list[int]) -> tuple[Move, ...]:
@@ -366,8 +414,10 @@ def min_moves(board: Board | Any) -> int:
     >>> min_moves([[-1, -1], [-1, 3]])
     1
     """
-    board = _as_board(board)
-    return engine.min_moves(board.n, board._jumps)  # read-only view, not copied
+    board = to_board(board)
+    if _uses_bfs(board):
+        return engine.plain_min_moves(board.flat)
+    return engine.min_moves(board.n, board.jump_map)
 
 
 def shortest_path(board: Board | Any) -> list[int] | None:
@@ -380,7 +430,7 @@ def shortest_path(board: Board | Any) -> list[int] | None:
     >>> shortest_path(Board(3, {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1})) is None
     True
     """
-    board = _as_board(board)
+    board = to_board(board)
     if _uses_bfs(board):
         path = solve(board).path
         return list(path) if path is not None else None
@@ -389,34 +439,38 @@ def shortest_path(board: Board | Any) -> list[int] | None:
 
 
 def solve(board: Board | Any) -> Solution:
-    """Solve a board: moves, one shortest path with its rolls, and per-square detail.
+    """Solve a board: moves, one shortest path with its rolls, and per-square detail
+    (distances up to the answer: see ``Solution.distances_limit``).
 
     >>> s = solve(Board(6, {2: 15, 14: 35, 17: 13}))
-    >>> s.moves, s.path
-    (4, (1, 15, 13, 35, 36))
+    >>> s.moves, s.path, s.distances_limit
+    (4, (1, 15, 13, 35, 36), 4)
     >>> [(m.roll, m.landing, m.jump) for m in s.steps]
     [(1, 2, 'ladder'), (2, 17, 'snake'), (1, 14, 'ladder'), (1, 36, None)]
     """
-    board = _as_board(board)
+    board = to_board(board)
+    last = board.last
     if _uses_bfs(board):
-        dist, mant, expo, pred, end_of = _bfs(board)
-        last = board.last
+        found = breadth_first(board)
+        dist = found.dist
         final = dist[last]
         moves = final if final is not None else -1
-        found = _bfs_path(last, pred, end_of) if moves >= 0 else None
-        count = _magnitude(mant[last], expo[last]) if moves >= 0 else Magnitude.of(0)
+        game = _bfs_path(last, found.pred, board.flat) if moves >= 0 else None
+        count = count_magnitude(found.mant[last], found.expo[last]) if moves >= 0 else Magnitude.of(0)
+        explored = len(found.order)
     else:
-        search = Search(board.n, board)
+        search = Search(board.n, board.jump_map)
         moves = search.run()
         # The path is read before the search goes on to settle every square, so it is
         # the one shortest_path gives.
-        found = search.path()
-        dist = search.distances()
+        game = search.path()
+        dist = search.distances(moves if moves >= 0 else None)
         count = _count_paths(board, search, dist, moves)
+        explored = len(dist) - dist.count(None)
     path: tuple[int, ...] | None = None
     steps: tuple[Move, ...] = ()
-    if found is not None:
-        squares, landings = found
+    if game is not None:
+        squares, landings = game
         path = tuple(squares)
         steps = _steps(squares, landings)
     return Solution(
@@ -426,5 +480,6 @@ def solve(board: Board | Any) -> Solution:
         steps=steps,
         distances=tuple(dist),
         paths_count=count,
-        explored=len(dist) - dist.count(None),
+        explored=explored,
+        distances_limit=moves if moves >= 0 else None,
     )

@@ -1,0 +1,99 @@
+"""The package's imports go one way: board at the bottom, the CLI at the top.
+
+board -> engine -> solve / rules -> explain / play / chain -> markov -> generate -> api / workers' JSON
+-> contract / CLI.
+A module may import only from lower layers (or the standard library), and never a private name
+(``_x``) from another module.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "py" / "snakes_ladders"
+
+# The layer of each module, by its name inside the package (a subpackage counts as one module).
+LAYERS: dict[str, int] = {
+    # leaves: no imports from the package
+    "bignum": 0,
+    "jsontext": 0,
+    "placement": 0,
+    "board": 1,
+    "engine": 2,
+    "searches": 2,
+    # LeetCode's question, and the rules of a game of chance
+    "rules": 3,
+    "solve": 3,
+    "chain": 4,
+    "expected": 4,
+    "explain": 4,
+    "play": 4,
+    "practice": 4,
+    "length": 5,
+    "genspec": 5,
+    "markov": 6,
+    "generate": 7,
+    # the boundaries: JSON for the page and its workers, the command line
+    "api": 8,
+    "genjob": 8,
+    "practice_run": 8,
+    "gencli": 8,
+    "contract": 9,
+    "__main__": 9,
+    "__init__": 10,
+}
+
+
+def violations(source: str, here: str, depth: int = 0) -> list[str]:
+    """What is wrong with the package-relative imports of one module's ``source``.
+
+    ``here`` is the module's name in the package, ``depth`` how many folders below the package it is.
+    """
+    problems = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.ImportFrom) and node.level):
+            continue
+        names = [alias.name for alias in node.names]
+        if node.level <= depth:  # inside its own subpackage
+            continue
+        # ``from . import __version__`` reads a constant of the package, not a module.
+        targets = [node.module.split(".")[0]] if node.module else [n for n in names if not n.startswith("__")]
+        for target in targets:
+            if target == here:
+                continue
+            if target not in LAYERS:
+                problems.append(f"{here} imports {target}, which has no layer")
+            elif LAYERS[target] >= LAYERS[here]:
+                problems.append(f"{here} (layer {LAYERS[here]}) imports {target} (layer {LAYERS[target]})")
+            private = [name for name in names if name.startswith("_")] if node.module else []
+            if private:
+                problems.append(f"{here} imports private names {private} from {target}")
+    return problems
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])
+def test_imports_go_down_and_never_take_private_names(path: Path) -> None:
+    parts = path.relative_to(PACKAGE).parts
+    here = parts[0].removesuffix(".py")
+    assert here in LAYERS, f"{here} has no layer in tests/test_layers.py: give it one"
+    assert violations(path.read_text(encoding="utf-8"), here, len(parts) - 1) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("from .api import handle\n", ["board (layer 1) imports api (layer 8)"]),
+        ("from . import solve\n", ["board (layer 1) imports solve (layer 3)"]),
+        ("from .bignum import _normalise\n", ["board imports private names ['_normalise'] from bignum"]),
+        ("from .bignum import Magnitude\nimport json\n", []),
+    ],
+    ids=["upward", "upward-module", "private", "fine"],
+)
+def test_the_checker_catches_upward_and_private_imports(source: str, expected: list[str]) -> None:
+    assert violations(source, "board") == expected
