@@ -19,23 +19,39 @@ export function describeFigures({ min_moves: moves, expected_rolls: rolls, alway
   return `${least}${expected}, ${finishes ? "always finishes" : "a game can get stuck in a trap"}`;
 }
 
-/**
- * Wire the dialog: `root` is the Generate panel (its open button and the figures of the board
- * generated), `dialog` the <dialog>; `getRules()` gives the Random play rules.
- */
-export function createGenerateDialog({ root, dialog, state, getRules }) {
-  const $ = (name) => dialog.querySelector(`[data-generate="${name}"]`);
-  const panel = (name) => root.querySelector(`[data-generate="${name}"]`);
-  const job = new GenerateJob();
-  let closest = null;
-  let generated = null;
+/** The Generate dialog and the panel that opens it; one per page. */
+class GenerateDialog {
+  #dialog;
+  /** The options createGenerateDialog was given: `{root, dialog, state, getRules}`. */
+  #app;
+  #job = new GenerateJob();
+  /** The closest board of a search that missed a target, offered by "Use the closest". */
+  #closest = null;
+  /** The board last put into the editor, whose figures the panel shows until the board changes. */
+  #generated = null;
 
-  function say(text, phase) {
-    $("status").textContent = text;
-    dialog.dataset.state = phase;
+  constructor(app) {
+    this.#app = app;
+    this.#dialog = app.dialog;
+    this.#wire();
   }
 
-  function request() {
+  #$(name) {
+    return this.#dialog.querySelector(`[data-generate="${name}"]`);
+  }
+
+  #panel(name) {
+    return this.#app.root.querySelector(`[data-generate="${name}"]`);
+  }
+
+  #say(text, phase) {
+    this.#$("status").textContent = text;
+    this.#dialog.dataset.state = phase;
+  }
+
+  /** The request the form describes, every field as typed: Python checks them. */
+  #request() {
+    const $ = (name) => this.#$(name);
     const targets = { always_finishes: $("finishes").checked };
     if ($("use-moves").checked) targets.min_moves = numberOf($("moves"));
     if ($("use-rolls").checked) targets.expected_rolls = [numberOf($("rolls-lo")), numberOf($("rolls-hi"))];
@@ -46,7 +62,7 @@ export function createGenerateDialog({ root, dialog, state, getRules }) {
       ladders: numberOf($("ladders")),
       seed: numberOf($("seed")),
       targets,
-      rules: getRules(),
+      rules: this.#app.getRules(),
       no_edge_rows: $("no-edge-rows").checked,
       max_evaluations: numberOf($("tries")),
     };
@@ -54,107 +70,133 @@ export function createGenerateDialog({ root, dialog, state, getRules }) {
     return spec;
   }
 
-  function open() {
-    $("rules").textContent = `Random play under the rules set in Random play: ${describeRules(getRules())}.`;
-    if (!dialog.open) dialog.show();
-    $("n").focus({ preventScroll: true });
-    if (!job.running) warm();
+  open() {
+    this.#$("rules").textContent = `Random play under the rules set in Random play: ${describeRules(this.#app.getRules())}.`;
+    if (!this.#dialog.open) this.#dialog.show();
+    this.#$("n").focus({ preventScroll: true });
+    if (!this.#job.running) this.#warm();
   }
 
   /** Start Python in the worker; `data-python="ready"` once it can take a request. */
-  function warm() {
-    job.start().then(() => (dialog.dataset.python = "ready"), (error) => say(`${error.message}.`, "error"));
+  #warm() {
+    this.#job.start().then(
+      () => (this.#dialog.dataset.python = "ready"),
+      (error) => this.#say(`${error.message}.`, "error"),
+    );
   }
 
-  function close() {
-    dialog.close();
-    root.querySelector('[data-generate="open"]').focus();
+  close() {
+    this.#dialog.close();
+    this.#panel("open").focus();
   }
 
-  function showProgress(report) {
-    const bar = $("progress");
+  #showProgress(report) {
+    const bar = this.#$("progress");
     bar.max = report.max_evaluations;
     bar.value = report.evaluations;
     const tried = `Looked at ${report.evaluations.toLocaleString("en")} of ${report.max_evaluations.toLocaleString("en")} boards`;
-    say(`${tried}; the closest so far: ${describeFigures(report)}.`, "running");
+    this.#say(`${tried}; the closest so far: ${describeFigures(report)}.`, "running");
   }
 
-  function put(result, label) {
+  #put(result, label) {
     const board = matrixToBoard(result.matrix);
-    generated = board;
-    state.load(board, label);
+    this.#generated = board;
+    this.#app.state.load(board, label);
     const figures = `${result.n}×${result.n}, ${count(result.snakes, "snake")}, ${count(result.ladders, "ladder")}: ${describeFigures(result)}`;
-    panel("figures").textContent = `${figures} (seed ${result.seed}, ${describeRules(result.rules)}).`;
+    this.#panel("figures").textContent = `${figures} (seed ${result.seed}, ${describeRules(result.rules)}).`;
   }
 
-  async function generate() {
-    if (job.running) return;
-    closest = null;
-    $("use-closest").hidden = true;
-    $("go").disabled = true;
-    $("cancel").hidden = false;
-    $("progress").hidden = false;
-    $("progress").removeAttribute("value"); // indeterminate until the first report
-    say("Starting Python for the generator…", "running");
+  /** Show the search under way: Generate off, Cancel and the progress bar on. */
+  #busy(running) {
+    this.#$("go").disabled = running;
+    this.#$("cancel").hidden = !running;
+    this.#$("progress").hidden = !running;
+  }
+
+  async generate() {
+    if (this.#job.running) return;
+    this.#closest = null;
+    this.#$("use-closest").hidden = true;
+    this.#busy(true);
+    this.#$("progress").removeAttribute("value"); // indeterminate until the first report
+    this.#say("Starting Python for the generator…", "running");
     let reply;
     try {
-      await job.start();
+      await this.#job.start();
       const started = performance.now();
-      reply = await job.run(request(), showProgress);
-      dialog.dataset.ms = String(Math.round(performance.now() - started)); // measured by the e2e test and bench
+      reply = await this.#job.run(this.#request(), (report) => this.#showProgress(report));
+      this.#dialog.dataset.ms = String(Math.round(performance.now() - started)); // measured by the e2e test and bench
     } catch (error) {
-      say(error instanceof CancelledError ? "Cancelled. The board on the left is as it was." : `Could not generate: ${error.message}.`,
-        error instanceof CancelledError ? "cancelled" : "error");
+      const cancelled = error instanceof CancelledError;
+      this.#say(cancelled ? "Cancelled. The board on the left is as it was." : `Could not generate: ${error.message}.`,
+        cancelled ? "cancelled" : "error");
       return;
     } finally {
-      $("go").disabled = false;
-      $("cancel").hidden = true;
-      $("progress").hidden = true;
+      this.#busy(false);
     }
+    this.#show(reply);
+  }
+
+  /** The generator's reply: a board meeting every target goes on the board; a miss offers the closest. */
+  #show(reply) {
     if (!reply.ok) {
-      say(`No board: ${reply.error.message}.`, "refused");
+      this.#say(`No board: ${reply.error.message}.`, "refused");
       return;
     }
     const result = reply.result;
     if (result.met) {
-      put(result, `Generated a board meeting every target in ${result.evaluations.toLocaleString("en")} tries.`);
-      say(`Done: ${describeFigures(result)}. It is on the board now (Undo takes it back).`, "met");
+      this.#put(result, `Generated a board meeting every target in ${result.evaluations.toLocaleString("en")} tries.`);
+      this.#say(`Done: ${describeFigures(result)}. It is on the board now (Undo takes it back).`, "met");
       return;
     }
-    closest = result;
-    $("use-closest").hidden = false;
-    say(`${result.message[0].toUpperCase()}${result.message.slice(1)}. The closest board: ${describeFigures(result)}.`, "missed");
+    this.#closest = result;
+    this.#$("use-closest").hidden = false;
+    this.#say(`${result.message[0].toUpperCase()}${result.message.slice(1)}. The closest board: ${describeFigures(result)}.`, "missed");
   }
 
-  state.addEventListener("change", ({ detail }) => {
-    if (generated && !sameBoard(detail.board, generated)) {
-      generated = null;
-      panel("figures").textContent = "";
-    }
-  });
-  panel("open").addEventListener("click", open);
-  $("form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    generate();
-  });
-  $("cancel").addEventListener("click", () => {
-    delete dialog.dataset.python;
-    job.cancel();
-    warm();
-  });
-  $("close").addEventListener("click", close);
-  dialog.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") close();
-  });
-  $("new-seed").addEventListener("click", () => {
-    const [value] = crypto.getRandomValues(new Uint32Array(1));
-    $("seed").value = String(value);
-  });
-  $("use-closest").addEventListener("click", () => {
+  #useClosest() {
+    const closest = this.#closest;
     if (!closest) return;
-    put(closest, "Put the closest board generated on the board: it misses a target.");
-    say(`The closest board is on the board now (Undo takes it back): ${describeFigures(closest)}.`, "closest");
-    $("use-closest").hidden = true;
-  });
-  return { open, close, generate };
+    this.#put(closest, "Put the closest board generated on the board: it misses a target.");
+    this.#say(`The closest board is on the board now (Undo takes it back): ${describeFigures(closest)}.`, "closest");
+    this.#$("use-closest").hidden = true;
+  }
+
+  #wire() {
+    const $ = (name) => this.#$(name);
+    this.#app.state.addEventListener("change", ({ detail }) => {
+      if (this.#generated && !sameBoard(detail.board, this.#generated)) {
+        this.#generated = null;
+        this.#panel("figures").textContent = "";
+      }
+    });
+    this.#panel("open").addEventListener("click", () => this.open());
+    $("form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.generate();
+    });
+    $("cancel").addEventListener("click", () => {
+      delete this.#dialog.dataset.python;
+      this.#job.cancel();
+      this.#warm();
+    });
+    $("close").addEventListener("click", () => this.close());
+    this.#dialog.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") this.close();
+    });
+    $("new-seed").addEventListener("click", () => {
+      const [value] = crypto.getRandomValues(new Uint32Array(1));
+      $("seed").value = String(value);
+    });
+    $("use-closest").addEventListener("click", () => this.#useClosest());
+  }
+}
+
+/**
+ * Wire the dialog: `root` is the Generate panel (its open button and the figures of the board
+ * generated), `dialog` the <dialog>; `getRules()` gives the Random play rules.
+ * Returns `{open, close, generate}`.
+ */
+export function createGenerateDialog({ root, dialog, state, getRules }) {
+  return new GenerateDialog({ root, dialog, state, getRules });
 }

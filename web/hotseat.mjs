@@ -51,146 +51,184 @@ function playerRow(index) {
   return li;
 }
 
-/**
- * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()` gives the Random
- * play rules; `onStart()` stops whatever else moves tokens on the board before a game begins.
- */
-export function createHotSeat({ root, view, state, request, getRules, onStart = () => {} }) {
-  const $ = (name) => root.querySelector(`[data-hotseat="${name}"]`);
-  const rows = Array.from({ length: 4 }, (_, index) => playerRow(index));
-  $("players").replaceChildren(...rows);
-  let game = null;
+/** The player rows as players: names cleaned, each with its colour and a token animator of its own. */
+function makePlayers(rows, tokens, view, rules) {
+  return rows.map((row, index) => {
+    const field = (name) => /** @type {HTMLInputElement} */ (row.querySelector(`[data-hotseat="${name}"]`));
+    const colour = field("colour").value;
+    const token = tokens[index];
+    token.style.background = colour;
+    const mover = new TokenAnimator(view, token);
+    const name = cleanName(field("name").value).slice(0, MAX_PLAYER_NAME) || `Player ${index + 1}`;
+    return { name, colour, computer: field("computer").checked, position: rules.start === "off-board" ? 0 : 1, hopeless: false, mover };
+  });
+}
 
-  function setPhase(phase) {
-    root.dataset.state = phase;
-    $("setup").hidden = phase !== "setup";
-    $("game").hidden = phase === "setup";
-    $("roll").disabled = phase !== "playing";
-    $("end").hidden = phase !== "playing";
-    $("new").hidden = phase === "playing";
+/** The Play with real dice panel: its setup, one game at a time, the die and the history. */
+class HotSeat {
+  #root;
+  /** The options createHotSeat was given: `{root, view, state, request, getRules, onStart}`. */
+  #app;
+  #rows = Array.from({ length: 4 }, (_, index) => playerRow(index));
+  /** The game under way, or null at the setup. */
+  #game = null;
+
+  constructor(app) {
+    this.#app = app;
+    this.#root = app.root;
+    this.#$("players").replaceChildren(...this.#rows);
+    this.#wire();
+    this.#showCount();
+    this.showRules();
+    this.#setPhase("setup");
   }
 
-  function showRules() {
-    $("rules").textContent = `Rules: ${describeRules(game?.rules ?? getRules())}. ${game ? "" : "Choose them in Random play."}`;
+  #$(name) {
+    return this.#root.querySelector(`[data-hotseat="${name}"]`);
   }
 
-  function showCount() {
-    const count = Number($("count").value);
-    rows.forEach((row, index) => (row.hidden = index >= count));
+  #setPhase(phase) {
+    this.#root.dataset.state = phase;
+    this.#$("setup").hidden = phase !== "setup";
+    this.#$("game").hidden = phase === "setup";
+    this.#$("roll").disabled = phase !== "playing";
+    this.#$("end").hidden = phase !== "playing";
+    this.#$("new").hidden = phase === "playing";
   }
 
-  function announceTurn() {
-    const player = game.players[game.turn];
-    $("turn").textContent = player.computer ? `${player.name} (computer) is rolling…` : `${player.name}'s turn: press Roll or Space.`;
-    $("turn").style.color = player.colour;
+  showRules() {
+    const game = this.#game;
+    this.#$("rules").textContent = `Rules: ${describeRules(game?.rules ?? this.#app.getRules())}. ${game ? "" : "Choose them in Random play."}`;
   }
 
-  function start() {
-    onStart();
-    stop();
-    const rules = getRules();
-    const board = state.board;
-    const count = Number($("count").value);
-    const tokens = view.players(count);
-    const players = rows.slice(0, count).map((row, index) => {
-      const field = (name) => /** @type {HTMLInputElement} */ (row.querySelector(`[data-hotseat="${name}"]`));
-      const colour = field("colour").value;
-      const token = tokens[index];
-      token.style.background = colour;
-      const mover = new TokenAnimator(view, token);
-      const name = cleanName(field("name").value).slice(0, MAX_PLAYER_NAME) || `Player ${index + 1}`;
-      return { name, colour, computer: field("computer").checked, position: rules.start === "off-board" ? 0 : 1, hopeless: false, mover };
-    });
-    game = { rules, board, matrix: boardToMatrix(board), last: board.n * board.n, players, turn: 0, number: 0, busy: false, over: false };
+  #showCount() {
+    const count = Number(this.#$("count").value);
+    this.#rows.forEach((row, index) => (row.hidden = index >= count));
+  }
+
+  #announceTurn() {
+    const player = this.#game.players[this.#game.turn];
+    this.#$("turn").textContent = player.computer ? `${player.name} (computer) is rolling…` : `${player.name}'s turn: press Roll or Space.`;
+    this.#$("turn").style.color = player.colour;
+  }
+
+  start() {
+    this.#app.onStart();
+    this.stop();
+    const rules = this.#app.getRules();
+    const board = this.#app.state.board;
+    const count = Number(this.#$("count").value);
+    const players = makePlayers(this.#rows.slice(0, count), this.#app.view.players(count), this.#app.view, rules);
+    this.#game = { rules, board, matrix: boardToMatrix(board), last: board.n * board.n, players, turn: 0, number: 0, busy: false, over: false };
     for (const player of players) player.mover.play([], { from: player.position });
-    $("history").replaceChildren();
-    $("winner").textContent = "";
-    $("die").textContent = "";
-    showRules();
-    setPhase("playing");
-    announceTurn();
-    $("roll").focus();
-    if (players[0].computer) roll();
+    this.#$("history").replaceChildren();
+    this.#$("winner").textContent = "";
+    this.#$("die").textContent = "";
+    this.showRules();
+    this.#setPhase("playing");
+    this.#announceTurn();
+    this.#$("roll").focus();
+    if (players[0].computer) this.roll();
   }
 
   /** End the game (the tokens leave the board) and go back to the setup. */
-  function stop(reason = "") {
-    if (!game) return;
-    for (const player of game.players) player.mover.stop();
-    view.players(0);
-    game = null;
-    setPhase("setup");
-    showRules();
-    $("status").textContent = reason;
+  stop(reason = "") {
+    if (!this.#game) return;
+    for (const player of this.#game.players) player.mover.stop();
+    this.#app.view.players(0);
+    this.#game = null;
+    this.#setPhase("setup");
+    this.showRules();
+    this.#$("status").textContent = reason;
   }
 
-  function finish(phase, text) {
-    game.over = true;
-    $("winner").textContent = text;
-    $("turn").textContent = "";
-    setPhase(phase);
+  #finish(phase, text) {
+    this.#game.over = true;
+    this.#$("winner").textContent = text;
+    this.#$("turn").textContent = "";
+    this.#setPhase(phase);
   }
 
-  async function roll() {
-    if (!game || game.busy || game.over) return;
-    const current = game;
+  /** Roll the die and show it; the value rolled. */
+  #throwDie() {
+    const value = rollDie();
+    const die = this.#$("die");
+    die.textContent = FACES[value - 1];
+    die.dataset.roll = String(value);
+    die.setAttribute("aria-label", `The die shows ${value}`);
+    return value;
+  }
+
+  async roll() {
+    const current = this.#game;
+    if (!current || current.busy || current.over) return;
     const player = current.players[current.turn];
     current.busy = true;
-    $("roll").disabled = true;
-    const value = rollDie();
-    $("die").textContent = FACES[value - 1];
-    $("die").dataset.roll = String(value);
-    $("die").setAttribute("aria-label", `The die shows ${value}`);
+    this.#$("roll").disabled = true;
+    const value = this.#throwDie();
     let reply;
     try {
-      reply = await request("move", { board: current.matrix, rules: current.rules, position: player.position, roll: value });
+      reply = await this.#app.request("move", { board: current.matrix, rules: current.rules, position: player.position, roll: value });
     } catch (error) {
       reply = { ok: false, error: { message: error.message } };
     }
-    if (game !== current) return;
+    if (this.#game !== current) return;
     if (!reply.ok) {
-      finish("error", `The roll could not be played: ${reply.error.message}.`);
+      this.#finish("error", `The roll could not be played: ${reply.error.message}.`);
       return;
     }
     const step = reply.result;
     const moving = step.overshoot === "stay" ? [] : [{ ...step, last: current.last }];
     const done = await player.mover.play(moving, { from: step.start, keep: true });
-    if (game !== current || !done) return;
+    if (this.#game !== current || !done) return;
     player.position = step.end;
     player.hopeless = step.hopeless;
     current.number += 1;
     const line = document.createElement("li");
     line.textContent = describeRoll(current.number, player.name, step, current.last) + (step.hopeless && !step.won ? ` (can no longer reach square ${current.last})` : "");
-    $("history").prepend(line);
-    afterRoll(current, player, step);
+    this.#$("history").prepend(line);
+    this.#afterRoll(current, player, step);
   }
 
-  function afterRoll(current, player, step) {
+  #afterRoll(current, player, step) {
     current.busy = false;
-    if (step.won) return finish("won", `${player.name} wins after ${current.number} turn${current.number === 1 ? "" : "s"}!`);
-    if (current.players.every((p) => p.hopeless)) return finish("stuck", `No one can reach square ${current.last} any more: the game ends without a winner.`);
-    if (current.number >= TURN_LIMIT) return finish("stopped", `No winner after ${TURN_LIMIT.toLocaleString("en")} turns: the game was stopped.`);
+    if (step.won) return this.#finish("won", `${player.name} wins after ${current.number} turn${current.number === 1 ? "" : "s"}!`);
+    if (current.players.every((p) => p.hopeless)) return this.#finish("stuck", `No one can reach square ${current.last} any more: the game ends without a winner.`);
+    if (current.number >= TURN_LIMIT) return this.#finish("stopped", `No winner after ${TURN_LIMIT.toLocaleString("en")} turns: the game was stopped.`);
     do current.turn = (current.turn + 1) % current.players.length;
     while (current.players[current.turn].hopeless);
-    $("roll").disabled = false;
-    announceTurn();
-    if (current.players[current.turn].computer) roll();
+    this.#$("roll").disabled = false;
+    this.#announceTurn();
+    if (current.players[current.turn].computer) this.roll();
   }
 
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== " " || !game || game.over || event.ctrlKey || event.altKey || event.metaKey) return;
-    if (/** @type {Element} */ (event.target).closest?.("input, textarea, select, button, [role=grid], [contenteditable], dialog")) return;
-    event.preventDefault();
-    if (!game.players[game.turn].computer) roll();
-  });
-  state.addEventListener("change", () => game && stop("The board changed, so the game was stopped."));
-  $("count").addEventListener("change", showCount);
-  $("start").addEventListener("click", start);
-  $("roll").addEventListener("click", () => game && !game.players[game.turn].computer && roll());
-  $("end").addEventListener("click", () => stop("Game ended."));
-  $("new").addEventListener("click", () => stop(""));
-  showCount();
-  showRules();
-  setPhase("setup");
-  return { start, stop, roll, showRules };
+  /** A person's turn in the game under way (the computer rolls for itself). */
+  #personToRoll() {
+    const game = this.#game;
+    return game !== null && !game.players[game.turn].computer;
+  }
+
+  #wire() {
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== " " || !this.#game || this.#game.over || event.ctrlKey || event.altKey || event.metaKey) return;
+      if (/** @type {Element} */ (event.target).closest?.("input, textarea, select, button, [role=grid], [contenteditable], dialog")) return;
+      event.preventDefault();
+      if (this.#personToRoll()) this.roll();
+    });
+    this.#app.state.addEventListener("change", () => this.#game && this.stop("The board changed, so the game was stopped."));
+    this.#$("count").addEventListener("change", () => this.#showCount());
+    this.#$("start").addEventListener("click", () => this.start());
+    this.#$("roll").addEventListener("click", () => this.#personToRoll() && this.roll());
+    this.#$("end").addEventListener("click", () => this.stop("Game ended."));
+    this.#$("new").addEventListener("click", () => this.stop(""));
+  }
+}
+
+/**
+ * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()` gives the Random
+ * play rules; `onStart()` stops whatever else moves tokens on the board before a game begins.
+ * Returns `{start, stop, roll, showRules}`.
+ */
+export function createHotSeat({ root, view, state, request, getRules, onStart = () => {} }) {
+  return new HotSeat({ root, view, state, request, getRules, onStart });
 }

@@ -6,185 +6,213 @@ import { Library, LibraryError, MAX_NAME, cleanName, parseExport, uniqueName } f
 import { buildBoard } from "./state.mjs";
 import { thumbnail } from "./thumbnail.mjs";
 
-/**
- * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()`/`setRules(rules)`
- * read and set the Random play rules; `dialog` is the <dialog> questions are asked in.
- */
-export function createLibrary({ root, dialog, state, request, getRules, setRules, storage = () => localStorage }) {
-  const $ = (name) => root.querySelector(`[data-library="${name}"]`);
-  const library = new Library(storage);
+/** The least moves as the list shows them: "—" until Python has said. */
+function movesText(moves) {
+  return moves === null ? "—" : moves === -1 ? "none (unreachable)" : String(moves);
+}
 
-  function say(text, kind = "info") {
-    $("status").textContent = text;
-    $("status").dataset.kind = kind;
+/** An element of `tag` with its class and, if given, its text (set with textContent). */
+function element(tag, className, text = "") {
+  const made = document.createElement(tag);
+  made.className = className;
+  made.textContent = text;
+  return made;
+}
+
+/** The My boards panel over one stored Library. */
+class LibraryPanel {
+  #root;
+  /** The options createLibrary was given: `{root, dialog, state, request, getRules, setRules, storage}`. */
+  #app;
+  library;
+
+  constructor(app) {
+    this.#app = app;
+    this.#root = app.root;
+    this.library = new Library(app.storage);
+    this.#load();
+    this.#wire();
+    this.#root.dataset.state = "ready";
   }
 
-  function button(label, action, entry) {
-    const element = document.createElement("button");
-    element.type = "button";
-    element.textContent = label;
-    element.setAttribute("aria-label", `${label} “${entry.name}”`);
-    element.addEventListener("click", () => action(entry));
-    return element;
+  #$(name) {
+    return this.#root.querySelector(`[data-library="${name}"]`);
   }
 
-  function item(entry) {
-    const li = document.createElement("li");
-    li.className = "library-item";
+  #say(text, kind = "info") {
+    this.#$("status").textContent = text;
+    this.#$("status").dataset.kind = kind;
+  }
+
+  #button(label, action, entry) {
+    const made = document.createElement("button");
+    made.type = "button";
+    made.textContent = label;
+    made.setAttribute("aria-label", `${label} “${entry.name}”`);
+    made.addEventListener("click", () => action.call(this, entry));
+    return made;
+  }
+
+  #item(entry) {
+    const li = element("li", "library-item");
     li.dataset.id = entry.id;
-    const name = document.createElement("strong");
-    name.className = "library-name";
-    name.textContent = entry.name;
-    const meta = document.createElement("span");
-    meta.className = "library-meta";
-    meta.textContent = `${entry.n}×${entry.n} · least moves ${entry.moves === null ? "—" : entry.moves === -1 ? "none (unreachable)" : entry.moves}`;
-    const text = document.createElement("div");
-    text.className = "library-text";
-    const actions = document.createElement("div");
-    actions.className = "library-actions";
-    actions.append(button("Open", open, entry), button("Rename", rename, entry), button("Duplicate", duplicate, entry), button("Delete", remove, entry));
-    text.append(name, meta, actions);
+    const meta = element("span", "library-meta", `${entry.n}×${entry.n} · least moves ${movesText(entry.moves)}`);
+    const actions = element("div", "library-actions");
+    actions.append(
+      this.#button("Open", this.#open, entry),
+      this.#button("Rename", this.#rename, entry),
+      this.#button("Duplicate", this.#duplicate, entry),
+      this.#button("Delete", this.#remove, entry),
+    );
+    const text = element("div", "library-text");
+    text.append(element("strong", "library-name", entry.name), meta, actions);
     li.append(thumbnail(entry), text);
     return li;
   }
 
-  function draw() {
-    const entries = library.entries;
-    $("list").replaceChildren(...entries.map(item));
-    $("empty").hidden = entries.length > 0;
-    $("export").disabled = entries.length === 0;
-    root.dataset.count = String(entries.length);
+  #draw() {
+    const entries = this.library.entries;
+    this.#$("list").replaceChildren(...entries.map((entry) => this.#item(entry)));
+    this.#$("empty").hidden = entries.length > 0;
+    this.#$("export").disabled = entries.length === 0;
+    this.#root.dataset.count = String(entries.length);
   }
 
   /** Apply a change to the stored library; a refusal (storage full or blocked) is reported and nothing changes. */
-  function change(action, done) {
+  #change(action, done) {
     try {
       const result = action();
-      draw();
-      if (done) say(done, "info");
+      this.#draw();
+      if (done) this.#say(done, "info");
       return result ?? true;
     } catch (error) {
       if (!(error instanceof LibraryError)) throw error;
-      say(error.message, "error");
+      this.#say(error.message, "error");
       return null;
     }
   }
 
   /** Ask Python for the least moves of entries that lack them, one at a time. */
-  async function fillMoves(entries) {
+  async #fillMoves(entries) {
     for (const entry of entries) {
       let reply;
       try {
-        reply = await request("min_moves", { board: boardToMatrix({ n: entry.n, jumps: new Map(entry.jumps) }) });
+        reply = await this.#app.request("min_moves", { board: boardToMatrix({ n: entry.n, jumps: new Map(entry.jumps) }) });
       } catch {
         return; // Python is not available: the list shows "—" until the next save
       }
-      if (reply.ok && library.find(entry.id)) {
-        library.setMoves(entry.id, reply.result.moves);
-        draw();
+      if (reply.ok && this.library.find(entry.id)) {
+        this.library.setMoves(entry.id, reply.result.moves);
+        this.#draw();
       }
     }
   }
 
-  async function saveCurrent() {
-    const name = cleanName($("name").value) || `Board ${library.entries.length + 1}`;
-    const board = state.board;
-    const fresh = { name, n: board.n, jumps: [...board.jumps], rules: getRules(), moves: null };
+  async saveCurrent() {
+    const library = this.library;
+    const name = cleanName(this.#$("name").value) || `Board ${library.entries.length + 1}`;
+    const board = this.#app.state.board;
+    const fresh = { name, n: board.n, jumps: [...board.jumps], rules: this.#app.getRules(), moves: null };
     const clash = library.entries.find((entry) => entry.name === name);
     let replace = new Map();
     if (clash) {
-      const { choice } = await ask(dialog, {
+      const { choice } = await ask(this.#app.dialog, {
         message: `My boards already has a board named “${name}”.`,
         choices: [["copy", `Save as “${uniqueName(name, library.names())}”`], ["replace", "Replace it"], ["", "Cancel"]],
       });
-      if (!choice) return say("Nothing was saved.");
+      if (!choice) return this.#say("Nothing was saved.");
       if (choice === "copy") fresh.name = uniqueName(name, library.names());
       else replace = new Map([[name, clash]]);
     }
-    const added = change(() => library.add([fresh], replace), `Saved “${fresh.name}”.`);
+    const added = this.#change(() => library.add([fresh], replace), `Saved “${fresh.name}”.`);
     if (added) {
-      $("name").value = "";
-      fillMoves(added);
+      this.#$("name").value = "";
+      this.#fillMoves(added);
     }
   }
 
-  function open(entry) {
+  #open(entry) {
     let board;
     try {
       board = buildBoard(entry.n, entry.jumps, { allowStartJump: entry.rules.start === "off-board" });
     } catch (error) {
-      say(`“${entry.name}” is not a valid board (${error.message}); it was not opened.`, "error");
+      this.#say(`“${entry.name}” is not a valid board (${error.message}); it was not opened.`, "error");
       return;
     }
-    setRules(entry.rules);
-    state.load(board, `Opened “${entry.name}” from My boards.`);
-    say(`Opened “${entry.name}”.`);
+    this.#app.setRules(entry.rules);
+    this.#app.state.load(board, `Opened “${entry.name}” from My boards.`);
+    this.#say(`Opened “${entry.name}”.`);
   }
 
-  async function rename(entry) {
-    const { choice, text } = await ask(dialog, {
+  async #rename(entry) {
+    const { choice, text } = await ask(this.#app.dialog, {
       message: `Rename “${entry.name}”`,
       field: { label: "New name", value: entry.name, maxLength: MAX_NAME },
       choices: [["rename", "Rename"], ["", "Cancel"]],
     });
     const name = cleanName(text);
     if (choice !== "rename" || !name || name === entry.name) return;
-    if (library.names(entry.id).has(name)) {
-      say(`There is already a board named “${name}”: choose another name.`, "error");
+    if (this.library.names(entry.id).has(name)) {
+      this.#say(`There is already a board named “${name}”: choose another name.`, "error");
       return;
     }
-    change(() => library.rename(entry.id, name), `Renamed “${entry.name}” to “${name}”.`);
+    this.#change(() => this.library.rename(entry.id, name), `Renamed “${entry.name}” to “${name}”.`);
   }
 
-  function duplicate(entry) {
-    const name = uniqueName(entry.name, library.names());
-    change(() => library.add([{ ...entry, name }]), `Duplicated “${entry.name}” as “${name}”.`);
+  #duplicate(entry) {
+    const name = uniqueName(entry.name, this.library.names());
+    this.#change(() => this.library.add([{ ...entry, name }]), `Duplicated “${entry.name}” as “${name}”.`);
   }
 
-  async function remove(entry) {
-    const { choice } = await ask(dialog, { message: `Delete “${entry.name}” from My boards?`, choices: [["delete", "Delete"], ["", "Cancel"]] });
-    if (choice === "delete") change(() => library.remove(entry.id), `Deleted “${entry.name}”.`);
+  async #remove(entry) {
+    const { choice } = await ask(this.#app.dialog, { message: `Delete “${entry.name}” from My boards?`, choices: [["delete", "Delete"], ["", "Cancel"]] });
+    if (choice === "delete") this.#change(() => this.library.remove(entry.id), `Deleted “${entry.name}”.`);
   }
 
-  function exportAll() {
+  #exportAll() {
+    const library = this.library;
     const text = library.exportText(boardToMatrix);
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     link.download = "my-boards.json";
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-    say(`Exported ${library.entries.length} board${library.entries.length === 1 ? "" : "s"} to my-boards.json.`);
+    this.#say(`Exported ${library.entries.length} board${library.entries.length === 1 ? "" : "s"} to my-boards.json.`);
   }
 
   /** Python checks each board; returns the good ones and a problem line for each bad one. */
-  async function check(entries) {
+  async #check(entries) {
     const good = [];
     const problems = [];
     for (const entry of entries) {
-      const reply = await request("validate", { board: entry.board, rules: entry.rules });
+      const reply = await this.#app.request("validate", { board: entry.board, rules: entry.rules });
       if (!reply.ok) problems.push(`${entry.label}: ${reply.error.message}`);
       else good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null });
     }
     return { good, problems };
   }
 
-  /** Names that clash: replace, import as copies, or skip, as the user chooses. */
-  async function settleNames(boards) {
-    const clashes = boards.filter((board) => library.names().has(board.name));
-    const replace = new Map();
-    let choice = "copy";
-    if (clashes.length) {
-      const names = clashes.slice(0, 5).map((board) => `“${board.name}”`).join(", ");
-      ({ choice } = await ask(dialog, {
-        message: `${clashes.length} imported board${clashes.length === 1 ? " has a name" : "s have names"} already in My boards: ${names}${clashes.length > 5 ? ", …" : ""}.`,
-        choices: [["copy", "Import as copies"], ["replace", "Replace mine"], ["skip", "Skip them"], ["", "Cancel import"]],
-      }));
-    }
+  /** Ask what to do with imported names already in My boards: "copy", "replace", "skip", or "" to cancel. */
+  async #askClashes(boards) {
+    const clashes = boards.filter((board) => this.library.names().has(board.name));
+    if (!clashes.length) return "copy";
+    const names = clashes.slice(0, 5).map((board) => `“${board.name}”`).join(", ");
+    const { choice } = await ask(this.#app.dialog, {
+      message: `${clashes.length} imported board${clashes.length === 1 ? " has a name" : "s have names"} already in My boards: ${names}${clashes.length > 5 ? ", …" : ""}.`,
+      choices: [["copy", "Import as copies"], ["replace", "Replace mine"], ["skip", "Skip them"], ["", "Cancel import"]],
+    });
+    return choice;
+  }
+
+  /** Names that clash: replace, import as copies, or skip, as the user chooses; null if cancelled. */
+  async #settleNames(boards) {
+    const choice = await this.#askClashes(boards);
     if (!choice) return null;
-    const taken = library.names();
+    const replace = new Map();
+    const taken = this.library.names();
     const kept = [];
     for (const board of boards) {
-      const clash = library.entries.find((entry) => entry.name === board.name);
+      const clash = this.library.entries.find((entry) => entry.name === board.name);
       if (clash && choice === "skip") continue;
       if (clash && choice === "replace" && !replace.has(board.name)) replace.set(board.name, clash);
       else board.name = uniqueName(board.name, taken);
@@ -194,49 +222,68 @@ export function createLibrary({ root, dialog, state, request, getRules, setRules
     return { kept, replace };
   }
 
-  async function importFile(file) {
-    say(`Reading ${file.name}…`);
+  /** The file's boards, each checked by Python, with a problem line for each one left out; null if none can be. */
+  async #readFile(file) {
     let parsed;
     try {
       parsed = parseExport(await file.text());
     } catch (error) {
-      say(`Nothing was imported: ${error.message}.`, "error");
-      return;
+      this.#say(`Nothing was imported: ${error.message}.`, "error");
+      return null;
     }
-    let checked;
     try {
-      checked = await check(parsed.entries);
+      const checked = await this.#check(parsed.entries);
+      return { good: checked.good, problems: [...parsed.problems, ...checked.problems] };
     } catch (error) {
-      say(`Nothing was imported: the boards could not be checked (${error.message}).`, "error");
-      return;
+      this.#say(`Nothing was imported: the boards could not be checked (${error.message}).`, "error");
+      return null;
     }
-    const problems = [...parsed.problems, ...checked.problems];
-    const settled = checked.good.length ? await settleNames(checked.good) : { kept: [], replace: new Map() };
-    if (!settled) return say("Import cancelled: nothing was changed.");
-    const added = settled.kept.length ? change(() => library.add(settled.kept, settled.replace)) : [];
-    if (!added) return;
-    const skipped = problems.length ? ` Skipped ${problems.length}: ${problems.join("; ")}.` : "";
-    say(`Imported ${added.length} board${added.length === 1 ? "" : "s"}.${skipped}`, problems.length ? "error" : "info");
-    fillMoves(added);
   }
 
-  try {
-    library.load();
-  } catch (error) {
-    if (!(error instanceof LibraryError)) throw error;
-    say(error.message, "error");
+  async importFile(file) {
+    this.#say(`Reading ${file.name}…`);
+    const checked = await this.#readFile(file);
+    if (!checked) return;
+    const { good, problems } = checked;
+    const settled = good.length ? await this.#settleNames(good) : { kept: [], replace: new Map() };
+    if (!settled) return this.#say("Import cancelled: nothing was changed.");
+    const added = settled.kept.length ? this.#change(() => this.library.add(settled.kept, settled.replace)) : [];
+    if (!added) return;
+    const skipped = problems.length ? ` Skipped ${problems.length}: ${problems.join("; ")}.` : "";
+    this.#say(`Imported ${added.length} board${added.length === 1 ? "" : "s"}.${skipped}`, problems.length ? "error" : "info");
+    this.#fillMoves(added);
   }
-  draw();
-  fillMoves(library.entries.filter((entry) => entry.moves === null));
-  $("save").addEventListener("click", saveCurrent);
-  $("name").addEventListener("keydown", (event) => event.key === "Enter" && saveCurrent());
-  $("name").maxLength = MAX_NAME;
-  $("export").addEventListener("click", exportAll);
-  $("import").addEventListener("change", (event) => {
-    const [file] = event.target.files;
-    event.target.value = "";
-    if (file) importFile(file);
-  });
-  root.dataset.state = "ready";
-  return { library, saveCurrent, importFile };
+
+  /** Read the stored boards (a refusal is reported), show them, and ask Python for missing least moves. */
+  #load() {
+    try {
+      this.library.load();
+    } catch (error) {
+      if (!(error instanceof LibraryError)) throw error;
+      this.#say(error.message, "error");
+    }
+    this.#draw();
+    this.#fillMoves(this.library.entries.filter((entry) => entry.moves === null));
+  }
+
+  #wire() {
+    this.#$("save").addEventListener("click", () => this.saveCurrent());
+    this.#$("name").addEventListener("keydown", (event) => event.key === "Enter" && this.saveCurrent());
+    this.#$("name").maxLength = MAX_NAME;
+    this.#$("export").addEventListener("click", () => this.#exportAll());
+    this.#$("import").addEventListener("change", (event) => {
+      const [file] = event.target.files;
+      event.target.value = "";
+      if (file) this.importFile(file);
+    });
+  }
+}
+
+/**
+ * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()`/`setRules(rules)`
+ * read and set the Random play rules; `dialog` is the <dialog> questions are asked in.
+ * Returns `{library, saveCurrent, importFile}`.
+ */
+export function createLibrary({ root, dialog, state, request, getRules, setRules, storage = () => localStorage }) {
+  return new LibraryPanel({ root, dialog, state, request, getRules, setRules, storage });
 }

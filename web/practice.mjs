@@ -104,55 +104,68 @@ function describeError(error, line) {
   return line === null || line === undefined ? error : `Line ${line}: ${error}`;
 }
 
-export function createPractice({ root, getBoard, loadBoard }) {
-  const $ = (name) => root.querySelector(`[data-practice="${name}"]`);
-  const body = $("body");
-  const status = $("status");
-  const runner = new PracticeRunner();
-  let editor = null;
-  let failing = null;
+/** The Practice panel: one editor, one practice worker, the first failing board of the last run. */
+class PracticePanel {
+  /** The options createPractice was given: `{root, getBoard, loadBoard}`. */
+  #app;
+  #editor = null;
+  /** The first board the last run failed on, which "Load the failing board" puts on the board. */
+  #failing = null;
+  /** The worker the user's code runs in, stopped and replaced when it overruns a time limit. */
+  #runner = new PracticeRunner();
 
-  function say(text, state) {
-    status.textContent = text;
-    root.dataset.state = state;
+  constructor(app) {
+    this.#app = app;
+    this.#wire();
   }
 
-  async function open() {
-    body.hidden = false;
-    $("open").setAttribute("aria-expanded", "true");
-    $("open").textContent = "Hide practice";
-    if (editor) return;
+  #$(name) {
+    return this.#app.root.querySelector(`[data-practice="${name}"]`);
+  }
+
+  #say(text, state) {
+    this.#$("status").textContent = text;
+    this.#app.root.dataset.state = state;
+  }
+
+  /** Show or hide the panel's body, and say so on the button that does it. */
+  #shown(shown) {
+    this.#$("body").hidden = !shown;
+    this.#$("open").setAttribute("aria-expanded", String(shown));
+    this.#$("open").textContent = shown ? "Hide practice" : "Open practice";
+  }
+
+  async open() {
+    this.#shown(true);
+    if (this.#editor) return;
     const linked = takeLinkedCode();
-    say("Loading the editor…", "loading");
+    this.#say("Loading the editor…", "loading");
     try {
-      editor = await createEditor($("editor"), linked ?? readStored() ?? TEMPLATE, store);
+      this.#editor = await createEditor(this.#$("editor"), linked ?? readStored() ?? TEMPLATE, store);
     } catch (error) {
-      say(`The editor could not be loaded (${error.message}).`, "error");
+      this.#say(`The editor could not be loaded (${error.message}).`, "error");
       return;
     }
-    if (linked !== null) say("This code came from a link. It has not been run: read it, then press Run tests.", "idle");
-    else say(`Run tests checks your code against ${BOARDS} boards: the one on the left, then boards made to catch the usual mistakes.`, "idle");
+    if (linked !== null) this.#say("This code came from a link. It has not been run: read it, then press Run tests.", "idle");
+    else this.#say(`Run tests checks your code against ${BOARDS} boards: the one on the left, then boards made to catch the usual mistakes.`, "idle");
   }
 
-  function toggle() {
-    if (body.hidden || !editor) open();
-    else {
-      body.hidden = true;
-      $("open").setAttribute("aria-expanded", "false");
-      $("open").textContent = "Open practice";
-    }
+  toggle() {
+    if (this.#$("body").hidden || !this.#editor) this.open();
+    else this.#shown(false);
   }
 
   /** The battery for the board on the left; a board LeetCode's rules refuse is left out. */
-  async function battery() {
-    const reply = await runner.call({ op: "battery", boards: BOARDS, seed: SEED, board: getBoard() });
+  async #battery() {
+    const reply = await this.#runner.call({ op: "battery", boards: BOARDS, seed: SEED, board: this.#app.getBoard() });
     if (reply.ok) return { cases: reply.cases, note: "" };
-    const fallback = await runner.call({ op: "battery", boards: BOARDS, seed: SEED, board: null });
+    const fallback = await this.#runner.call({ op: "battery", boards: BOARDS, seed: SEED, board: null });
     return { cases: fallback.cases, note: ` (the board on the left was left out: ${reply.error})` };
   }
 
-  function showFailure(index, total, testCase, outcome) {
-    failing = testCase;
+  #showFailure(index, total, testCase, outcome) {
+    const $ = (name) => this.#$(name);
+    this.#failing = testCase;
     $("failure").hidden = false;
     $("failure-title").textContent = `Board ${index + 1} of ${total} (${testCase.kind}, ${testCase.board.length}×${testCase.board.length}): ${testCase.about}.`;
     drawBoard($("failure-board"), testCase.board, testCase.path);
@@ -162,81 +175,99 @@ export function createPractice({ root, getBoard, loadBoard }) {
     $("failure-error").textContent = outcome.error ? describeError(outcome.error, outcome.line) : "";
   }
 
-  function showOutput(text, where) {
-    $("output-box").hidden = !text;
-    $("output-title").textContent = where;
-    $("output").textContent = text;
+  #showOutput(text, where) {
+    this.#$("output-box").hidden = !text;
+    this.#$("output-title").textContent = where;
+    this.#$("output").textContent = text;
   }
 
-  async function runAll(source) {
-    say("Starting Python for your code…", "running");
-    const { cases, note } = await battery();
-    const loaded = await runner.call({ op: "load", source }, LOAD_LIMIT_MS);
+  /** Run the loaded code on one board; null (with the failure shown) when it overran the time limit. */
+  async #runCase(index, total, testCase, passed, failed) {
+    try {
+      return await this.#runner.call({ op: "run", board: testCase.board }, LIMIT_MS);
+    } catch (error) {
+      if (!(error instanceof TimeLimitError)) throw error;
+      const limit = `${LIMIT_MS / 1000} s`;
+      if (!failed) this.#showFailure(index, total, testCase, { error: `did not finish within ${limit}, so it was stopped`, shown: "none" });
+      const rest = total - index - 1;
+      this.#say(`${passed} of ${total} boards passed. Board ${index + 1} (${testCase.kind}) did not finish within ${limit}: your code was stopped there, and the ${rest} boards after it were not run.`, "failed");
+      return null;
+    }
+  }
+
+  async #runAll(source) {
+    this.#say("Starting Python for your code…", "running");
+    const { cases, note } = await this.#battery();
+    const loaded = await this.#runner.call({ op: "load", source }, LOAD_LIMIT_MS);
     if (!loaded.ok) {
-      showOutput(loaded.output, "Printed while loading");
-      say(`Your code could not be loaded. ${describeError(loaded.error, loaded.line)}`, "error");
+      this.#showOutput(loaded.output, "Printed while loading");
+      this.#say(`Your code could not be loaded. ${describeError(loaded.error, loaded.line)}`, "error");
       return;
     }
     const total = cases.length;
     let passed = 0;
     let failed = false;
     for (const [index, testCase] of cases.entries()) {
-      say(`Running board ${index + 1} of ${total}…`, "running");
-      let outcome;
-      try {
-        outcome = await runner.call({ op: "run", board: testCase.board }, LIMIT_MS);
-      } catch (error) {
-        if (!(error instanceof TimeLimitError)) throw error;
-        const limit = `${LIMIT_MS / 1000} s`;
-        if (!failed) showFailure(index, total, testCase, { error: `did not finish within ${limit}, so it was stopped`, shown: "none" });
-        const rest = total - index - 1;
-        say(`${passed} of ${total} boards passed. Board ${index + 1} (${testCase.kind}) did not finish within ${limit}: your code was stopped there, and the ${rest} boards after it were not run.`, "failed");
-        return;
-      }
+      this.#say(`Running board ${index + 1} of ${total}…`, "running");
+      const outcome = await this.#runCase(index, total, testCase, passed, failed);
+      if (outcome === null) return;
       if (outcome.error === null && outcome.answer === testCase.expected) {
         passed += 1;
-        if (index === 0) showOutput(outcome.output, "Printed on board 1");
+        if (index === 0) this.#showOutput(outcome.output, "Printed on board 1");
       } else if (!failed) {
         failed = true;
-        showFailure(index, total, testCase, outcome);
-        showOutput(outcome.output, `Printed on board ${index + 1}`);
+        this.#showFailure(index, total, testCase, outcome);
+        this.#showOutput(outcome.output, `Printed on board ${index + 1}`);
       }
     }
-    say(failed ? `${passed} of ${total} boards passed${note}.` : `All ${total} boards passed${note}.`, failed ? "failed" : "passed");
+    this.#say(failed ? `${passed} of ${total} boards passed${note}.` : `All ${total} boards passed${note}.`, failed ? "failed" : "passed");
   }
 
-  async function run() {
-    if (!editor) return;
-    const source = editor.state.doc.toString();
+  async run() {
+    if (!this.#editor) return;
+    const source = this.#editor.state.doc.toString();
     store(source);
-    failing = null;
-    $("failure").hidden = true;
-    showOutput("", "");
-    $("run").disabled = true;
+    this.#failing = null;
+    this.#$("failure").hidden = true;
+    this.#showOutput("", "");
+    this.#$("run").disabled = true;
     try {
-      await runAll(source);
+      await this.#runAll(source);
     } catch (error) {
-      say(`The tests could not run: ${error.message}.`, "error");
+      this.#say(`The tests could not run: ${error.message}.`, "error");
     } finally {
-      $("run").disabled = false;
+      this.#$("run").disabled = false;
     }
   }
 
-  $("open").addEventListener("click", toggle);
-  $("run").addEventListener("click", run);
-  $("load-failing").addEventListener("click", () => failing && loadBoard(failing.board, `Loaded the failing board (${failing.kind}): press Solve to see why.`));
-  $("template").addEventListener("click", () => {
-    editor?.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: TEMPLATE } });
-  });
-  $("share-code").addEventListener("click", async () => {
-    const text = editor?.state.doc.toString() ?? "";
+  /** Put a link carrying the code in the panel (and on the clipboard), unless the code is too long for one. */
+  async #shareCode() {
+    const text = this.#editor?.state.doc.toString() ?? "";
     if (text.length > LINK_LIMIT) {
-      $("share-code-link").textContent = `Your code is over ${LINK_LIMIT} characters: too long for a link.`;
+      this.#$("share-code-link").textContent = `Your code is over ${LINK_LIMIT} characters: too long for a link.`;
       return;
     }
     const link = `${location.origin}${location.pathname}?code=${encodeCode(text)}${location.hash}`;
-    $("share-code-link").textContent = link;
+    this.#$("share-code-link").textContent = link;
     await navigator.clipboard?.writeText(link).catch(() => {});
-  });
-  return { open, toggle, run };
+  }
+
+  #wire() {
+    this.#$("open").addEventListener("click", () => this.toggle());
+    this.#$("run").addEventListener("click", () => this.run());
+    this.#$("load-failing").addEventListener("click", () => {
+      const failing = this.#failing;
+      if (failing) this.#app.loadBoard(failing.board, `Loaded the failing board (${failing.kind}): press Solve to see why.`);
+    });
+    this.#$("template").addEventListener("click", () => {
+      const editor = this.#editor;
+      editor?.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: TEMPLATE } });
+    });
+    this.#$("share-code").addEventListener("click", () => this.#shareCode());
+  }
+}
+
+/** Wire the Practice panel `root`; `getBoard()` gives the board on the left as rows, `loadBoard(rows, label)` replaces it. */
+export function createPractice({ root, getBoard, loadBoard }) {
+  return new PracticePanel({ root, getBoard, loadBoard });
 }
