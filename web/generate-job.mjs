@@ -1,6 +1,8 @@
 // The generate worker's life: started when the dialog first opens, one search at a time, terminated to cancel.
 // Owns no DOM; generate-dialog.mjs shows what it reports. Never the solver's worker, so Solve stays free.
 
+import { startPythonWorker } from "./python-worker.mjs";
+
 export class GenerateJob {
   #worker = null;
   #ready = null;
@@ -10,22 +12,17 @@ export class GenerateJob {
   /** Start the worker (Python loads in it) unless it is already running. */
   start() {
     if (this.#worker) return this.#ready;
-    const worker = new Worker(new URL("generate.worker.mjs", import.meta.url), { type: "module" });
-    this.#worker = worker;
-    this.#ready = new Promise((resolve, reject) => {
-      worker.addEventListener("message", ({ data }) => {
-        if (data.type === "ready") resolve();
-        else if (data.type === "error") reject(new Error(`Python could not start for the generator (${data.message})`));
-        else this.#onMessage(data);
-      });
-      worker.addEventListener("error", (event) => {
-        event.preventDefault();
-        const error = new Error(`the generate worker failed (${event.message || "no reason given"})`);
-        reject(error);
+    const { worker, ready } = startPythonWorker(new URL("generate.worker.mjs", import.meta.url), {
+      purpose: "for the generator",
+      name: "generate",
+      onMessage: (data) => this.#onMessage(data),
+      onFailure: (error) => {
         this.#finish((job) => job.reject(error));
         this.#drop();
-      });
+      },
     });
+    this.#worker = worker;
+    this.#ready = ready;
     this.#ready.catch(() => this.#drop());
     return this.#ready;
   }

@@ -1,6 +1,8 @@
 // The practice worker's life: started on the first Run tests, a time limit per request, a fresh worker after a hang.
 // Owns no DOM; practice.mjs shows what it reports. Never the solver's worker: user code runs only here.
 
+import { startPythonWorker } from "./python-worker.mjs";
+
 /** A request ran past its time limit; the worker was terminated and a fresh one is starting. */
 export class TimeLimitError extends Error {}
 
@@ -12,21 +14,15 @@ export class PracticeRunner {
   #nextId = 1;
 
   #start() {
-    const worker = new Worker(new URL("practice.worker.mjs", import.meta.url), { type: "module" });
+    const { worker, ready } = startPythonWorker(new URL("practice.worker.mjs", import.meta.url), {
+      purpose: "for your code",
+      name: "practice",
+      onMessage: (data) => this.#settle(data),
+      onFailure: (error) => this.#rejectAll(error),
+    });
     this.#worker = worker;
     this.#failed = false;
-    this.#ready = new Promise((resolve, reject) => {
-      worker.addEventListener("message", ({ data }) => {
-        if (data.type === "ready") resolve();
-        else if (data.type === "error") reject(new Error(`Python could not start for your code (${data.message})`));
-        else this.#settle(data);
-      });
-      worker.addEventListener("error", (event) => {
-        const error = new Error(`the practice worker failed (${event.message || "no reason given"})`);
-        reject(error);
-        this.#rejectAll(error);
-      });
-    });
+    this.#ready = ready;
     this.#ready.catch(() => {
       this.#failed = true;
     });

@@ -29,3 +29,19 @@ export function announce(ready) {
     (error) => postMessage({ type: "error", message: error?.message ?? String(error) }),
   );
 }
+
+/**
+ * Answer the page's requests `{id, payload}` one by one with `answer(handle, payload, id)` once Python is
+ * ready: replies are `{id, type: "reply", ok: true, result}` or `{id, type: "reply", ok: false, message}`.
+ */
+export function serveRequests(ready, answer) {
+  self.addEventListener("message", async (event) => {
+    const { id, payload } = event.data ?? {};
+    try {
+      const handle = await ready;
+      postMessage({ id, type: "reply", ok: true, result: answer(handle, String(payload), id) });
+    } catch (error) {
+      postMessage({ id, type: "reply", ok: false, message: error?.message ?? String(error) });
+    }
+  });
+}
