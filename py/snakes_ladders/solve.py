@@ -1,5 +1,9 @@
 """Exact LeetCode 909 search: least moves, one shortest path, and per-square detail.
 
+(This module is over 400 lines because the exact counting of shortest games, carried
+across the runner search's stretches, shares its carry helpers with the plain breadth-first
+search here; a module of its own would have to export those private helpers.)
+
 Rules: start on square 1; a move picks a roll of 1 to 6 (never past the last
 square); a snake or ladder on the landing square is taken, but only one per
 move.  The answer is the least number of moves to stand on the last square.

@@ -1,5 +1,8 @@
 """The runner search: runs of plain squares are crossed in one step, not square by square.
 
+(This module is over 400 lines because the runner search is one stateful class whose proof
+sketch, points 1-5, sits with the code it proves; the results it leaves are read in ``results``.)
+
 The textbook breadth-first search settles every square and tries six rolls from
 each.  This search does the same, move by move, but only does work where
 something happens: where a move lands on the start of a snake or ladder, where
