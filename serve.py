@@ -135,9 +135,10 @@ def package_zip() -> bytes:
 
     buffer = BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(PACKAGE.iterdir()):
+        for path in sorted(PACKAGE.rglob("*")):  # subpackages (searches/) included
             if path.suffix == ".py" or path.name == "py.typed":
-                info = zipfile.ZipInfo(f"snakes_ladders/{path.name}", date_time=(2020, 1, 1, 0, 0, 0))
+                name = path.relative_to(PACKAGE).as_posix()
+                info = zipfile.ZipInfo(f"snakes_ladders/{name}", date_time=(2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 data = path.read_bytes()

@@ -87,8 +87,9 @@ def test_the_shipped_package_is_code_only(shipped: dict) -> None:
         names = archive.namelist()
         assert "snakes_ladders/py.typed" in names
         sources = {name: archive.read(name).decode("utf-8") for name in names if name.endswith(".py")}
-    assert {Path(name).name for name in sources} == {
-        path.name for path in (ROOT / "py" / "snakes_ladders").glob("*.py")
+    package = ROOT / "py" / "snakes_ladders"  # every module, subpackages (searches/) included
+    assert {name.removeprefix("snakes_ladders/") for name in sources} == {
+        path.relative_to(package).as_posix() for path in package.rglob("*.py")
     }
     for name, source in sources.items():
         assert "#" not in source.replace("'#'", "").replace('"#"', ""), f"{name} still has comments"

@@ -1,11 +1,11 @@
-"""The fast engine against the textbook search and the independent reference.
+"""The searches against the textbook search and the independent reference.
 
-``snakes_ladders.engine`` must give exactly what breadth-first search gives: the
-least number of moves, a legal game that is a shortest one, and the distance of
-every square.  It is checked against ``reference`` (Bellman-Ford, its own
+Every search in ``snakes_ladders.searches`` must give exactly what breadth-first search
+gives: the least number of moves (each search, and the choice between them), and for the
+runner search a legal game that is a shortest one, and the distance of every square.  It is checked against ``reference`` (Bellman-Ford, its own
 numbering) on Hypothesis boards, against the package's plain breadth-first
 search (``solve._search``) on 10,000 seeded boards and on shapes chosen to reach
-each part of the engine, and on boards up to 1000×1000.  The C-speed reading of
+each part of the runner search, and on boards up to 1000×1000.  The C-speed reading of
 matrices in ``board.check_matrix`` is checked here too.
 """
 
@@ -19,9 +19,9 @@ import random
 import pytest
 import reference
 from hypothesis import given, settings
-from snakes_ladders import Board, BoardError, engine, min_moves, shortest_path, solve
+from snakes_ladders import Board, BoardError, min_moves, searches, shortest_path, solve
 from snakes_ladders.board import check_matrix
-from snakes_ladders.engine import Search, layered_min_moves, sweep_min_moves
+from snakes_ladders.searches import SEARCHES, Search, layered, upward
 from snakes_ladders.solve import _search
 from test_solve import boards, pinned, within
 
@@ -35,6 +35,11 @@ def bfs(n: int, jumps: dict[int, int]) -> tuple[list[int], list[int | None]]:
         cells[start] = end
     dist = _search(cells)[0]
     return cells, [None] + [d if d >= 0 else None for d in dist[1:]]
+
+
+def board_of(n: int, jumps: dict[int, int]) -> Board:
+    """The board of these jumps (a jump on square 1, never taken, allowed)."""
+    return Board(n, jumps, allow_start_jump=True)
 
 
 def answer(dist: list[int | None]) -> int:
@@ -58,19 +63,22 @@ def check_game(cells: list[int], dist: list[int | None], moves: int, found: tupl
     assert dist[last] == moves
 
 
-def check_engine(n: int, jumps: dict[int, int], *, layered: bool = True) -> bool:
-    """The engine, stopped at the answer and run to the end, agrees with breadth-first search;
-    so does the bit-set search (``layered``) and the choice between them.
+def check_searches(n: int, jumps: dict[int, int], *, bits: bool = True) -> bool:
+    """The runner search, stopped at the answer and run to the end, agrees with breadth-first
+    search; so do the plain search, the upward pass (or it declines a board with a snake), and
+    with ``bits`` the bit-set search and the choice between the searches.
 
     Returns whether the last square is reachable."""
     cells, dist = bfs(n, jumps)
     moves = answer(dist)
-    if layered:
-        assert layered_min_moves(n, jumps, n * n) == moves
-        assert layered_min_moves(n, jumps, max(moves - 1, 0)) in ((None,) if moves > 0 else (None, -1, 0))
-        assert engine.min_moves(n, jumps) == moves
+    board = board_of(n, jumps)
+    if bits:
+        assert layered.min_moves(board, n * n) == layered.min_moves(board) == moves
+        assert layered.min_moves(board, max(moves - 1, 0)) in ((None,) if moves > 0 else (None, -1, 0))
+        assert searches.min_moves(board) == moves
     snakes = any(t < s for s, t in jumps.items() if s != 1)
-    assert sweep_min_moves(n, jumps) == (None if snakes else moves)
+    assert upward.min_moves(board) == (None if snakes else moves)
+    assert SEARCHES["plain"](board) == SEARCHES["runner"](board) == moves
     search = Search(n, jumps)
     assert search.run() == moves
     found = search.path()
@@ -92,6 +100,10 @@ class TestAgainstReference:
         jumps = reference.jumps_of(matrix)
         dist = reference.distances(matrix)
         moves = -1 if dist[-1] is None else dist[-1]
+        board = Board.from_matrix(matrix)
+        for name, each in SEARCHES.items():
+            snakes = name == "upward" and any(t < s for s, t in jumps.items())
+            assert each(board) == (None if snakes else moves), name
         search = Search(n, jumps)
         assert search.run() == moves
         found = search.path()
@@ -108,7 +120,7 @@ class TestAgainstReference:
     @settings(max_examples=100)
     @given(boards(max_n=8))
     def test_wiring(self, matrix: list[list[int]]) -> None:
-        """min_moves, shortest_path and solve all answer from the engine, consistently."""
+        """min_moves, shortest_path and solve all answer from the searches, consistently."""
         solution = solve(matrix)
         assert min_moves(matrix) == solution.moves == reference.least_moves(matrix)
         path = shortest_path(matrix)
@@ -142,7 +154,7 @@ def test_seeded_random_boards() -> None:
         n = 2 + i % 39
         jumps = seeded_board(rng, n)
         try:
-            reached += check_engine(n, jumps, layered=i % 4 == 0)
+            reached += check_searches(n, jumps, bits=i % 4 == 0)
         except AssertionError as error:
             raise AssertionError(f"board #{i}: n={n}, jumps={jumps}") from error
     assert 0 < reached < SEEDED_BOARDS  # both outcomes are covered
@@ -152,16 +164,17 @@ def test_seeded_random_boards() -> None:
 def test_layered_across_chunks(chunk_bits: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bit-set search cuts its sets into chunks; with chunks of 8 or 32 squares every small
     board crosses many chunk edges (windows, jump ends and the last square in other chunks)."""
-    monkeypatch.setattr(engine, "_CHUNK_BITS", chunk_bits)
+    monkeypatch.setattr(layered, "_CHUNK_BITS", chunk_bits)
     rng = random.Random(chunk_bits)
     for i in range(2000):
         n = 2 + i % 39
         jumps = seeded_board(rng, n)
         _, dist = bfs(n, jumps)
         moves = answer(dist)
-        assert layered_min_moves(n, jumps, n * n) == moves, f"board #{i}: n={n}, jumps={jumps}"
+        board = board_of(n, jumps)
+        assert layered.min_moves(board, n * n) == moves, f"board #{i}: n={n}, jumps={jumps}"
         if moves > 0:
-            assert layered_min_moves(n, jumps, moves - 1) is None
+            assert layered.min_moves(board, moves - 1) is None
 
 
 def snake_free_board(rng: random.Random, n: int) -> dict[int, int]:
@@ -184,7 +197,7 @@ def snake_free_board(rng: random.Random, n: int) -> dict[int, int]:
 
 
 def test_sweep_snake_free_boards() -> None:
-    """10,000 boards without snakes: the upward pass (engine point 7) against breadth-first search."""
+    """10,000 boards without snakes: the upward pass (point 7) against breadth-first search."""
     rng = random.Random(4242)
     reached = 0
     for i in range(SEEDED_BOARDS):
@@ -192,7 +205,7 @@ def test_sweep_snake_free_boards() -> None:
         jumps = snake_free_board(rng, n)
         _, dist = bfs(n, jumps)
         moves = answer(dist)
-        assert sweep_min_moves(n, jumps) == moves, f"board #{i}: n={n}, jumps={jumps}"
+        assert upward.min_moves(board_of(n, jumps)) == moves, f"board #{i}: n={n}, jumps={jumps}"
         reached += moves >= 0
     # Every move goes up by at least one square, so without snakes the last square is always reached.
     assert reached == SEEDED_BOARDS
@@ -200,9 +213,10 @@ def test_sweep_snake_free_boards() -> None:
 
 def test_sweep_declines_snakes() -> None:
     """A snake anywhere (but on square 1, never taken) sends the board to the other searches."""
-    assert sweep_min_moves(10, {50: 40}) is None
-    assert sweep_min_moves(10, {1: 40, 50: 60}) == sweep_min_moves(10, {50: 60}) == min_moves(Board(10, {50: 60}))
-    assert sweep_min_moves(10, {30: 30}) == 17  # a jump onto its own square is a plain square
+    assert upward.min_moves(board_of(10, {50: 40})) is None
+    assert upward.min_moves(board_of(10, {1: 40, 50: 60})) == upward.min_moves(board_of(10, {50: 60}))
+    assert upward.min_moves(board_of(10, {50: 60})) == min_moves(Board(10, {50: 60}))
+    assert upward.min_moves(board_of(10, {30: 30})) == 17  # a jump onto its own square is a plain square
 
 
 # --------------------------------------------------------------------------- shapes
@@ -252,7 +266,7 @@ SHAPES = shapes()
 
 @pytest.mark.parametrize(("n", "jumps"), [(n, j) for _, n, j in SHAPES], ids=[name for name, _, _ in SHAPES])
 def test_shapes(n: int, jumps: dict[int, int]) -> None:
-    check_engine(n, jumps)
+    check_searches(n, jumps)
 
 
 def test_jump_on_square_one_is_never_taken() -> None:
@@ -297,11 +311,12 @@ class TestLargeBoards:
             jumps = ladder_field(n, 50, 1000, rng)
         cells, dist = bfs(n, jumps)
         moves = answer(dist)
-        assert engine.min_moves(n, jumps) == moves
+        board = board_of(n, jumps)
+        assert searches.min_moves(board) == moves
         if shape.startswith("random"):
-            assert layered_min_moves(n, jumps, 10**6) == moves
+            assert layered.min_moves(board, 10**6) == moves
         if shape == "ladder-field":
-            assert sweep_min_moves(n, jumps) == moves
+            assert upward.min_moves(board) == moves
         search = Search(n, jumps)
         assert search.run() == moves
         check_game(cells, dist, moves, search.path())

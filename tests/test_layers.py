@@ -1,6 +1,6 @@
 """The package's imports go one way: board at the bottom, the CLI at the top.
 
-board -> engine -> solve / rules -> explain / play / chain -> markov -> generate -> api / workers' JSON
+board -> searches -> solve / rules -> explain / play / chain -> markov -> generate -> api / workers' JSON
 -> contract / CLI.
 A module may import only from lower layers (or the standard library), and never a private name
 (``_x``) from another module.
@@ -22,7 +22,6 @@ LAYERS: dict[str, int] = {
     "jsontext": 0,
     "placement": 0,
     "board": 1,
-    "engine": 2,
     "searches": 2,
     # LeetCode's question, and the rules of a game of chance
     "rules": 3,

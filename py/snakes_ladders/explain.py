@@ -37,6 +37,7 @@ ever stood on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,6 +123,31 @@ def explain(board: Board | Any) -> Explanation:
     distance = found.dist
     mant, expo = found.mant, found.expo
 
+    layers = _layers(cells, distance, mant, expo)
+
+    reached = tuple(s for s in range(1, last + 1) if distance[s] is not None)
+    final = distance[last]
+    moves = final if final is not None else -1
+    wall = None
+    if moves < 0:
+        furthest = reached[-1]
+        wall_squares = tuple(range(furthest + 1, furthest + 7))
+        wall = Wall(furthest=furthest, squares=wall_squares, ends=tuple(cells[s] for s in wall_squares))
+    return Explanation(
+        n=board.n,
+        moves=moves,
+        layers=tuple(layers),
+        distances=tuple(distance),
+        paths_count=count_magnitude(mant[last], expo[last]) if moves >= 0 else Magnitude.of(0),
+        reached=reached,
+        wall=wall,
+    )
+
+
+def _layers(cells: Sequence[int], distance: list[int | None], mant: list[Any], expo: list[int]) -> list[Layer]:
+    """The search's layers: the squares first stood on after each number of moves, with their
+    optimal counts and every move from the layer before that ends on one of them.  O(n²)."""
+    last = len(cells) - 1
     depth = max(d for d in distance if d is not None)
     squares_at: list[list[int]] = [[] for _ in range(depth + 1)]
     for square in range(1, last + 1):
@@ -151,21 +177,4 @@ def explain(board: Board | Any) -> Explanation:
                 arrivals=tuple(arrivals),
             )
         )
-
-    reached = tuple(s for s in range(1, last + 1) if distance[s] is not None)
-    final = distance[last]
-    moves = final if final is not None else -1
-    wall = None
-    if moves < 0:
-        furthest = reached[-1]
-        wall_squares = tuple(range(furthest + 1, furthest + 7))
-        wall = Wall(furthest=furthest, squares=wall_squares, ends=tuple(cells[s] for s in wall_squares))
-    return Explanation(
-        n=board.n,
-        moves=moves,
-        layers=tuple(layers),
-        distances=tuple(distance),
-        paths_count=count_magnitude(mant[last], expo[last]) if moves >= 0 else Magnitude.of(0),
-        reached=reached,
-        wall=wall,
-    )
+    return layers

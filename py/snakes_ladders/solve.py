@@ -1,13 +1,17 @@
 """Exact LeetCode 909 search: least moves, one shortest path, and per-square detail.
 
+(This module is over 400 lines because the exact counting of shortest games, carried
+across the runner search's stretches, shares its carry helpers with the plain breadth-first
+search here; a module of its own would have to export those private helpers.)
+
 Rules: start on square 1; a move picks a roll of 1 to 6 (never past the last
 square); a snake or ladder on the landing square is taken, but only one per
 move.  The answer is the least number of moves to stand on the last square.
 
-The search is :mod:`snakes_ladders.engine`, which does work only where snakes
-and ladders are, so boards up to 1000×1000 are solved quickly.  ``_search`` is
-the textbook breadth-first search, kept as the plain statement of the rules
-that the engine is tested against.
+The searches are in :mod:`snakes_ladders.searches`, which chooses between them; the runner
+search does work only where snakes and ladders are, so boards up to 1000×1000 are solved
+quickly.  ``_search`` is the textbook breadth-first search, kept as the plain statement of
+the rules that the searches are tested against.
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ from itertools import compress
 from math import comb, ldexp
 from typing import Any, Literal
 
-from . import engine
+from . import searches
 from .bignum import EXACT_LIMIT, Magnitude
 from .board import EMPTY, Board, to_board
-from .engine import Search
+from .searches import Search, uses_plain
 
 __all__ = [
     "Move",
@@ -131,7 +135,7 @@ def _pipes(search: Search, isdest: bytearray, moves: int) -> list[tuple[int, int
     """Runs of whole windows that counts flow through unmixed: ``(first square, windows, move)``.
 
     A window is the six squares a runner lands on with one move inside a stretch
-    (the engine's segments give them).  When a run of them holds no start and no
+    (the runner search's segments give them).  When a run of them holds no start and no
     square a jump ends on, the squares of each window are stood on by one move
     and reached only from the window before, so the counts of optimal games
     follow c'[j] = c[j] + ... + c[6] from window to window, and after t windows
@@ -140,7 +144,7 @@ def _pipes(search: Search, isdest: bytearray, moves: int) -> list[tuple[int, int
     last = search.last
     isstart = search.isstart
     runs: list[tuple[int, int, int]] = []
-    for a, e, c in search._segments():
+    for a, e, c in search.segments():
         if runs and runs[-1][1] == a and runs[-1][2] == c:
             runs[-1] = (runs[-1][0], e, c)
         else:
@@ -241,7 +245,7 @@ def optimal_counts(
 
     ``counts[y]`` is the number of roll sequences that stand on y after
     ``dist[y]`` moves; squares stood on before move ``moves`` pass their counts
-    on to the squares one roll away.  With ``search`` (the engine's, run to the
+    on to the squares one roll away.  With ``search`` (the runner search's, run to the
     end) the counts are carried across its clean stretches many moves at once
     (``_pipes``) and only the last square's count is complete; without it every
     square's is.  O(1) per square and roll: time and memory O(n²).
@@ -383,15 +387,6 @@ def _bfs_path(last: int, pred: list[int], cells: Sequence[int]) -> tuple[list[in
     return squares, landings
 
 
-# Boards with at least one jump per this many squares are solved by the plain breadth-first
-# search (``breadth_first``), which beats the runner search there (bench/solver_bench.py).
-_DENSE = 8
-
-
-def _uses_bfs(board: Board) -> bool:
-    return board.jump_count * _DENSE >= board.last
-
-
 def _steps(squares: list[int], landings: list[int]) -> tuple[Move, ...]:
     return tuple(
         Move(start=a, roll=landing - a, landing=landing, end=b)
@@ -415,9 +410,7 @@ def min_moves(board: Board | Any) -> int:
     1
     """
     board = to_board(board)
-    if _uses_bfs(board):
-        return engine.plain_min_moves(board.flat)
-    return engine.min_moves(board.n, board.jump_map)
+    return searches.min_moves(board)
 
 
 def shortest_path(board: Board | Any) -> list[int] | None:
@@ -431,7 +424,7 @@ def shortest_path(board: Board | Any) -> list[int] | None:
     True
     """
     board = to_board(board)
-    if _uses_bfs(board):
+    if uses_plain(board):
         path = solve(board).path
         return list(path) if path is not None else None
     found = Search(board.n, board).path()
@@ -450,7 +443,7 @@ def solve(board: Board | Any) -> Solution:
     """
     board = to_board(board)
     last = board.last
-    if _uses_bfs(board):
+    if uses_plain(board):
         found = breadth_first(board)
         dist = found.dist
         final = dist[last]
