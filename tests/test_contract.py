@@ -28,11 +28,23 @@ def test_committed_file_is_what_the_package_declares() -> None:
 
 
 def test_check_mode(tmp_path) -> None:
-    out = tmp_path / "contract.mjs"
-    assert contract.main(["--check", "--out", str(out)]) == 1  # missing
-    assert contract.main(["--out", str(out)]) == 0
-    assert contract.main(["--check", "--out", str(out)]) == 0
+    out, reference = tmp_path / "contract.mjs", tmp_path / "ops.md"
+    paths = ["--out", str(out), "--reference", str(reference)]
+    assert contract.main(["--check", *paths]) == 1  # missing
+    assert contract.main(paths) == 0
+    assert contract.main(["--check", *paths]) == 0
     assert out.read_text(encoding="utf-8") == committed()
+    assert reference.read_text(encoding="utf-8") == contract.REFERENCE.read_text(encoding="utf-8")
+
+
+def test_the_ops_reference_is_what_the_package_declares(monkeypatch) -> None:
+    """docs/ops.md is written from the same table: a changed field range changes it."""
+    assert contract.REFERENCE.read_text(encoding="utf-8") == contract.render_reference()
+    players = dataclasses.replace(api.PLAYERS_FIELD, high=3)
+    analyze = CONTRACT["analyze"]
+    fields = tuple(players if f is api.PLAYERS_FIELD else f for f in analyze.fields)
+    monkeypatch.setitem(CONTRACT, "analyze", dataclasses.replace(analyze, fields=fields))
+    assert "| `players` | `number` |  | 1..3, default 1 |" in contract.render_reference()
 
 
 @pytest.mark.parametrize(

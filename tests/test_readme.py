@@ -1,4 +1,7 @@
-"""The README's examples are run, so the README cannot drift from the package."""
+"""The documentation's examples are run, so the docs cannot drift from the package.
+
+The Python and command-line examples live in docs/api.md; the README links to every docs/ page.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +15,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+API_DOC = ROOT / "docs" / "api.md"
 
 
 def test_python_examples_run() -> None:
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README", str(README), 0)
+    blocks = re.findall(r"```python\n(.*?)```", API_DOC.read_text(), flags=re.S)
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/api.md", str(API_DOC), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     result = runner.summarize(verbose=False)
@@ -25,7 +29,7 @@ def test_python_examples_run() -> None:
 
 
 def _console_blocks() -> list[str]:
-    return re.findall(r"```console\n(.*?)```", README.read_text(), flags=re.S)
+    return re.findall(r"```console\n(.*?)```", API_DOC.read_text(), flags=re.S)
 
 
 def test_cli_examples_match() -> None:
@@ -51,3 +55,12 @@ def test_cli_examples_match() -> None:
             assert run.stdout.strip() == expected
         checked += 1
     assert checked == 3
+
+
+def test_the_readme_links_every_docs_page_and_the_links_resolve() -> None:
+    readme = README.read_text()
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        assert f"(docs/{page.name})" in readme, f"README does not link docs/{page.name}"
+    for document in [README, *sorted((ROOT / "docs").glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)#:]+)\)", document.read_text()):
+            assert (document.parent / target).exists(), f"{document.name} links {target}, which does not exist"

@@ -61,6 +61,7 @@ export const OPS = Object.freeze({
       "path": "number[] | null",
       "steps": "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}[]",
       "distances": "(number | null)[]",
+      "distances_limit": "number | null",
       "paths_count": "Magnitude",
       "explored": "number",
       "warnings": "{total: number, shown: {square: number, message: string}[]}",
@@ -524,7 +525,7 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{kind: ErrorKind, message: string, row: number | null, column: number | null, square: number | null}} ApiError */
 /** @typedef {"json" | "request" | "board" | "internal"} ErrorKind */
 /** @typedef {{op: "solve", version: 1, board?: number[][], board_text?: string, max_size?: number}} SolveRequest */
-/** @typedef {{n: number, moves: number, reachable: boolean, path: number[] | null, steps: {start: number, roll: number, landing: number, end: number, jump: JumpKind | null}[], distances: (number | null)[], paths_count: Magnitude, explored: number, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} SolveResult */
+/** @typedef {{n: number, moves: number, reachable: boolean, path: number[] | null, steps: {start: number, roll: number, landing: number, end: number, jump: JumpKind | null}[], distances: (number | null)[], distances_limit: number | null, paths_count: Magnitude, explored: number, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} SolveResult */
 /** @typedef {{op: "validate", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} ValidateRequest */
 /** @typedef {{n: number, matrix: number[][], jumps: [number, number][], warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} ValidateResult */
 /** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number}} MinMovesRequest */

@@ -173,6 +173,7 @@ CONTRACT: dict[str, Op] = {
                 ("path", "number[] | null"),
                 ("steps", f"{_STEP}[]"),
                 ("distances", "(number | null)[]"),
+                ("distances_limit", "number | null"),
                 ("paths_count", _COUNT),
                 ("explored", "number"),
                 _WARNINGS,
