@@ -124,6 +124,8 @@ export class AnalysisPanel {
       rows.push(["Rolls until someone wins", rolls(race.expected_total_rolls)]);
       race.p_win.forEach((p, index) => rows.push([`Player ${index + 1} wins`, percent(p)]));
       if (race.p_no_winner > 1e-9) rows.push(["Nobody ever wins", percent(race.p_no_winner)]);
+      // The share left unsummed when a cut-off length list never settled into its geometric tail.
+      if (race.undecided > 1e-9) rows.push(["Undecided after the roll cap", percent(race.undecided)]);
     }
     const nodes = [];
     for (const [term, value] of rows) {
