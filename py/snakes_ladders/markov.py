@@ -162,7 +162,7 @@ def analyze(board: Board | Any, rules: Rules = LEETCODE, players: int = 1) -> An
         raise ValueError(f"players must be an integer from 1 to {MAX_PLAYERS}, got {players!r}")
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
-    board = rules.check_board(board) if isinstance(board, Board) else rules.board_from_matrix(board)
+    board = rules.to_board(board)
     system = _System(build_chain(board, rules))
     try:
         exact: _Exact[Any] = _Exact(system, 1.0, math.fsum)

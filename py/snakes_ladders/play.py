@@ -135,7 +135,7 @@ def play(
     'stuck'
     """
     _check_arguments(rules, players, seed, max_turns)
-    board = rules.check_board(board) if isinstance(board, Board) else rules.board_from_matrix(board)
+    board = rules.to_board(board)
     cells = board.cells()
     last = board.last
     hopeless = hopeless_positions(board, rules)

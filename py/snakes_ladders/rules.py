@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .board import EMPTY, Board, BoardError, describe, literal, square_to_cell
+from .board import EMPTY, Board, BoardError, describe, literal, square_to_cell, to_board
 
 __all__ = [
     "CLASSIC",
@@ -162,7 +162,15 @@ class Rules:
         >>> CLASSIC.board_from_matrix([[-1, -1], [-1, -1]]).n
         2
         """
-        return Board.from_matrix(rows, allow_start_jump=self.start == "off-board")
+        return to_board(rows, allow_start_jump=self.start == "off-board")
+
+    def to_board(self, value: Board | Any) -> Board:
+        """Any input (a Board, or a LeetCode matrix) as a Board these rules can play, else BoardError.
+
+        >>> Rules().to_board([[-1, -1], [-1, 3]]) == CLASSIC.to_board(Board(2, {2: 3}))
+        True
+        """
+        return self.check_board(value) if isinstance(value, Board) else self.board_from_matrix(value)
 
     def check_board(self, board: Board) -> Board:
         """Return ``board`` if it can be played under these rules, else raise BoardError.
