@@ -1,6 +1,8 @@
 // Text forms of a board outside the editor: the share-link hash and the saved copy in localStorage.
 // Decoding only reads numbers; the board is then checked like any other edit.
 
+import { RULES } from "./contract.mjs";
+
 const STORAGE_KEY = "snakes-ladders:board:v1";
 const MAX_HASH_LENGTH = 100_000;
 
@@ -11,13 +13,14 @@ const MAX_HASH_LENGTH = 100_000;
 export function encodeHash({ n, jumps }, rules = {}) {
   const pairs = [...jumps].map(([start, end]) => `${start}-${end}`).join(".");
   let text = pairs ? `n=${n}&j=${pairs}` : `n=${n}`;
-  if (rules.start && rules.start !== "square1") text += `&start=${rules.start}`;
-  if (rules.overshoot && rules.overshoot !== "stay") text += `&past=${rules.overshoot}`;
+  if (rules.start && rules.start !== RULES.start.default) text += `&start=${rules.start}`;
+  if (rules.overshoot && rules.overshoot !== RULES.overshoot.default) text += `&past=${rules.overshoot}`;
   return text;
 }
 
-const STARTS = ["square1", "off-board"];
-const OVERSHOOTS = ["stay", "bounce", "win"];
+// Rule names and defaults are Python's (web/contract.mjs); Python checks the rules again anyway.
+const STARTS = RULES.start.values;
+const OVERSHOOTS = RULES.overshoot.values;
 
 /** Decode a hash made by encodeHash; throws an Error whose message says what is wrong. */
 export function decodeHash(hash) {
@@ -36,8 +39,8 @@ export function decodeHash(hash) {
       jumps.push([Number(match[1]), Number(match[2])]);
     }
   }
-  const start = params.get("start") ?? "square1";
-  const overshoot = params.get("past") ?? "stay";
+  const start = params.get("start") ?? RULES.start.default;
+  const overshoot = params.get("past") ?? RULES.overshoot.default;
   if (!STARTS.includes(start)) throw new Error(`The share link's start "${start.slice(0, 20)}" is not one of ${STARTS.join(", ")}.`);
   if (!OVERSHOOTS.includes(overshoot)) throw new Error(`The share link's rule "${overshoot.slice(0, 20)}" is not one of ${OVERSHOOTS.join(", ")}.`);
   return { n: Number(size), jumps, rules: { start, overshoot } };
@@ -75,8 +78,8 @@ export function loadSavedBoard(storage) {
     n: data.n,
     jumps: data.jumps,
     rules: {
-      start: STARTS.includes(rules.start) ? rules.start : "square1",
-      overshoot: OVERSHOOTS.includes(rules.overshoot) ? rules.overshoot : "stay",
+      start: STARTS.includes(rules.start) ? rules.start : RULES.start.default,
+      overshoot: OVERSHOOTS.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default,
     },
   };
 }

@@ -1,10 +1,12 @@
 // The board being edited, its undo/redo history, and the "change" events the views follow.
 // A board is `{n, jumps: Map<start, end>}`, never mutated: every edit makes a new one.
 
+import { JUMP_PLACEMENT, LIMITS } from "./contract.mjs";
 import { squareToCell } from "./grid.mjs";
 
-export const MIN_SIZE = 2;
-export const MAX_SIZE = 50;
+// The sizes and the placement rules are Python's (web/contract.mjs is written from the package).
+export const MIN_SIZE = LIMITS.MIN_SIZE;
+export const MAX_SIZE = LIMITS.PAGE_MAX_SIZE;
 const HISTORY_LIMIT = 500;
 
 export function emptyBoard(n) {
@@ -28,8 +30,9 @@ export function describeJump(start, end) {
 /** Why `square` cannot be the start of a jump at all, or null. */
 export function startProblem(board, square, { allowStartJump = false } = {}) {
   const where = place(square, board.n);
-  if (square === 1 && !allowStartJump) return `${where} is where every game starts: it cannot hold a snake or ladder.`;
-  if (square === board.n * board.n) return `${where} is the goal: it cannot hold a snake or ladder.`;
+  const { first, lastBeforeGoal } = JUMP_PLACEMENT.starts[allowStartJump ? "off-board" : "square1"];
+  if (square < first) return `${where} is where every game starts: it cannot hold a snake or ladder.`;
+  if (square > board.n * board.n - lastBeforeGoal) return `${where} is the goal: it cannot hold a snake or ladder.`;
   return null;
 }
 
@@ -51,8 +54,12 @@ export function sameBoard(a, b) {
  */
 export function placementProblem(board, start, end, { replacing = false, loading = false, allowStartJump = false } = {}) {
   const last = board.n * board.n;
-  for (const square of [start, end]) {
-    if (!Number.isInteger(square) || square < 1 || square > last) {
+  const { ends } = JUMP_PLACEMENT;
+  for (const [square, low, high] of [
+    [start, 1, last],
+    [end, ends.first, last - ends.lastBeforeGoal],
+  ]) {
+    if (!Number.isInteger(square) || square < low || square > high) {
       return `Square ${square} is not on this board (squares run from 1 to ${last}).`;
     }
   }
@@ -61,8 +68,8 @@ export function placementProblem(board, start, end, { replacing = false, loading
   const where = place(start, board.n);
   // LeetCode accepts a square that names itself (a jump that goes nowhere), so a loaded board
   // may hold one; the editor does not place new ones.
-  if (start === end && !loading) return `${where}: a snake or ladder must go somewhere, so its end cannot be square ${start} itself.`;
-  if (!replacing && board.jumps.has(start)) {
+  if (start === end && !(loading && JUMP_PLACEMENT.selfJumpAccepted)) return `${where}: a snake or ladder must go somewhere, so its end cannot be square ${start} itself.`;
+  if (!replacing && board.jumps.has(start) && JUMP_PLACEMENT.jumpsPerSquare === 1) {
     const existing = describeJump(start, board.jumps.get(start));
     return `${where} already has a ${existing}. Select it to change or remove it.`;
   }
