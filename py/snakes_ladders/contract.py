@@ -210,7 +210,7 @@ def render_reference() -> str:
     ]
     for name, op in ops().items():
         lines += [
-            f"## `{name}`",
+            f"{HEADING * 2} `{name}`",
             "",
             f"{op['about'][0].upper()}{op['about'][1:]}; boards up to {op['maxSize']}×{op['maxSize']}.",
             "",
