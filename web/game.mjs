@@ -1,6 +1,6 @@
 // Play mode: replays a seeded game that Python played, one turn at a time, with a token per player.
 // The dice, the rules and the winner all come from Python; this only animates and lists the turns.
-import { Player } from "./animate.mjs";
+import { TokenAnimator } from "./animate.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -58,7 +58,7 @@ export class GamePanel {
     const last = game.n * game.n;
     const tokens = this.#view.players(game.players);
     this.#players = tokens.map((token) => {
-      const player = new Player(this.#view, token);
+      const player = new TokenAnimator(this.#view, token);
       player.speed = this.#speed;
       return player;
     });

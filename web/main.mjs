@@ -5,7 +5,8 @@ import { Editor } from "./editor.mjs";
 import { engine } from "./boot.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { EngineStatus, MatrixPanel, ResultPanel } from "./panels.mjs";
-import { Player } from "./animate.mjs";
+import { TokenAnimator } from "./animate.mjs";
+import { createPlaybackControls } from "./playback.mjs";
 import { registerOffline } from "./offline.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardView } from "./render.mjs";
@@ -20,7 +21,7 @@ const state = new BoardState(emptyBoard(6));
 const view = new BoardView($("board"));
 const result = new ResultPanel();
 const matrix = new MatrixPanel();
-const player = new Player(view);
+const player = new TokenAnimator(view);
 const analysis = new AnalysisPanel(view);
 const explainer = new ExplainPanel(view);
 const game = new GamePanel(view);
@@ -282,19 +283,20 @@ let lastSolution = null;
 
 async function play(solution) {
   lastSolution = solution;
-  const finished = await player.play(solution.steps);
-  if (finished) {
-    result.current(null, null);
-    view.mark({ current: null });
-  }
+  await player.play(solution.steps);
 }
 
 player.addEventListener("move", ({ detail }) => {
   result.current(detail.index, detail.step);
   view.mark({ current: detail.step.landing });
 });
-player.addEventListener("pause", () => result.paused(true));
-player.addEventListener("resume", () => result.paused(false));
+// --- board view: playback controls and the end of a route (Skip to end ends it too) ---
+createPlaybackControls({ root: $("playback"), animator: player, replay: () => lastSolution && play(lastSolution) });
+player.addEventListener("end", () => {
+  result.current(null, null);
+  view.mark({ current: null });
+});
+// --- end board view ---
 
 /**
  * Says what became of Board JSON both in the page's message line and under the box itself, which on
@@ -437,8 +439,6 @@ $("share").addEventListener("click", () => {
   $("share-link").textContent = link;
   copyText(link, "share link");
 });
-$("pause").addEventListener("click", () => (player.paused ? player.resume() : player.pause()));
-$("replay").addEventListener("click", () => lastSolution && play(lastSolution));
 $("speed").addEventListener("input", (event) => {
   player.speed = Number(event.target.value);
   game.speed = Number(event.target.value);

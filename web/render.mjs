@@ -1,5 +1,6 @@
 // The board's DOM and SVG: squares, snakes and ladders, highlights and the token.
 // Owns every visual constant and all conversion between page pixels and board squares.
+import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./geometry.mjs";
 import { cellToSquare, squareToCell } from "./grid.mjs";
 import { describeJump } from "./state.mjs";
 
@@ -12,14 +13,10 @@ function svg(name, attributes = {}, parent = null) {
   return node;
 }
 
-/** Centre of a square in board units: the board is n units wide, row 0 at the top. */
-function centre(square, n) {
-  const { row, col } = squareToCell(square, n);
-  return { x: col + 0.5, y: row + 0.5 };
-}
-
 export class BoardView {
   #frame;
+  #viewport;
+  #stage;
   #grid;
   #overlay;
   #jumpLayer;
@@ -57,7 +54,37 @@ export class BoardView {
     this.#token.className = "token";
     this.#token.hidden = true;
     this.#token.setAttribute("aria-hidden", "true");
-    frame.append(this.#grid, this.#overlay, this.#token);
+    // The stage is exactly the squares (the frame's padding is outside it): every position on the
+    // board, token or drawing, is a fraction of the stage, so nothing depends on the padding or zoom.
+    this.#viewport = document.createElement("div");
+    this.#viewport.className = "viewport";
+    this.#stage = document.createElement("div");
+    this.#stage.className = "stage";
+    this.#stage.append(this.#grid, this.#overlay, this.#token);
+    this.#viewport.append(this.#stage);
+    frame.append(this.#viewport);
+  }
+
+  /** The element that is exactly the board's squares, and the clipping box around it. */
+  get stage() {
+    return this.#stage;
+  }
+
+  get viewport() {
+    return this.#viewport;
+  }
+
+  get frame() {
+    return this.#frame;
+  }
+
+  /** The overlay SVG (jumps, route, preview), in board units. */
+  get overlay() {
+    return this.#overlay;
+  }
+
+  get board() {
+    return this.#board;
   }
 
   get grid() {
@@ -130,16 +157,14 @@ export class BoardView {
     return cellToSquare(row, col, n);
   }
 
-  /** Centre of a square as percentages of the board, for positioning the token. */
+  /** Centre of a square (0: the off-board start) as CSS percentages of the stage, for a token. */
   squarePosition(square) {
-    const { x, y } = centre(square, this.n);
-    return { left: `${(x / this.n) * 100}%`, top: `${(y / this.n) * 100}%` };
+    return toPercent(standCentre(square, this.n), this.n);
   }
 
   /** Where a token waits before it enters the board (square 0 of the classic rules). */
   offBoardPosition() {
-    const { x, y } = centre(1, this.n);
-    return { left: `${((x - 0.9) / this.n) * 100}%`, top: `${(y / this.n) * 100}%` };
+    return this.squarePosition(0);
   }
 
   /** Set highlight marks: any of path, landings, selected, target, chained, current. */
@@ -200,7 +225,7 @@ export class BoardView {
 
   #drawJump(start, end, n) {
     // Sizes are in board units (one square = 1); on small boards they stop growing with the squares.
-    const k = Math.min(1, n / 10);
+    const k = strokeScale(n);
     const a = centre(start, n);
     const b = centre(end, n);
     const group = svg("g", { "data-start": start, "data-end": end });
@@ -269,7 +294,7 @@ export class BoardView {
       token.className = `token player player-${index + 1}`;
       token.setAttribute("aria-hidden", "true");
       token.hidden = true;
-      this.#frame.append(token);
+      this.#stage.append(token);
       return token;
     });
     return this.#players;
@@ -285,7 +310,7 @@ export class BoardView {
     const b = centre(end, this.n);
     for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })) this.#preview.setAttribute(key, value);
     this.#preview.setAttribute("class", `preview ${end > start ? "up" : "down"}`);
-    const k = Math.min(1, this.n / 10);
+    const k = strokeScale(this.n);
     this.#preview.setAttribute("stroke-width", String(0.12 * k));
     this.#preview.setAttribute("stroke-dasharray", `${0.15 * k} ${0.1 * k}`);
     this.#preview.setAttribute("visibility", "visible");
@@ -298,7 +323,7 @@ export class BoardView {
     for (const step of steps) {
       const a = centre(step.start, n);
       const b = centre(step.landing, n);
-      const k = Math.min(1, n / 10);
+      const k = strokeScale(n);
       nodes.push(svg("line", { class: "route", x1: a.x, y1: a.y, x2: b.x, y2: b.y, "stroke-width": 0.05 * k, "stroke-dasharray": `${0.04 * k} ${0.12 * k}` }));
     }
     this.#markLayer.replaceChildren(...nodes);
@@ -312,13 +337,14 @@ export class BoardView {
   focus(square) {
     const cell = this.#cells[square];
     if (!cell) return;
-    for (const other of this.#grid.querySelectorAll('[tabindex="0"]')) other.tabIndex = -1;
+    for (const other of this.#grid.querySelectorAll('[tabindex="0"]')) other.setAttribute("tabindex", "-1");
     cell.tabIndex = 0;
     cell.focus();
   }
 
   focusedSquare() {
     const active = document.activeElement;
-    return active?.dataset?.square && this.#grid.contains(active) ? Number(active.dataset.square) : null;
+    const square = active instanceof HTMLElement ? active.dataset.square : undefined;
+    return square && this.#grid.contains(active) ? Number(square) : null;
   }
 }

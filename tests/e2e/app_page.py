@@ -273,6 +273,15 @@ class AppPage:
     def expect_token_on(self, square: int, timeout: float | None = None) -> None:
         expect(self.token).to_have_attribute("data-square", str(square), timeout=timeout)
 
+    def skip_animation(self) -> None:
+        """Press Skip to end if the solve's route is still playing; then it is done (data-animation)."""
+        playback = self.page.locator("#playback")
+        expect(playback).to_have_attribute("data-animation", re.compile("^(playing|paused|done)$"))
+        skip = self.button("Skip to end")
+        if skip.is_enabled():
+            skip.click()
+        expect(playback).to_have_attribute("data-animation", "done")
+
     # --- random play, the search explained and play mode (added for test_e2e_analysis) --------
 
     def rule(self, label: str) -> Locator:
@@ -346,7 +355,7 @@ class AppPage:
         rows = self.jump_table.locator("tbody tr").evaluate_all(
             "rows => rows.map(row => [...row.cells].map(cell => cell.textContent))"
         )
-        return {name: used for name, used in rows}
+        return dict(rows)
 
     def square_states(self) -> dict[int, dict[str, Any]]:
         """Every square's marks in one read: its classes, its data-label, its --heat and its accessible name."""
@@ -358,7 +367,7 @@ class AppPage:
                 name: cell.getAttribute('aria-label'),
             }])"""
         )
-        return {square: state for square, state in states}
+        return dict(states)
 
     def squares_with_class(self, name: str) -> set[int]:
         return {square for square, state in self.square_states().items() if name in state["classes"]}
