@@ -2,16 +2,8 @@
 // Owns every visual constant and all conversion between page pixels and board squares.
 import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./geometry.mjs";
 import { cellToSquare, squareToCell } from "./grid.mjs";
+import { drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { describeJump } from "./state.mjs";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  parent?.append(node);
-  return node;
-}
 
 export class BoardView {
   #frame;
@@ -218,57 +210,10 @@ export class BoardView {
 
   #drawJumps() {
     const { n, jumps } = this.#board;
+    const offsets = laneOffsets(jumps, n);
     const nodes = [];
-    for (const [start, end] of jumps) nodes.push(this.#drawJump(start, end, n));
+    for (const [start, end] of jumps) nodes.push(drawJump(start, end, n, offsets.get(start) ?? 0));
     this.#jumpLayer.replaceChildren(...nodes);
-  }
-
-  #drawJump(start, end, n) {
-    // Sizes are in board units (one square = 1); on small boards they stop growing with the squares.
-    const k = strokeScale(n);
-    const a = centre(start, n);
-    const b = centre(end, n);
-    const group = svg("g", { "data-start": start, "data-end": end });
-    if (start === end) {
-      group.setAttribute("class", "jump self");
-      svg("circle", { cx: a.x, cy: a.y - 0.2, r: 0.18, "stroke-width": 0.05 * k }, group);
-      return group;
-    }
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const length = Math.hypot(dx, dy);
-    const ux = dx / length;
-    const uy = dy / length;
-    if (end > start) {
-      group.setAttribute("class", "jump ladder");
-      const w = 0.17 * Math.max(k, 0.6);
-      const rails = [-1, 1].map((side) => ({ x: -uy * w * side, y: ux * w * side }));
-      for (const o of rails) {
-        svg("line", { class: "rail", x1: a.x + o.x, y1: a.y + o.y, x2: b.x + o.x, y2: b.y + o.y, "stroke-width": 0.07 * k }, group);
-      }
-      const rungs = Math.max(2, Math.round(length / (0.4 * Math.max(k, 0.6))));
-      for (let i = 1; i < rungs; i += 1) {
-        const t = i / rungs;
-        const px = a.x + dx * t;
-        const py = a.y + dy * t;
-        const ends = { x1: px + rails[0].x, y1: py + rails[0].y, x2: px + rails[1].x, y2: py + rails[1].y };
-        svg("line", { class: "rung", ...ends, "stroke-width": 0.05 * k }, group);
-      }
-    } else {
-      group.setAttribute("class", "jump snake");
-      // An S-curve whose sway grows with length, up to most of a square.
-      const sway = Math.min(0.6, length * 0.18);
-      const px = -uy * sway;
-      const py = ux * sway;
-      const c1 = { x: a.x + dx / 3 + px, y: a.y + dy / 3 + py };
-      const c2 = { x: a.x + (2 * dx) / 3 - px, y: a.y + (2 * dy) / 3 - py };
-      const d = `M ${a.x} ${a.y} C ${c1.x} ${c1.y} ${c2.x} ${c2.y} ${b.x} ${b.y}`;
-      svg("path", { class: "body", d, "stroke-width": 0.11 * k, "stroke-dasharray": `${0.22 * k} ${0.13 * k}` }, group);
-      svg("circle", { class: "head", cx: a.x, cy: a.y, r: 0.16 * k }, group);
-    }
-    svg("circle", { class: "foot", cx: a.x, cy: a.y, r: 0.07 * k }, group);
-    svg("circle", { class: "tip", cx: b.x, cy: b.y, r: 0.1 * k }, group);
-    return group;
   }
 
   /**

@@ -89,3 +89,98 @@ def test_the_tweened_token_stays_on_the_board_and_arrives_on_centre(open_app: Ca
     assert seen["frames"] > 5, seen["frames"]
     assert seen["outside"] == [], f"the token was drawn off the board: {seen['outside'][:5]}"
     assert seen["off"] == [], f"the token arrived away from its square: {seen['off'][:5]}"
+
+
+# --- snakes and ladders you can tell apart -----------------------------------------------------------
+
+CLASSIC_HASH = (
+    "#n=10&j=4-14.9-31.16-6.21-42.28-84.36-44.48-26.49-11.51-67.56-53.62-19.64-60.71-91.80-100.87-24.93-73.95-75.98-78"
+)
+# Jumps that share a column (11→23 beside 14→35 on 6×6) and a chain along one column end to end.
+COLUMN_HASH = "#n=6&j=2-15.14-35.17-13.11-23.26-14.22-10"
+
+JUMP_SHAPES = """() => [...document.querySelectorAll(".overlay .jump")].map((jump) => ({
+  start: Number(jump.dataset.start), end: Number(jump.dataset.end), kind: jump.getAttribute("class"),
+  line: ["x1", "y1", "x2", "y2"].map((key) => Number(jump.dataset[key])),
+  rails: jump.querySelectorAll(".rail").length, rungs: jump.querySelectorAll(".rung").length,
+  heads: jump.querySelectorAll(".head").length, bodies: jump.querySelectorAll(".body").length,
+}))"""
+
+
+def shared_centre_lines(shapes: list[dict]) -> list[tuple[int, int]]:
+    """Pairs of jumps whose centre lines lie on one line and overlap or touch: drawn on top of each other."""
+    pairs = []
+    for i, p in enumerate(shapes):
+        for q in shapes[i + 1 :]:
+            x1, y1, x2, y2 = p["line"]
+            dx, dy = x2 - x1, y2 - y1
+            length = (dx * dx + dy * dy) ** 0.5
+            ends = [(q["line"][0], q["line"][1]), (q["line"][2], q["line"][3])]
+            if any(abs((x - x1) * dy - (y - y1) * dx) / length > 0.05 for x, y in ends):
+                continue  # not on one line
+            along = sorted(((x - x1) * dx + (y - y1) * dy) / length for x, y in ends)
+            if along[0] <= length + 0.05 and along[1] >= -0.05:
+                pairs.append((p["start"], q["start"]))
+    return pairs
+
+
+def test_snakes_and_ladders_are_drawn_as_such_and_never_on_top_of_each_other(
+    open_app: Callable[..., AppPage], subtests: pytest.Subtests
+) -> None:
+    app = open_app(CLASSIC_HASH)
+    shapes = app.page.evaluate(JUMP_SHAPES)
+    with subtests.test(msg="one picture per jump: ladders with two rails and rungs, snakes with a head and a body"):
+        assert len(shapes) == 18
+        for shape in shapes:
+            if shape["end"] > shape["start"]:
+                assert shape["kind"] == "jump ladder" and shape["rails"] == 2 and shape["rungs"] >= 2, shape
+            else:
+                assert shape["kind"] == "jump snake" and shape["heads"] == 1 and shape["bodies"] == 1, shape
+    with subtests.test(msg="a snake's head is on its start square and its tail tip on its end square"):
+        tips = app.page.evaluate(
+            """() => [...document.querySelectorAll(".jump.snake")].map((jump) => {
+              const body = jump.querySelector(".spine");
+              const at = (point) => {
+                const m = body.getScreenCTM();
+                return [point.x * m.a + point.y * m.c + m.e, point.x * m.b + point.y * m.d + m.f];
+              };
+              const square = (n) => document.querySelector(`[data-square="${n}"]`).getBoundingClientRect();
+              const inside = ([x, y], r) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+              const head = jump.querySelector(".head").getBoundingClientRect();
+              return {
+                start: jump.dataset.start,
+                head: inside([head.left + head.width / 2, head.top + head.height / 2], square(jump.dataset.start)),
+                tail: inside(at(body.getPointAtLength(body.getTotalLength())), square(jump.dataset.end)),
+              };
+            })"""
+        )
+        assert tips and all(tip["head"] and tip["tail"] for tip in tips), tips
+    with subtests.test(msg="no two jumps share a centre line"):
+        assert shared_centre_lines(shapes) == []
+    app.open_url(app.base_url + COLUMN_HASH)
+    expect(app.jump_squares).to_have_count(6)
+    with subtests.test(msg="jumps in one column are drawn side by side"):
+        shapes = app.page.evaluate(JUMP_SHAPES)
+        assert len(shapes) == 6
+        assert shared_centre_lines(shapes) == []
+
+
+def test_square_numbers_are_drawn_above_the_jumps(open_app: Callable[..., AppPage]) -> None:
+    """With the jumps and numbers made hit-testable, the point at the middle of every square's number
+    finds the number: nothing is painted over it."""
+    app = open_app(CLASSIC_HASH)
+    hidden = app.page.evaluate(
+        """() => {
+          const overlay = document.querySelector(".overlay");
+          for (const node of overlay.querySelectorAll("*")) node.style.pointerEvents = "visiblePainted";
+          const covered = [];
+          for (const number of document.querySelectorAll(".cell .num")) {
+            number.style.pointerEvents = "auto";
+            const r = number.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (hit !== number) covered.push(number.textContent);
+          }
+          return covered;
+        }"""
+    )
+    assert hidden == []
