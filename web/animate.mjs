@@ -91,6 +91,7 @@ export class TokenAnimator extends EventTarget {
     this.#setState("playing");
     this.#emit("start", { total: steps.length });
     const moveMs = moveDuration(steps.length);
+    this.#token.dataset.moveMs = String(Math.floor(moveMs)); // at the default speed, for tests and tools
     for (const [index, step] of steps.entries()) {
       if (!(await this.#gate(run))) return run === this.#skipped;
       this.#emit("move", { index, step });

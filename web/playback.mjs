@@ -13,7 +13,7 @@ export function createPlaybackControls({ root, animator, replay }) {
   const sync = () => {
     const state = animator.state;
     root.dataset.animation = state;
-    pause.textContent = state === "playing" ? "Pause" : "Play";
+    pause.textContent = state === "paused" ? "Resume" : "Pause";
     pause.setAttribute("aria-pressed", String(state === "paused"));
     const running = state === "playing" || state === "paused";
     pause.disabled = !running;

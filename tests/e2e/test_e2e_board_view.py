@@ -184,3 +184,61 @@ def test_square_numbers_are_drawn_above_the_jumps(open_app: Callable[..., AppPag
         }"""
     )
     assert hidden == []
+
+
+# --- a replay you can follow ---------------------------------------------------------------------------
+
+
+def current_move(app: AppPage) -> int:
+    """The 0-based index of the move marked as being played in the move list."""
+    return app.moves.evaluate_all("items => items.findIndex((item) => item.getAttribute('aria-current') === 'step')")
+
+
+def test_pause_step_play_and_skip_with_reduced_motion(open_app: Callable[..., AppPage]) -> None:
+    """Pause stops the token; each Step plays exactly one more move and pauses again; Resume goes on to
+    the end; the state is on the playback row as data-animation."""
+    app = open_app()
+    playback = app.page.locator("#playback")
+    app.solve()
+    app.expect_moves(EXAMPLE_1["moves"])
+    app.button("Pause").click()
+    expect(playback).to_have_attribute("data-animation", "paused")
+    items = app.move_items()
+    index = current_move(app)
+    square = app.token.get_attribute("data-square")
+    expect(app.token).to_have_attribute("data-square", square or "")  # paused: it stays
+    app.button("Step").click()  # the rest of the move in progress
+    expect(app.token).to_have_attribute("data-square", str(items[index].end))
+    expect(playback).to_have_attribute("data-animation", "paused")
+    if index + 1 < len(items):
+        app.button("Step").click()  # one whole move
+        expect(app.token).to_have_attribute("data-square", str(items[index + 1].end))
+        expect(playback).to_have_attribute("data-animation", "paused")
+        assert current_move(app) == index + 1
+    app.button("Resume").click()
+    expect(playback).to_have_attribute("data-animation", "done", timeout=ANIMATION_TIMEOUT_MS)
+    app.expect_token_on(36)
+    expect(app.button("Step")).to_be_disabled()
+    expect(app.button("Skip to end")).to_be_disabled()
+    app.button("Replay").click()
+    expect(playback).to_have_attribute("data-animation", "playing")
+    app.skip_animation()
+    app.expect_token_on(36)
+
+
+@pytest.mark.parametrize("n", [6, 20, 50])
+def test_a_route_never_takes_more_than_30_seconds_at_the_default_speed(
+    open_app: Callable[..., AppPage], n: int
+) -> None:
+    """Each move's time shrinks with the route's length: moves × time per move ≤ 30 s (the 50×50 board's
+    417 moves took 45 s and more before)."""
+    app = open_empty(open_app, n, motion="no-preference")
+    app.solve()
+    expect(app.result).to_have_text(re.compile(r"Minimum moves: \d+"), timeout=PYTHON_TIMEOUT_MS)
+    moves = app.moves.count()
+    expect(app.token).to_have_attribute("data-move-ms", re.compile(r"^\d+$"))
+    move_ms = int(app.token.get_attribute("data-move-ms") or "0")
+    assert 0 < moves * move_ms <= 30_000, (moves, move_ms)
+    assert move_ms >= 60  # and never so fast that the moves blur into one jump
+    app.skip_animation()
+    app.expect_token_on(n * n)
