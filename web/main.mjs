@@ -7,6 +7,7 @@ import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { EngineStatus, MatrixPanel, ResultPanel } from "./panels.mjs";
 import { TokenAnimator } from "./animate.mjs";
 import { createPlaybackControls } from "./playback.mjs";
+import { createExportControls } from "./export.mjs";
 import { registerOffline } from "./offline.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardView } from "./render.mjs";
@@ -296,6 +297,7 @@ player.addEventListener("end", () => {
   result.current(null, null);
   view.mark({ current: null });
 });
+createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify });
 // --- end board view ---
 
 /**

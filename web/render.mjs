@@ -5,7 +5,7 @@ import { cellToSquare, squareToCell } from "./grid.mjs";
 import { drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { describeJump } from "./state.mjs";
 
-export class BoardView {
+export class BoardView extends EventTarget {
   #frame;
   #viewport;
   #stage;
@@ -32,6 +32,7 @@ export class BoardView {
   #players = [];
 
   constructor(frame) {
+    super();
     this.#frame = frame;
     frame.classList.add("board");
     this.#grid = document.createElement("div");
@@ -98,6 +99,7 @@ export class BoardView {
     if (resized) this.#buildCells(board.n);
     this.#drawJumps();
     this.#refreshCells();
+    this.dispatchEvent(new Event("render"));
   }
 
   #buildCells(n) {

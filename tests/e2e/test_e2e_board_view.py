@@ -8,7 +8,10 @@ code meant to draw.
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Callable
+from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from app_page import ANIMATION_TIMEOUT_MS, PYTHON_TIMEOUT_MS, AppPage, load_fixture
@@ -242,3 +245,74 @@ def test_a_route_never_takes_more_than_30_seconds_at_the_default_speed(
     assert move_ms >= 60  # and never so fast that the moves blur into one jump
     app.skip_animation()
     app.expect_token_on(n * n)
+
+
+# --- export and print --------------------------------------------------------------------------------
+
+
+def export(app: AppPage, kind: str) -> tuple[str, bytes]:
+    """Choose Export → ``kind`` and return the downloaded file's suggested name and bytes."""
+    app.page.get_by_text("Export", exact=True).click()
+    with app.page.expect_download() as info:
+        app.button(kind).click()
+    download = info.value
+    path = download.path()
+    assert path is not None
+    return download.suggested_filename, Path(path).read_bytes()
+
+
+def test_export_svg_is_standalone_with_one_shape_per_jump(open_app: Callable[..., AppPage]) -> None:
+    app = open_app(CLASSIC_HASH)
+    name, data = export(app, "SVG image")
+    assert name == "snakes-ladders-10x10.svg"
+    root = ElementTree.fromstring(data)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    text = data.decode()
+    # Standalone: no stylesheet, no class to style, no link to another file.
+    assert "<style" not in text and "class=" not in text and "href" not in text and "url(" not in text
+    ns = "{http://www.w3.org/2000/svg}"
+    jumps = [g for g in root.iter(f"{ns}g") if (g.findtext(f"{ns}title") or "").startswith("Square ")]
+    names = sorted(g.findtext(f"{ns}title") or "" for g in jumps)
+    assert len(jumps) == 18 and len(set(names)) == 18, names
+    assert "Square 4: ladder to 14" in names and "Square 98: snake to 78" in names
+    for jump in jumps:  # drawn, with its colours written on it
+        assert any(shape.get("fill") or shape.get("stroke") for shape in jump.iter() if shape is not jump)
+    numbers = [t.text for t in root.iter(f"{ns}text")]
+    assert [str(s) for s in range(1, 101)] == sorted(numbers, key=int)
+
+
+def test_export_png_decodes_with_the_boards_aspect(open_app: Callable[..., AppPage]) -> None:
+    app = open_app("#n=7")
+    name, data = export(app, "PNG image")
+    assert name == "snakes-ladders-7x7.png"
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width == height >= 800
+    # The browser decodes it: the same width and height come back.
+    size = app.page.evaluate(
+        """async (bytes) => {
+          const blob = new Blob([new Uint8Array(bytes)], { type: "image/png" });
+          const bitmap = await createImageBitmap(blob);
+          return [bitmap.width, bitmap.height];
+        }""",
+        list(data),
+    )
+    assert size == [width, height]
+
+
+def test_print_shows_the_board_and_the_jumps_list_and_hides_the_chrome(open_app: Callable[..., AppPage]) -> None:
+    app = open_app(CLASSIC_HASH)
+    app.solve()
+    app.expect_moves(7)
+    app.page.emulate_media(media="print")
+    expect(app.board).to_be_visible()
+    expect(app.page.locator(".masthead")).to_be_hidden()
+    expect(app.random_play).to_be_hidden()
+    expect(app.button("Solve")).to_be_hidden()
+    expect(
+        app.page.get_by_role("region", name="Snakes and ladders list for printing").get_by_role("listitem")
+    ).to_have_count(18)
+    expect(app.moves).to_have_count(7)
+    expect(app.moves.first).to_be_visible()
+    app.page.emulate_media(media="screen")
+    expect(app.page.locator(".masthead")).to_be_visible()
