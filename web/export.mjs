@@ -49,11 +49,13 @@ function drawSquares(view, root, unit) {
     const style = getComputedStyle(cell);
     el("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: style.backgroundColor }, root);
     const heat = cell.classList.contains("heat") && style.display !== "none" ? Number(cell.style.getPropertyValue("--heat")) : 0;
-    if (heat > 0 && getComputedStyle(cell).backgroundImage !== "none") {
-      el("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: "rgb(230,60,20)", "fill-opacity": heat * 0.75 }, root);
+    if (heat > 0 && style.backgroundImage !== "none") {
+      const tint = `rgb(${style.getPropertyValue("--heat-rgb").trim().split(/\s+/).join(",")})`;
+      el("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: tint, "fill-opacity": heat * 0.75 }, root);
     }
   }
-  el("path", { d: gridLines(n), stroke: "rgba(122,78,45,0.25)", "stroke-width": 0.02, fill: "none" }, root);
+  const edge = getComputedStyle(view.cell(1)).borderTopColor;
+  el("path", { d: gridLines(n), stroke: edge, "stroke-width": 0.02, fill: "none" }, root);
   return (layer) => {
     for (let square = 1; square <= n * n; square += 1) {
       const number = view.cell(square).querySelector(".num");
@@ -68,7 +70,8 @@ function drawSquares(view, root, unit) {
       text.textContent = String(square);
       const label = view.cell(square).dataset.label;
       if (label) {
-        const mark = el("text", { x: x + 0.44, y: y + 0.42, "font-size": size, "font-weight": 700, "text-anchor": "end", fill: "#1b3f9e" }, layer);
+        const colour = getComputedStyle(view.cell(square), "::before").color;
+        const mark = el("text", { x: x + 0.44, y: y + 0.42, "font-size": size, "font-weight": 700, "text-anchor": "end", fill: colour }, layer);
         mark.textContent = label;
       }
     }

@@ -8,6 +8,7 @@ import { EngineStatus, MatrixPanel, ResultPanel } from "./panels.mjs";
 import { TokenAnimator } from "./animate.mjs";
 import { createPlaybackControls } from "./playback.mjs";
 import { createExportControls } from "./export.mjs";
+import { createThemeControl } from "./theme.mjs";
 import { registerOffline } from "./offline.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardView } from "./render.mjs";
@@ -298,6 +299,7 @@ player.addEventListener("end", () => {
   view.mark({ current: null });
 });
 createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify });
+createThemeControl({ select: $("theme") });
 // --- end board view ---
 
 /**

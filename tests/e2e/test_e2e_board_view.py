@@ -316,3 +316,92 @@ def test_print_shows_the_board_and_the_jumps_list_and_hides_the_chrome(open_app:
     expect(app.moves.first).to_be_visible()
     app.page.emulate_media(media="screen")
     expect(app.page.locator(".masthead")).to_be_visible()
+
+
+# --- themes and accessibility ------------------------------------------------------------------------
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+RUN_AXE = """async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map((node) => [node.target.join(" "), node.failureSummary]),
+  }));
+}"""
+
+
+# axe leaves the square numbers "incomplete" (their chip's colour is inherited from the square, which may
+# have a translucent heat tint), so their contrast is worked out here with WCAG's formula, tint included.
+NUMBER_CONTRAST = """() => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const luminance = (c) => {
+    const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const low = [];
+  for (const cell of document.querySelectorAll("[role=gridcell]")) {
+    const style = getComputedStyle(cell);
+    let back = rgb(style.backgroundColor);
+    if (cell.classList.contains("heat") && style.backgroundImage !== "none") {
+      const alpha = Number(cell.style.getPropertyValue("--heat")) * 0.75;
+      const tint = style.getPropertyValue("--heat-rgb").trim().split(/\\s+/).map(Number);
+      back = back.map((v, i) => v * (1 - alpha) + tint[i] * alpha);
+    }
+    const number = getComputedStyle(cell.querySelector(".num"));
+    // The number's chip: its own background when it has an opaque one, else what shows through it.
+    const opaque = number.backgroundImage === "none" && !/rgba|transparent/.test(number.backgroundColor);
+    const chip = opaque ? rgb(number.backgroundColor) : back;
+    const texts = [[number.color, "number", chip]];
+    if (cell.dataset.label) texts.push([getComputedStyle(cell, "::before").color, "label", back]);
+    for (const [colour, what, under] of texts) {
+      const r = ratio(rgb(colour), under);
+      if (r < 4.5) low.push(`${what} of square ${cell.dataset.square}: ${r.toFixed(2)}`);
+    }
+  }
+  return low;
+}"""
+
+
+def axe_violations(app: AppPage) -> list[dict]:
+    """Run axe-core (served to the page by the test only, never by the app) on the whole page."""
+    if not app.page.evaluate("() => typeof axe !== 'undefined'"):
+        app.page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    return app.page.evaluate(RUN_AXE)
+
+
+@pytest.mark.parametrize(("theme", "scheme"), [("auto", "light"), ("auto", "dark"), ("contrast", "light")])
+def test_every_theme_passes_axe_in_edit_solve_and_analysis(
+    open_app: Callable[..., AppPage], subtests: pytest.Subtests, theme: str, scheme: str
+) -> None:
+    """axe-core finds no violation (contrast of text and square numbers included) in each theme: the
+    system's light and dark (the default follows prefers-color-scheme) and high contrast."""
+    app = open_app(navigate=False)
+    app.page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    app.goto(CLASSIC_HASH)
+    app.page.get_by_label("Theme").select_option(theme)
+    expected = {"auto": None, "contrast": "contrast"}[theme]
+    assert app.page.evaluate("() => document.documentElement.dataset.theme ?? null") == expected
+    app.wait_ready()
+    with subtests.test(msg=f"{theme}/{scheme}: editing"):
+        app.square(5).click()  # a selected square and the inspector
+        assert axe_violations(app) == []
+        assert app.page.evaluate(NUMBER_CONTRAST) == []
+    with subtests.test(msg=f"{theme}/{scheme}: solved"):
+        app.press("Escape")
+        app.solve()
+        app.expect_moves(7)
+        app.skip_animation()
+        assert axe_violations(app) == []
+        assert app.page.evaluate(NUMBER_CONTRAST) == []
+    with subtests.test(msg=f"{theme}/{scheme}: analysis with the heat map"):
+        app.analyze()
+        expect(app.figures).to_be_visible(timeout=PYTHON_TIMEOUT_MS)
+        app.button("Show heat map").click()
+        app.button("Explain").click()
+        expect(app.button("Next layer")).to_be_enabled(timeout=PYTHON_TIMEOUT_MS)
+        assert axe_violations(app) == []
+        assert app.page.evaluate(NUMBER_CONTRAST) == []
