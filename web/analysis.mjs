@@ -138,7 +138,8 @@ export class AnalysisPanel {
     if (!this.#visits) return;
     const squares = this.#visits.slice(1).filter((v) => v !== null);
     const top = Math.max(...squares, 1e-12);
-    this.#view.heat(this.#visits.map((v, square) => (square === 0 || v === null ? null : v / top)));
+    const scale = { max: top, label: "Expected visits per game" };
+    this.#view.heat(this.#visits.map((v, square) => (square === 0 || v === null ? null : v / top)), scale);
   }
 }
 

@@ -9,6 +9,7 @@ import { TokenAnimator } from "./animate.mjs";
 import { createPlaybackControls } from "./playback.mjs";
 import { createExportControls } from "./export.mjs";
 import { createThemeControl } from "./theme.mjs";
+import { createLayerControls } from "./layers.mjs";
 import { registerOffline } from "./offline.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardView } from "./render.mjs";
@@ -300,6 +301,7 @@ player.addEventListener("end", () => {
 });
 createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify });
 createThemeControl({ select: $("theme") });
+createLayerControls({ root: $("layer-tools"), view });
 // --- end board view ---
 
 /**

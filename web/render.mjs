@@ -227,10 +227,14 @@ export class BoardView extends EventTarget {
     this.#refreshCells();
   }
 
-  /** Shade squares by `values[square]` from 0 to 1 (null clears): the visit heat map. */
-  heat(values) {
+  /**
+   * Shade squares by `values[square]` from 0 to 1 (null clears): the visit heat map. `scale` is
+   * `{max, label}`, what 1 stands for, for the legend ("heat" event).
+   */
+  heat(values, scale = null) {
     this.#heat = values;
     this.#refreshCells();
+    this.dispatchEvent(new CustomEvent("heat", { detail: { shown: values !== null, scale } }));
   }
 
   /** Tokens for play mode, one per player (0 removes them); returns the elements. */
@@ -244,6 +248,7 @@ export class BoardView extends EventTarget {
       this.#stage.append(token);
       return token;
     });
+    this.dispatchEvent(new CustomEvent("players", { detail: { count } }));
     return this.#players;
   }
 

@@ -405,3 +405,55 @@ def test_every_theme_passes_axe_in_edit_solve_and_analysis(
         expect(app.button("Next layer")).to_be_enabled(timeout=PYTHON_TIMEOUT_MS)
         assert axe_violations(app) == []
         assert app.page.evaluate(NUMBER_CONTRAST) == []
+
+
+# --- layers --------------------------------------------------------------------------------------------
+
+
+def test_layers_switch_on_and_off_with_a_heat_legend_and_a_player_key(
+    open_app: Callable[..., AppPage], subtests: pytest.Subtests
+) -> None:
+    app = open_app(CLASSIC_HASH)
+    app.wait_ready()
+    switches = app.page.get_by_role("group", name="Show")
+    app.solve()
+    app.expect_moves(7)
+    app.skip_animation()
+    on_path = [square for square, state in app.square_states().items() if "on-path" in state["classes"]]
+    path_square = app.square(on_path[1])
+    with subtests.test(msg="Path off: the path's squares and the route line go, and come back"):
+        shaded = path_square.evaluate("cell => getComputedStyle(cell).backgroundColor")
+        switches.get_by_label("Path").uncheck()
+        assert path_square.evaluate("cell => getComputedStyle(cell).backgroundColor") != shaded
+        expect(app.page.locator(".overlay .marks")).to_be_hidden()
+        assert "on-path" in app.square_states()[on_path[1]]["classes"]  # hidden, not lost
+        switches.get_by_label("Path").check()
+        assert path_square.evaluate("cell => getComputedStyle(cell).backgroundColor") == shaded
+    legend = app.page.get_by_role("img", name=re.compile("^Heat map scale"))
+    with subtests.test(msg="the heat map has a legend with its values, and can be hidden"):
+        expect(legend).to_be_hidden()
+        app.analyze()
+        expect(app.button("Show heat map")).to_be_enabled(timeout=PYTHON_TIMEOUT_MS)
+        app.button("Show heat map").click()
+        expect(legend).to_be_visible()
+        expect(legend).to_contain_text("Expected visits per game")
+        ticks = legend.locator(".heat-ticks span").all_text_contents()
+        assert ticks[0] == "0" and float(ticks[2]) > float(ticks[1]) > 0, ticks
+        hot = app.board.locator(".cell.heat").first
+        assert hot.evaluate("cell => getComputedStyle(cell).backgroundImage") != "none"
+        switches.get_by_label("Heat map").uncheck()
+        assert hot.evaluate("cell => getComputedStyle(cell).backgroundImage") == "none"
+        switches.get_by_label("Heat map").check()
+        app.button("Hide heat map").click()
+        expect(legend).to_be_hidden()
+    key = app.page.get_by_role("list", name="Player colours")
+    with subtests.test(msg="play mode shows a key of the player colours; Game tokens off hides the tokens"):
+        app.set_number("Players", 2)
+        app.button("Play").click()
+        expect(key.get_by_role("listitem")).to_have_text(["Player 1", "Player 2"])
+        app.button("Skip to the end").click()
+        expect(app.player_tokens.first).to_be_visible()
+        switches.get_by_label("Game tokens").uncheck()
+        expect(app.player_tokens.first).to_be_hidden()
+        switches.get_by_label("Game tokens").check()
+        expect(app.player_tokens.first).to_be_visible()
