@@ -2,6 +2,7 @@
 // The analysis follows edits live (the "what if"), and the explanation steps layer by layer.
 import { drawLengthChart } from "./chart.mjs";
 
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const percent = (p) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
 const rolls = (x) => (x === null ? "—" : x.toFixed(1));
