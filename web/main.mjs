@@ -10,6 +10,7 @@ import { createPlaybackControls } from "./playback.mjs";
 import { createExportControls } from "./export.mjs";
 import { createThemeControl } from "./theme.mjs";
 import { createLayerControls } from "./layers.mjs";
+import { createZoomControls } from "./zoom.mjs";
 import { registerOffline } from "./offline.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardView } from "./render.mjs";
@@ -302,6 +303,7 @@ player.addEventListener("end", () => {
 createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify });
 createThemeControl({ select: $("theme") });
 createLayerControls({ root: $("layer-tools"), view });
+createZoomControls({ root: $("zoom-tools"), view });
 // --- end board view ---
 
 /**

@@ -351,12 +351,17 @@ NUMBER_CONTRAST = """() => {
       const tint = style.getPropertyValue("--heat-rgb").trim().split(/\\s+/).map(Number);
       back = back.map((v, i) => v * (1 - alpha) + tint[i] * alpha);
     }
+    // A text's chip: its own background when it has an opaque one, else what shows through it.
+    const chip = (style) => {
+      const opaque = style.backgroundImage === "none" && !/rgba|transparent/.test(style.backgroundColor);
+      return opaque ? rgb(style.backgroundColor) : back;
+    };
     const number = getComputedStyle(cell.querySelector(".num"));
-    // The number's chip: its own background when it has an opaque one, else what shows through it.
-    const opaque = number.backgroundImage === "none" && !/rgba|transparent/.test(number.backgroundColor);
-    const chip = opaque ? rgb(number.backgroundColor) : back;
-    const texts = [[number.color, "number", chip]];
-    if (cell.dataset.label) texts.push([getComputedStyle(cell, "::before").color, "label", back]);
+    const texts = [[number.color, "number", chip(number)]];
+    if (cell.dataset.label) {
+      const label = getComputedStyle(cell, "::before");
+      texts.push([label.color, "label", chip(label)]);
+    }
     for (const [colour, what, under] of texts) {
       const r = ratio(rgb(colour), under);
       if (r < 4.5) low.push(`${what} of square ${cell.dataset.square}: ${r.toFixed(2)}`);
@@ -457,3 +462,57 @@ def test_layers_switch_on_and_off_with_a_heat_legend_and_a_player_key(
         expect(app.player_tokens.first).to_be_hidden()
         switches.get_by_label("Game tokens").check()
         expect(app.player_tokens.first).to_be_visible()
+
+
+# --- zoom and pan ----------------------------------------------------------------------------------------
+
+INSIDE_VIEWPORT = """(element) => {
+  const box = document.querySelector(".viewport").getBoundingClientRect();
+  const r = element.getBoundingClientRect();
+  const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+  return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+}"""
+
+
+def number_size(app: AppPage, square: int) -> float:
+    return app.square(square).locator(".num").evaluate("node => parseFloat(getComputedStyle(node).fontSize)")
+
+
+def test_zoom_pan_edit_and_follow_the_token_on_a_50x50_board(
+    open_app: Callable[..., AppPage], subtests: pytest.Subtests
+) -> None:
+    app = open_empty(open_app, 50)
+    frame = app.page.locator("#board")
+    small = number_size(app, 1)
+    with subtests.test(msg="Zoom in makes the squares and their numbers bigger; Fit shows the whole board"):
+        for _ in range(3):
+            app.page.get_by_role("button", name="Zoom in").click()
+        expect(frame).to_have_attribute("data-zoom", "3.38")
+        assert number_size(app, 1) >= 2 * small >= 10
+        app.page.get_by_role("button", name="Fit the board").click()
+        expect(frame).to_have_attribute("data-zoom", "1")
+    with subtests.test(msg="keys: + zooms in around the focused square, arrows pan with the focus, 0 fits"):
+        app.square(1).focus()
+        app.press("+", "+", "+")
+        expect(frame).to_have_attribute("data-zoom", "3.38")
+        app.press(*["ArrowRight"] * 30)
+        assert app.square(31).evaluate(INSIDE_VIEWPORT)
+        assert not app.square(1).evaluate(INSIDE_VIEWPORT)  # the view followed the focus
+    with subtests.test(msg="editing still works zoomed: drag and select"):
+        app.press("Home")
+        app.drag(2, 99)
+        app.expect_jump(2, 99)
+        app.select(4, 97)
+        app.expect_jump(4, 97)
+    with subtests.test(msg="Ctrl+wheel zooms out, and the view follows the token to the goal"):
+        # A trackpad pinch arrives as a wheel event with ctrlKey set, as Ctrl+wheel does.
+        app.page.locator(".viewport").dispatch_event(
+            "wheel", {"deltaY": 120, "ctrlKey": True, "clientX": 400, "clientY": 400}
+        )
+        expect(frame).not_to_have_attribute("data-zoom", "3.38")
+        app.solve()
+        expect(app.result).to_have_text(re.compile(r"Minimum moves: \d+"), timeout=PYTHON_TIMEOUT_MS)
+        app.skip_animation()
+        app.expect_token_on(2500)
+        assert app.token.evaluate(INSIDE_VIEWPORT)
+        assert float(frame.get_attribute("data-zoom") or "1") > 1
