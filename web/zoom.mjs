@@ -64,6 +64,7 @@ export function createZoomControls({ root, view }) {
 
   function sync() {
     const n = view.n || 1;
+    root.hidden = maxZoom(n) <= 1; // a board of 8×8 or less always fits
     level.textContent = `${Math.round(zoom * 100)}%`;
     out.disabled = zoom <= 1;
     into.disabled = zoom >= maxZoom(n) - 1e-9;
