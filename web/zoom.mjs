@@ -19,24 +19,11 @@ export function clampZoom(zoom, n) {
 export function createZoomControls({ root, view }) {
   const viewport = view.viewport;
   let zoom = 1;
-  const button = (text, label, action) => {
-    const node = document.createElement("button");
-    node.type = "button";
-    node.textContent = text;
-    node.setAttribute("aria-label", label);
-    node.title = label;
-    node.addEventListener("click", action);
-    root.append(node);
-    return node;
-  };
-  const out = button("−", "Zoom out", () => zoomBy(1 / STEP));
-  const level = document.createElement("span");
-  level.className = "zoom-level";
-  level.setAttribute("aria-live", "polite");
-  level.setAttribute("aria-label", "Zoom level");
-  root.append(level);
-  const into = button("+", "Zoom in", () => zoomBy(STEP));
-  const fit = button("Fit", "Fit the board", () => setZoom(1));
+  const { out, level, into, fit } = zoomButtons(root, {
+    zoomOut: () => zoomBy(1 / STEP),
+    zoomIn: () => zoomBy(STEP),
+    fit: () => setZoom(1),
+  });
 
   /** Zoom to `next`, keeping the board point under (clientX, clientY) where it is (default: the middle). */
   function setZoom(next, clientX = null, clientY = null) {
@@ -71,27 +58,64 @@ export function createZoomControls({ root, view }) {
     fit.disabled = zoom <= 1;
   }
 
-  /** Scroll so that the point (x, y) in board units is in view, with a square's margin. */
-  function keepInView(point) {
-    if (zoom <= 1) return;
-    const n = view.n;
-    const side = viewport.clientWidth * zoom;
-    const unit = side / n;
-    const x = point.x * unit;
-    const y = point.y * unit;
-    const margin = unit * 1.5;
-    const { scrollLeft, scrollTop, clientWidth, clientHeight } = viewport;
-    if (x < scrollLeft + margin || x > scrollLeft + clientWidth - margin) viewport.scrollLeft = x - clientWidth / 2;
-    if (y < scrollTop + margin || y > scrollTop + clientHeight - margin) viewport.scrollTop = y - clientHeight / 2;
-  }
+  const keepInView = (point) => scrollToShow(viewport, view.n, zoom, point);
 
+  wheelAndKeys(view, { zoomBy, setZoom, keepInView, get zoom() { return zoom; } });
+  follow(view, keepInView);
+  pinch(viewport, view, zoomBy);
+  view.addEventListener("render", () => {
+    if (zoom > maxZoom(view.n)) setZoom(maxZoom(view.n));
+    else sync();
+  });
+  setZoom(1);
+  return { setZoom, get zoom() { return zoom; } };
+}
+
+function zoomButtons(root, actions) {
+  const button = (text, label, action) => {
+    const node = document.createElement("button");
+    node.type = "button";
+    node.textContent = text;
+    node.setAttribute("aria-label", label);
+    node.title = label;
+    node.addEventListener("click", action);
+    root.append(node);
+    return node;
+  };
+  const out = button("−", "Zoom out", actions.zoomOut);
+  const level = document.createElement("span");
+  level.className = "zoom-level";
+  level.setAttribute("aria-live", "polite");
+  level.setAttribute("aria-label", "Zoom level");
+  root.append(level);
+  const into = button("+", "Zoom in", actions.zoomIn);
+  const fit = button("Fit", "Fit the board", actions.fit);
+  return { out, level, into, fit };
+}
+
+/** Scroll `viewport` so that `point` (board units) is in view with a square and a half to spare. */
+function scrollToShow(viewport, n, zoom, point) {
+  if (zoom <= 1) return;
+  const unit = (viewport.clientWidth * zoom) / n;
+  const x = point.x * unit;
+  const y = point.y * unit;
+  const margin = unit * 1.5;
+  const { scrollLeft, scrollTop, clientWidth, clientHeight } = viewport;
+  if (x < scrollLeft + margin || x > scrollLeft + clientWidth - margin) viewport.scrollLeft = x - clientWidth / 2;
+  if (y < scrollTop + margin || y > scrollTop + clientHeight - margin) viewport.scrollTop = y - clientHeight / 2;
+}
+
+/** Ctrl+wheel (and a trackpad pinch) zooms about the pointer, the wheel pans a zoomed board; + - 0 keys. */
+function wheelAndKeys(view, zoom) {
+  const viewport = view.viewport;
+  const { zoomBy, setZoom, keepInView } = zoom;
   viewport.addEventListener(
     "wheel",
     (event) => {
       if (event.ctrlKey || event.metaKey) {
         event.preventDefault();
         zoomBy(Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
-      } else if (zoom > 1) {
+      } else if (zoom.zoom > 1) {
         event.preventDefault();
         viewport.scrollLeft += event.shiftKey ? event.deltaY : event.deltaX;
         viewport.scrollTop += event.shiftKey ? 0 : event.deltaY;
@@ -109,7 +133,11 @@ export function createZoomControls({ root, view }) {
     const square = view.focusedSquare();
     if (square !== null) keepInView(squareCentre(square, view.n));
   });
-  // The focused square (arrow keys) and a moving token stay in sight.
+}
+
+/** The focused square (arrow keys) and a moving token stay in sight. */
+function follow(view, keepInView) {
+  const viewport = view.viewport;
   viewport.addEventListener("focusin", (event) => {
     const square = event.target instanceof HTMLElement ? Number(event.target.dataset.square) : NaN;
     if (square) keepInView(squareCentre(square, view.n));
@@ -122,13 +150,6 @@ export function createZoomControls({ root, view }) {
       }
     }
   }).observe(view.stage, { attributes: true, attributeFilter: ["data-square"], subtree: true });
-  pinch(viewport, view, zoomBy);
-  view.addEventListener("render", () => {
-    if (zoom > maxZoom(view.n)) setZoom(maxZoom(view.n));
-    else sync();
-  });
-  setZoom(1);
-  return { setZoom, get zoom() { return zoom; } };
 }
 
 /** Two fingers on the board pinch to zoom and drag to pan; the editor's one-finger drag is cancelled. */

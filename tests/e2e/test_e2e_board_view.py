@@ -2,7 +2,8 @@
 animation, the playback controls, the snakes and ladders drawing, export, print, themes and layers.
 
 Positions are read from the page with getBoundingClientRect, so they check what is drawn, not what the
-code meant to draw.
+code meant to draw. The file is over 400 lines because each check carries the small in-page probe it
+measures with (token centres, centre lines, hit tests, WCAG contrast); they share one set of helpers.
 """
 
 from __future__ import annotations
