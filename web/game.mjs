@@ -99,7 +99,7 @@ export class GamePanel {
       tokens[index].dataset.square = String(square);
       tokens[index].hidden = false;
     });
-    for (const item of this.#turns.children) {
+    for (const item of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.#turns.children)) {
       item.hidden = false;
       item.removeAttribute("aria-current");
     }
