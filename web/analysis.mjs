@@ -165,8 +165,11 @@ export class AnalysisPanel {
 
   #drawHeat() {
     if (!this.#visits) return;
-    const share = shares(this.#visits.map((v, square) => (square === 0 ? null : v)));
-    this.#view.heat(share);
+    const values = this.#visits.map((v, square) => (square === 0 ? null : v));
+    const share = shares(values);
+    // The largest visit count is what a full tint stands for (a float, or a bounded object beyond float range).
+    const scale = { max: values[share.indexOf(1)] ?? 0, label: "Expected visits per game" };
+    this.#view.heat(share, scale);
   }
 }
 

@@ -1,8 +1,17 @@
-// Replays a solution's moves on the token: hop square by square, then climb or slide.
-// The solver has already finished; this only plays back its recorded steps.
+// TokenAnimator: replays recorded moves on a token (hop square by square, then climb or slide), with
+// play, pause, step, skip to the end and speed. The solver has already finished; this only plays back.
 
-const HOP_MS = 260; // one square at speed 5
-const JUMP_MS = 700;
+/** One move at the default speed (5), its hops and its jump together. */
+export const MOVE_MS = 900;
+/** A whole route at the default speed never takes longer than this: long routes get faster moves. */
+export const ROUTE_MS = 30_000;
+/** The share of a move that its climb or slide takes. */
+const JUMP_SHARE = 0.35;
+
+/** Milliseconds one move takes at the default speed in a route of `moves` moves. */
+export function moveDuration(moves) {
+  return Math.min(MOVE_MS, ROUTE_MS / Math.max(1, moves));
+}
 
 /** The squares a token hops over from `start` to `landing`, bouncing back off the goal if it must. */
 function hops({ start, landing, overshoot, last }) {
@@ -14,12 +23,21 @@ function hops({ start, landing, overshoot, last }) {
   return squares;
 }
 
+/**
+ * Plays moves on a token element. Its state is "idle" (nothing shown), "playing", "paused" or "done";
+ * it is mirrored on the token as `data-animation` and announced with a "state" event. Other events:
+ * "start", "move" {index, step}, "jump", "arrive" {square}, "end"; "pause" and "resume".
+ */
 export class TokenAnimator extends EventTarget {
   #view;
   #token;
   #run = 0;
+  #skipped = -1;
   #animation = null;
-  #paused = false;
+  #state = "idle";
+  #stepping = false;
+  #wake = null;
+  #steps = [];
   #speed = 5;
   #reducedMotion;
 
@@ -31,12 +49,20 @@ export class TokenAnimator extends EventTarget {
     this.#reducedMotion = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)")?.matches ?? false;
   }
 
+  get state() {
+    return this.#state;
+  }
+
   get paused() {
-    return this.#paused;
+    return this.#state === "paused";
   }
 
   get playing() {
-    return this.#run > 0 && this.#animation !== null;
+    return this.#state === "playing";
+  }
+
+  get token() {
+    return this.#token;
   }
 
   /** 1 (slow) to 10 (fast); applies to the move in progress too. */
@@ -50,28 +76,45 @@ export class TokenAnimator extends EventTarget {
   }
 
   /**
-   * Play `steps` from their first start square (or `from`); resolves true when finished, false
-   * when stopped. `keep` leaves the token where it is instead of placing it first.
+   * Play `steps` from their first start square (or `from`); resolves true when finished (or skipped to
+   * the end), false when stopped. `keep` leaves the token where it is instead of placing it first.
+   * Each move takes `moveDuration(steps.length)` at the default speed, so a route takes at most ROUTE_MS.
    */
   async play(steps, { from = steps[0]?.start ?? 1, keep = false } = {}) {
     const run = ++this.#run;
-    this.#setPaused(false);
+    this.#animation?.cancel();
+    this.#wakeUp();
+    this.#steps = steps;
+    this.#stepping = false;
     if (!keep || this.#token.hidden) this.#place(from);
     this.#token.hidden = false;
+    this.#setState("playing");
     this.#emit("start", { total: steps.length });
+    const moveMs = moveDuration(steps.length);
+    this.#token.dataset.moveMs = String(Math.floor(moveMs)); // at the default speed, for tests and tools
     for (const [index, step] of steps.entries()) {
+      if (!(await this.#gate(run))) return run === this.#skipped;
       this.#emit("move", { index, step });
-      for (const square of this.#path(step)) {
-        if (!(await this.#glide(run, square, HOP_MS))) return false;
-      }
-      if (step.end !== step.landing) {
-        this.#emit("jump", { index, step });
-        if (!(await this.#glide(run, step.end, JUMP_MS))) return false;
+      if (!(await this.#playMove(run, index, step, moveMs))) return run === this.#skipped;
+      if (this.#stepping) {
+        this.#stepping = false;
+        this.#setState("paused");
       }
     }
-    this.#animation = null;
-    this.#emit("end", { total: steps.length });
+    this.#finish();
     return true;
+  }
+
+  async #playMove(run, index, step, moveMs) {
+    const jumps = step.end !== step.landing;
+    const squares = this.#reducedMotion ? (step.landing === step.start ? [] : [step.landing]) : hops(step);
+    const hopMs = (moveMs * (jumps ? 1 - JUMP_SHARE : 1)) / Math.max(1, squares.length);
+    for (const square of squares) {
+      if (!(await this.#segment(run, square, hopMs))) return false;
+    }
+    if (!jumps) return true;
+    this.#emit("jump", { index, step });
+    return this.#segment(run, step.end, moveMs * JUMP_SHARE);
   }
 
   /** Stop and hide the token. */
@@ -79,54 +122,102 @@ export class TokenAnimator extends EventTarget {
     this.#run += 1;
     this.#animation?.cancel();
     this.#animation = null;
-    this.#setPaused(false);
+    this.#wakeUp();
+    this.#stepping = false;
     this.#token.hidden = true;
     delete this.#token.dataset.square;
+    this.#setState("idle");
   }
 
   pause() {
-    if (!this.#animation || this.#paused) return;
-    this.#animation.pause();
-    this.#setPaused(true);
+    if (this.#state !== "playing") return;
+    this.#animation?.pause();
+    this.#stepping = false;
+    this.#setState("paused");
   }
 
   resume() {
-    if (!this.#paused) return;
+    if (this.#state !== "paused") return;
+    this.#setState("playing");
     this.#animation?.play();
-    this.#setPaused(false);
+    this.#wakeUp();
   }
 
-  /**
-   * The squares the token glides through for one roll. With reduced motion it goes straight to the
-   * landing square: hopping every square of a 67-move game, however briefly, is 399 flickers.
-   */
-  #path(step) {
-    if (!this.#reducedMotion) return hops(step);
-    return step.landing === step.start ? [] : [step.landing];
+  /** Play one move (the rest of the current one when paused mid-move), then pause. */
+  step() {
+    if (this.#state === "playing") this.#stepping = true;
+    else if (this.#state === "paused") {
+      this.#stepping = true;
+      this.resume();
+    }
   }
 
-  #setPaused(paused) {
-    this.#paused = paused;
-    this.#emit(paused ? "pause" : "resume", {});
+  /** Put the token where the route ends at once, with or without reduced motion. */
+  skip() {
+    if (this.#state !== "playing" && this.#state !== "paused") return;
+    const last = this.#steps.at(-1);
+    this.#skipped = ++this.#run;
+    this.#animation?.cancel();
+    this.#animation = null;
+    this.#wakeUp();
+    this.#stepping = false;
+    if (last) {
+      this.#emit("move", { index: this.#steps.length - 1, step: last });
+      this.#place(last.end);
+      this.#emit("arrive", { square: last.end });
+    }
+    this.#finish();
+  }
+
+  #finish() {
+    this.#animation = null;
+    this.#setState("done");
+    this.#emit("end", { total: this.#steps.length });
+  }
+
+  /** Wait while paused between moves; false when the run was stopped meanwhile. */
+  async #gate(run) {
+    while (this.#state === "paused" && run === this.#run) {
+      await new Promise((resolve) => (this.#wake = resolve));
+    }
+    return run === this.#run;
+  }
+
+  #wakeUp() {
+    this.#wake?.();
+    this.#wake = null;
+  }
+
+  #setState(state) {
+    const was = this.#state;
+    this.#state = state;
+    this.#token.dataset.animation = state;
+    if (state === "paused" && was !== "paused") this.#emit("pause", {});
+    if (was === "paused" && state !== "paused") this.#emit("resume", {});
+    if (state !== was) this.#emit("state", { state });
   }
 
   #place(square) {
     const token = this.#token;
-    const { left, top } = square === 0 ? this.#view.offBoardPosition() : this.#view.squarePosition(square);
+    const { left, top } = this.#view.squarePosition(square);
     token.style.left = left;
     token.style.top = top;
     token.dataset.square = String(square);
   }
 
-  async #glide(run, square, duration) {
+  /**
+   * One square of a move. Tweened, the token glides there; with reduced motion it stands there at once
+   * and the same time passes before the next square, so the pace is one a person can follow.
+   */
+  async #segment(run, square, duration) {
     const token = this.#token;
-    const from = { left: token.style.left, top: token.style.top };
-    const to = square === 0 ? this.#view.offBoardPosition() : this.#view.squarePosition(square);
-    const animation = token.animate([from, to], {
-      duration: this.#reducedMotion ? 1 : duration,
-      easing: "ease-in-out",
-    });
+    const tween = !this.#reducedMotion;
+    let keyframes = [];
+    if (tween) keyframes = [{ left: token.style.left, top: token.style.top }, this.#view.squarePosition(square)];
+    else this.#arrive(square);
+    const animation = token.animate(keyframes, { duration, easing: "ease-in-out" });
     animation.playbackRate = this.#rate();
+    if (this.#state === "paused") animation.pause();
     this.#animation = animation;
     try {
       await animation.finished;
@@ -134,9 +225,13 @@ export class TokenAnimator extends EventTarget {
       return false; // cancelled
     }
     if (run !== this.#run) return false;
+    if (tween) this.#arrive(square);
+    return true;
+  }
+
+  #arrive(square) {
     this.#place(square);
     this.#emit("arrive", { square });
-    return true;
   }
 
   #emit(type, detail) {

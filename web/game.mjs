@@ -3,7 +3,6 @@
 import { TokenAnimator } from "./animate.mjs";
 import { $ } from "./dom.mjs";
 
-
 export function describeTurn(turn, index, last) {
   const head = `Turn ${index + 1}, player ${turn.player}: roll ${turn.roll}`;
   if (turn.overshoot === "stay") return `${head}, too far: stays on ${turn.start === 0 ? "the start" : `square ${turn.start}`}`;

@@ -12,6 +12,10 @@ import { LinkController, readLink, readSaved } from "./links.mjs";
 import { ModeMachine } from "./modes.mjs";
 import { registerOffline } from "./offline.mjs";
 import { EngineStatus, MatrixPanel } from "./panels.mjs";
+import { createExportControls } from "./export.mjs";
+import { createThemeControl } from "./theme.mjs";
+import { createLayerControls } from "./layers.mjs";
+import { createZoomControls } from "./zoom.mjs";
 import { RandomPlayController } from "./random-play.mjs";
 import { BoardView } from "./render.mjs";
 import { SolveController } from "./solving.mjs";
@@ -107,6 +111,13 @@ state.addEventListener("change", (event) => {
   randomPlay.boardChanged();
   boardIo.check();
 });
+
+// --- board view: export and print, theme, layer switches, zoom (the playback row is solving.mjs's) ---
+createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify });
+createThemeControl({ select: select("theme") });
+createLayerControls({ root: $("layer-tools"), view });
+createZoomControls({ root: $("zoom-tools"), view });
+// --- end board view ---
 
 $("speed").addEventListener("input", (event) => {
   const speed = Number(/** @type {HTMLInputElement} */ (event.target).value);

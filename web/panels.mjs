@@ -29,7 +29,6 @@ export class ResultPanel {
   #detail = $("detail");
   #die = $("die");
   #playback = $("playback");
-  #pause = $("pause");
 
   /** A plain sentence in the status line; clears the moves. */
   say(text) {
@@ -77,10 +76,6 @@ export class ResultPanel {
     }
     this.#die.textContent = step ? `Roll ${step.roll}` : "";
     this.#die.dataset.roll = step ? String(step.roll) : "";
-  }
-
-  paused(isPaused) {
-    this.#pause.textContent = isPaused ? "Resume" : "Pause";
   }
 }
 

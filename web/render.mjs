@@ -1,25 +1,14 @@
 // The board's DOM and SVG: squares, snakes and ladders, highlights and the token.
 // Owns every visual constant and all conversion between page pixels and board squares.
+import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./geometry.mjs";
 import { cellToSquare, squareToCell } from "./grid.mjs";
+import { drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { describeJump } from "./state.mjs";
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  parent?.append(node);
-  return node;
-}
-
-/** Centre of a square in board units: the board is n units wide, row 0 at the top. */
-function centre(square, n) {
-  const { row, col } = squareToCell(square, n);
-  return { x: col + 0.5, y: row + 0.5 };
-}
-
-export class BoardView {
+export class BoardView extends EventTarget {
   #frame;
+  #viewport;
+  #stage;
   #grid;
   #overlay;
   #jumpLayer;
@@ -43,6 +32,7 @@ export class BoardView {
   #players = [];
 
   constructor(frame) {
+    super();
     this.#frame = frame;
     frame.classList.add("board");
     this.#grid = document.createElement("div");
@@ -57,7 +47,37 @@ export class BoardView {
     this.#token.className = "token";
     this.#token.hidden = true;
     this.#token.setAttribute("aria-hidden", "true");
-    frame.append(this.#grid, this.#overlay, this.#token);
+    // The stage is exactly the squares (the frame's padding is outside it): every position on the
+    // board, token or drawing, is a fraction of the stage, so nothing depends on the padding or zoom.
+    this.#viewport = document.createElement("div");
+    this.#viewport.className = "viewport";
+    this.#stage = document.createElement("div");
+    this.#stage.className = "stage";
+    this.#stage.append(this.#grid, this.#overlay, this.#token);
+    this.#viewport.append(this.#stage);
+    frame.append(this.#viewport);
+  }
+
+  /** The element that is exactly the board's squares, and the clipping box around it. */
+  get stage() {
+    return this.#stage;
+  }
+
+  get viewport() {
+    return this.#viewport;
+  }
+
+  get frame() {
+    return this.#frame;
+  }
+
+  /** The overlay SVG (jumps, route, preview), in board units. */
+  get overlay() {
+    return this.#overlay;
+  }
+
+  get board() {
+    return this.#board;
   }
 
   get grid() {
@@ -79,6 +99,7 @@ export class BoardView {
     if (resized) this.#buildCells(board.n);
     this.#drawJumps();
     this.#refreshCells();
+    this.dispatchEvent(new Event("render"));
   }
 
   #buildCells(n) {
@@ -130,16 +151,14 @@ export class BoardView {
     return cellToSquare(row, col, n);
   }
 
-  /** Centre of a square as percentages of the board, for positioning the token. */
+  /** Centre of a square (0: the off-board start) as CSS percentages of the stage, for a token. */
   squarePosition(square) {
-    const { x, y } = centre(square, this.n);
-    return { left: `${(x / this.n) * 100}%`, top: `${(y / this.n) * 100}%` };
+    return toPercent(standCentre(square, this.n), this.n);
   }
 
   /** Where a token waits before it enters the board (square 0 of the classic rules). */
   offBoardPosition() {
-    const { x, y } = centre(1, this.n);
-    return { left: `${((x - 0.9) / this.n) * 100}%`, top: `${(y / this.n) * 100}%` };
+    return this.squarePosition(0);
   }
 
   /** Set highlight marks: any of path, landings, selected, target, chained, current. */
@@ -193,57 +212,10 @@ export class BoardView {
 
   #drawJumps() {
     const { n, jumps } = this.#board;
+    const offsets = laneOffsets(jumps, n);
     const nodes = [];
-    for (const [start, end] of jumps) nodes.push(this.#drawJump(start, end, n));
+    for (const [start, end] of jumps) nodes.push(drawJump(start, end, n, offsets.get(start) ?? 0));
     this.#jumpLayer.replaceChildren(...nodes);
-  }
-
-  #drawJump(start, end, n) {
-    // Sizes are in board units (one square = 1); on small boards they stop growing with the squares.
-    const k = Math.min(1, n / 10);
-    const a = centre(start, n);
-    const b = centre(end, n);
-    const group = svg("g", { "data-start": start, "data-end": end });
-    if (start === end) {
-      group.setAttribute("class", "jump self");
-      svg("circle", { cx: a.x, cy: a.y - 0.2, r: 0.18, "stroke-width": 0.05 * k }, group);
-      return group;
-    }
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const length = Math.hypot(dx, dy);
-    const ux = dx / length;
-    const uy = dy / length;
-    if (end > start) {
-      group.setAttribute("class", "jump ladder");
-      const w = 0.17 * Math.max(k, 0.6);
-      const rails = [-1, 1].map((side) => ({ x: -uy * w * side, y: ux * w * side }));
-      for (const o of rails) {
-        svg("line", { class: "rail", x1: a.x + o.x, y1: a.y + o.y, x2: b.x + o.x, y2: b.y + o.y, "stroke-width": 0.07 * k }, group);
-      }
-      const rungs = Math.max(2, Math.round(length / (0.4 * Math.max(k, 0.6))));
-      for (let i = 1; i < rungs; i += 1) {
-        const t = i / rungs;
-        const px = a.x + dx * t;
-        const py = a.y + dy * t;
-        const ends = { x1: px + rails[0].x, y1: py + rails[0].y, x2: px + rails[1].x, y2: py + rails[1].y };
-        svg("line", { class: "rung", ...ends, "stroke-width": 0.05 * k }, group);
-      }
-    } else {
-      group.setAttribute("class", "jump snake");
-      // An S-curve whose sway grows with length, up to most of a square.
-      const sway = Math.min(0.6, length * 0.18);
-      const px = -uy * sway;
-      const py = ux * sway;
-      const c1 = { x: a.x + dx / 3 + px, y: a.y + dy / 3 + py };
-      const c2 = { x: a.x + (2 * dx) / 3 - px, y: a.y + (2 * dy) / 3 - py };
-      const d = `M ${a.x} ${a.y} C ${c1.x} ${c1.y} ${c2.x} ${c2.y} ${b.x} ${b.y}`;
-      svg("path", { class: "body", d, "stroke-width": 0.11 * k, "stroke-dasharray": `${0.22 * k} ${0.13 * k}` }, group);
-      svg("circle", { class: "head", cx: a.x, cy: a.y, r: 0.16 * k }, group);
-    }
-    svg("circle", { class: "foot", cx: a.x, cy: a.y, r: 0.07 * k }, group);
-    svg("circle", { class: "tip", cx: b.x, cy: b.y, r: 0.1 * k }, group);
-    return group;
   }
 
   /**
@@ -255,10 +227,14 @@ export class BoardView {
     this.#refreshCells();
   }
 
-  /** Shade squares by `values[square]` from 0 to 1 (null clears): the visit heat map. */
-  heat(values) {
+  /**
+   * Shade squares by `values[square]` from 0 to 1 (null clears): the visit heat map. `scale` is
+   * `{max, label}`, what 1 stands for, for the legend ("heat" event).
+   */
+  heat(values, scale = null) {
     this.#heat = values;
     this.#refreshCells();
+    this.dispatchEvent(new CustomEvent("heat", { detail: { shown: values !== null, scale } }));
   }
 
   /** Tokens for play mode, one per player (0 removes them); returns the elements. */
@@ -269,9 +245,10 @@ export class BoardView {
       token.className = `token player player-${index + 1}`;
       token.setAttribute("aria-hidden", "true");
       token.hidden = true;
-      this.#frame.append(token);
+      this.#stage.append(token);
       return token;
     });
+    this.dispatchEvent(new CustomEvent("players", { detail: { count } }));
     return this.#players;
   }
 
@@ -285,7 +262,7 @@ export class BoardView {
     const b = centre(end, this.n);
     for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })) this.#preview.setAttribute(key, value);
     this.#preview.setAttribute("class", `preview ${end > start ? "up" : "down"}`);
-    const k = Math.min(1, this.n / 10);
+    const k = strokeScale(this.n);
     this.#preview.setAttribute("stroke-width", String(0.12 * k));
     this.#preview.setAttribute("stroke-dasharray", `${0.15 * k} ${0.1 * k}`);
     this.#preview.setAttribute("visibility", "visible");
@@ -298,7 +275,7 @@ export class BoardView {
     for (const step of steps) {
       const a = centre(step.start, n);
       const b = centre(step.landing, n);
-      const k = Math.min(1, n / 10);
+      const k = strokeScale(n);
       nodes.push(svg("line", { class: "route", x1: a.x, y1: a.y, x2: b.x, y2: b.y, "stroke-width": 0.05 * k, "stroke-dasharray": `${0.04 * k} ${0.12 * k}` }));
     }
     this.#markLayer.replaceChildren(...nodes);
@@ -312,13 +289,14 @@ export class BoardView {
   focus(square) {
     const cell = this.#cells[square];
     if (!cell) return;
-    for (const other of this.#grid.querySelectorAll('[tabindex="0"]')) /** @type {HTMLElement} */ (other).tabIndex = -1;
+    for (const other of this.#grid.querySelectorAll('[tabindex="0"]')) other.setAttribute("tabindex", "-1");
     cell.tabIndex = 0;
     cell.focus();
   }
 
   focusedSquare() {
-    const active = /** @type {HTMLElement | null} */ (document.activeElement);
-    return active?.dataset?.square && this.#grid.contains(active) ? Number(active.dataset.square) : null;
+    const active = document.activeElement;
+    const square = active instanceof HTMLElement ? active.dataset.square : undefined;
+    return square && this.#grid.contains(active) ? Number(square) : null;
   }
 }

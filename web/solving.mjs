@@ -1,10 +1,10 @@
 // The Solve panel's controller: asks Python for the fewest rolls, shows the answer and plays it back
-// on the token, with pause, replay, speed and cancel. It owns the "solve" requests and nothing else.
+// on the token (playback row: web/playback.mjs), with speed and cancel. It owns the "solve" requests.
 import { TokenAnimator } from "./animate.mjs";
 import { boardToMatrix } from "./grid.mjs";
 import { ResultPanel } from "./panels.mjs";
+import { createPlaybackControls } from "./playback.mjs";
 import { $ } from "./dom.mjs";
-
 
 export class SolveController {
   #app;
@@ -21,12 +21,19 @@ export class SolveController {
       this.#result.current(detail.index, detail.step);
       app.view.mark({ current: detail.step.landing });
     });
-    this.#animator.addEventListener("pause", () => this.#result.paused(true));
-    this.#animator.addEventListener("resume", () => this.#result.paused(false));
+    // The route's end (Skip to end ends it too): no move is current any more.
+    this.#animator.addEventListener("end", () => {
+      this.#result.current(null, null);
+      app.view.mark({ current: null });
+    });
+    // Pause/Resume, Step, Skip to end and Replay; the row mirrors the animator's state (data-animation).
+    createPlaybackControls({
+      root: $("playback"),
+      animator: this.#animator,
+      replay: () => this.#lastSolution && this.#play(this.#lastSolution),
+    });
     $("solve").addEventListener("click", () => this.solve());
     $("cancel-solve").addEventListener("click", () => this.#cancel());
-    $("pause").addEventListener("click", () => (this.#animator.paused ? this.#animator.resume() : this.#animator.pause()));
-    $("replay").addEventListener("click", () => this.#lastSolution && this.#play(this.#lastSolution));
   }
 
   set speed(value) {
@@ -89,14 +96,10 @@ export class SolveController {
   }
 
   async #play(solution) {
-    const { view, modes } = this.#app;
+    const { modes } = this.#app;
     this.#lastSolution = solution;
     modes.fire("animate");
-    const finished = await this.#animator.play(solution.steps);
-    if (finished) {
-      this.#result.current(null, null);
-      view.mark({ current: null });
-    }
+    await this.#animator.play(solution.steps);
     modes.finish("animating");
   }
 

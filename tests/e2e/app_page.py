@@ -273,6 +273,15 @@ class AppPage:
     def expect_token_on(self, square: int, timeout: float | None = None) -> None:
         expect(self.token).to_have_attribute("data-square", str(square), timeout=timeout)
 
+    def skip_animation(self) -> None:
+        """Press Skip to end if the solve's route is still playing; then it is done (data-animation)."""
+        playback = self.page.locator("#playback")
+        expect(playback).to_have_attribute("data-animation", re.compile("^(playing|paused|done)$"))
+        skip = self.button("Skip to end")
+        if skip.is_enabled():
+            skip.click()
+        expect(playback).to_have_attribute("data-animation", "done")
+
     # --- random play, the search explained and play mode (added for test_e2e_analysis) --------
 
     def rule(self, label: str) -> Locator:

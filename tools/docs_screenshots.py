@@ -1,0 +1,111 @@
+"""Take the README's pictures from the running app: ``python tools/docs_screenshots.py [OUT_DIR]``.
+
+Builds the site, serves it on a free port of 127.0.0.1 and drives Debian's Chromium with Playwright
+(the same setup as tests/e2e), writing docs/screenshot.png, docs/analysis.png, docs/board-50.png and
+docs/dark.png. Every wait is on state the page exposes.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import random
+import sys
+import threading
+from pathlib import Path
+from typing import Literal
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import serve  # noqa: E402  (serve.py lives at the repository root)
+
+CHROMIUM = "/usr/bin/chromium"
+READY_MS = 120_000
+
+
+def big_board_hash(n: int = 50, jumps: int = 40, seed: int = 3) -> str:
+    """A share-link hash of an n×n board with random snakes and ladders 60 to 600 squares long, none
+    ending where another starts."""
+    rng = random.Random(seed)
+    last = n * n
+    used: set[int] = set()
+    pairs: list[tuple[int, int]] = []
+    while len(pairs) < jumps:
+        start, end = rng.randint(2, last - 1), rng.randint(2, last - 1)
+        if start in used or end in used or not 60 <= abs(start - end) <= 600:
+            continue
+        used.update((start, end))
+        pairs.append((start, end))
+    return f"#n={n}&j=" + ".".join(f"{s}-{e}" for s, e in pairs)
+
+
+def solved(page: Page) -> None:
+    """Press Solve and wait for the whole route to have played (Skip to end)."""
+    page.wait_for_selector("#engine[data-engine=ready]", timeout=READY_MS)
+    page.click("#solve")
+    page.wait_for_selector("#playback[data-animation=playing], #playback[data-animation=done]", timeout=READY_MS)
+    if page.locator("#skip-route").is_enabled():
+        page.click("#skip-route")
+    page.wait_for_selector("#playback[data-animation=done]")
+
+
+def shoot(url: str, out: Path) -> None:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+
+        def page_for(fragment: str, scheme: Literal["light", "dark"] = "light") -> Page:
+            context = browser.new_context(
+                viewport={"width": 1280, "height": 900}, color_scheme=scheme, reduced_motion="reduce"
+            )
+            page = context.new_page()
+            page.goto(url + fragment)
+            page.wait_for_selector("body[data-ready=true]")
+            return page
+
+        page = page_for("")
+        solved(page)
+        page.screenshot(path=out / "screenshot.png")
+
+        page = page_for("")
+        page.get_by_role("combobox", name="Preset").select_option(
+            label=serve.PRESETS["rules/classic_10x10_classic_rules"]
+        )
+        page.get_by_label("Players", exact=True).fill("2")
+        page.get_by_label("Players", exact=True).press("Enter")
+        page.wait_for_selector("#engine[data-engine=ready]", timeout=READY_MS)
+        page.click("#analyze")
+        page.wait_for_selector("#heatmap:not([disabled])", timeout=READY_MS)
+        page.click("#heatmap")
+        page.locator("#random-heading").scroll_into_view_if_needed()
+        page.evaluate("() => window.scrollTo(0, document.getElementById('random-heading').offsetTop - 30)")
+        page.screenshot(path=out / "analysis.png")
+
+        page = page_for(big_board_hash())
+        solved(page)
+        page.screenshot(path=out / "board-50.png")
+
+        page = page_for("", scheme="dark")
+        page.get_by_role("combobox", name="Preset").select_option(label=serve.PRESETS["classic_10x10"])
+        solved(page)
+        page.screenshot(path=out / "dark.png")
+        browser.close()
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    site = serve.build(ROOT / "dist")
+    handler = functools.partial(serve.Handler, directory=str(site), quiet=True)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        shoot(f"http://127.0.0.1:{server.server_address[1]}/", out)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+// Zoom and pan of the board: buttons, Ctrl+wheel or pinch to zoom, wheel or drag of two fingers to pan,
+// + - 0 keys; the view keeps the focused square and a moving token in sight. Only the stage's size changes.
+import { squareCentre } from "./geometry.mjs";
+
+const STEP = 1.5;
+/** The closest zoom shows about 8 squares across, never less than the whole board. */
+export function maxZoom(n) {
+  return Math.max(1, n / 8);
+}
+
+export function clampZoom(zoom, n) {
+  return Math.min(maxZoom(n), Math.max(1, zoom));
+}
+
+/**
+ * Add Zoom out / Zoom in / Fit buttons to `root` and handle zoom gestures on `view`'s viewport.
+ * The zoom level is on the board frame as data-zoom (1 = the whole board).
+ */
+export function createZoomControls({ root, view }) {
+  const viewport = view.viewport;
+  let zoom = 1;
+  const { out, level, into, fit } = zoomButtons(root, {
+    zoomOut: () => zoomBy(1 / STEP),
+    zoomIn: () => zoomBy(STEP),
+    fit: () => setZoom(1),
+  });
+
+  /** Zoom to `next`, keeping the board point under (clientX, clientY) where it is (default: the middle). */
+  function setZoom(next, clientX = null, clientY = null) {
+    const n = view.n || 1;
+    next = clampZoom(next, n);
+    const box = viewport.getBoundingClientRect();
+    const px = (clientX ?? box.left + box.width / 2) - box.left;
+    const py = (clientY ?? box.top + box.height / 2) - box.top;
+    const ratio = next / zoom;
+    const left = (viewport.scrollLeft + px) * ratio - px;
+    const top = (viewport.scrollTop + py) * ratio - py;
+    zoom = next;
+    view.frame.style.setProperty("--zoom", String(zoom));
+    view.frame.dataset.zoom = String(Math.round(zoom * 100) / 100);
+    if (zoom > 1) view.frame.dataset.zoomed = "";
+    else delete view.frame.dataset.zoomed;
+    viewport.scrollLeft = zoom > 1 ? left : 0;
+    viewport.scrollTop = zoom > 1 ? top : 0;
+    sync();
+  }
+
+  function zoomBy(factor, clientX = null, clientY = null) {
+    setZoom(zoom * factor, clientX, clientY);
+  }
+
+  function sync() {
+    const n = view.n || 1;
+    root.hidden = maxZoom(n) <= 1; // a board of 8×8 or less always fits
+    level.textContent = `${Math.round(zoom * 100)}%`;
+    out.disabled = zoom <= 1;
+    into.disabled = zoom >= maxZoom(n) - 1e-9;
+    fit.disabled = zoom <= 1;
+  }
+
+  const keepInView = (point) => scrollToShow(viewport, view.n, zoom, point);
+
+  wheelAndKeys(view, { zoomBy, setZoom, keepInView, get zoom() { return zoom; } });
+  follow(view, keepInView);
+  pinch(viewport, view, zoomBy);
+  view.addEventListener("render", () => {
+    if (zoom > maxZoom(view.n)) setZoom(maxZoom(view.n));
+    else sync();
+  });
+  setZoom(1);
+  return { setZoom, get zoom() { return zoom; } };
+}
+
+function zoomButtons(root, actions) {
+  const button = (text, label, action) => {
+    const node = document.createElement("button");
+    node.type = "button";
+    node.textContent = text;
+    node.setAttribute("aria-label", label);
+    node.title = label;
+    node.addEventListener("click", action);
+    root.append(node);
+    return node;
+  };
+  const out = button("−", "Zoom out", actions.zoomOut);
+  const level = document.createElement("span");
+  level.className = "zoom-level";
+  level.setAttribute("aria-live", "polite");
+  level.setAttribute("aria-label", "Zoom level");
+  root.append(level);
+  const into = button("+", "Zoom in", actions.zoomIn);
+  const fit = button("Fit", "Fit the board", actions.fit);
+  return { out, level, into, fit };
+}
+
+/** Scroll `viewport` so that `point` (board units) is in view with a square and a half to spare. */
+function scrollToShow(viewport, n, zoom, point) {
+  if (zoom <= 1) return;
+  const unit = (viewport.clientWidth * zoom) / n;
+  const x = point.x * unit;
+  const y = point.y * unit;
+  const margin = unit * 1.5;
+  const { scrollLeft, scrollTop, clientWidth, clientHeight } = viewport;
+  if (x < scrollLeft + margin || x > scrollLeft + clientWidth - margin) viewport.scrollLeft = x - clientWidth / 2;
+  if (y < scrollTop + margin || y > scrollTop + clientHeight - margin) viewport.scrollTop = y - clientHeight / 2;
+}
+
+/** Ctrl+wheel (and a trackpad pinch) zooms about the pointer, the wheel pans a zoomed board; + - 0 keys. */
+function wheelAndKeys(view, zoom) {
+  const viewport = view.viewport;
+  const { zoomBy, setZoom, keepInView } = zoom;
+  viewport.addEventListener(
+    "wheel",
+    (event) => {
+      if (event.ctrlKey || event.metaKey) {
+        event.preventDefault();
+        zoomBy(Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
+      } else if (zoom.zoom > 1) {
+        event.preventDefault();
+        viewport.scrollLeft += event.shiftKey ? event.deltaY : event.deltaX;
+        viewport.scrollTop += event.shiftKey ? 0 : event.deltaY;
+      }
+    },
+    { passive: false },
+  );
+  viewport.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "+" || event.key === "=") zoomBy(STEP);
+    else if (event.key === "-") zoomBy(1 / STEP);
+    else if (event.key === "0") setZoom(1);
+    else return;
+    event.preventDefault();
+    const square = view.focusedSquare();
+    if (square !== null) keepInView(squareCentre(square, view.n));
+  });
+}
+
+/** The focused square (arrow keys) and a moving token stay in sight. */
+function follow(view, keepInView) {
+  const viewport = view.viewport;
+  viewport.addEventListener("focusin", (event) => {
+    const square = event.target instanceof HTMLElement ? Number(event.target.dataset.square) : NaN;
+    if (square) keepInView(squareCentre(square, view.n));
+  });
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const token = /** @type {HTMLElement} */ (record.target);
+      if (token.classList.contains("token") && token.dataset.square && !token.hidden && Number(token.dataset.square) > 0) {
+        keepInView(squareCentre(Number(token.dataset.square), view.n));
+      }
+    }
+  }).observe(view.stage, { attributes: true, attributeFilter: ["data-square"], subtree: true });
+}
+
+/** Two fingers on the board pinch to zoom and drag to pan; the editor's one-finger drag is cancelled. */
+function pinch(viewport, view, zoomBy) {
+  const pointers = new Map();
+  let last = null;
+  const measure = () => {
+    const [a, b] = [...pointers.values()];
+    return { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  };
+  viewport.addEventListener(
+    "pointerdown",
+    (event) => {
+      if (event.pointerType !== "touch") return;
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pointers.size !== 2) return;
+      event.stopPropagation();
+      const [first] = pointers.keys();
+      view.grid.dispatchEvent(new PointerEvent("pointercancel", { pointerId: first, bubbles: true }));
+      last = measure();
+    },
+    { capture: true },
+  );
+  viewport.addEventListener(
+    "pointermove",
+    (event) => {
+      if (!pointers.has(event.pointerId)) return;
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pointers.size !== 2 || !last) return;
+      event.stopPropagation();
+      const now = measure();
+      viewport.scrollLeft -= now.x - last.x;
+      viewport.scrollTop -= now.y - last.y;
+      if (last.distance > 0) zoomBy(now.distance / last.distance, now.x, now.y);
+      last = now;
+    },
+    { capture: true },
+  );
+  const lift = (event) => {
+    pointers.delete(event.pointerId);
+    if (pointers.size < 2) last = null;
+  };
+  viewport.addEventListener("pointerup", lift, { capture: true });
+  viewport.addEventListener("pointercancel", lift, { capture: true });
+}
