@@ -287,19 +287,19 @@ ERROR_CASES = {
     ),
     "square-1-leetcode-rules": (
         {"op": "analyze", "board": START_LADDER},
-        err("board", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
+        err("board", "square 1 (row 1, column 0): the start square cannot hold a snake or ladder", (1, 0, 1)),
     ),
     "square-1-play": (
         {"op": "play", "board": START_LADDER, "rules": {"overshoot": "win"}, "seed": 0},
-        err("board", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
+        err("board", "square 1 (row 1, column 0): the start square cannot hold a snake or ladder", (1, 0, 1)),
     ),
     "square-1-explain": (
         {"op": "explain", "board": START_LADDER},
-        err("board", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
+        err("board", "square 1 (row 1, column 0): the start square cannot hold a snake or ladder", (1, 0, 1)),
     ),
     "last-square-off-board": (
         {"op": "analyze", "board": [[2, -1], [-1, -1]], "rules": {"start": "off-board"}},
-        err("board", "row 0, column 0 (square 4): the last square cannot hold a snake or ladder", (0, 0, 4)),
+        err("board", "square 4 (row 0, column 0): the last square cannot hold a snake or ladder", (0, 0, 4)),
     ),
     "too-big-for-analysis": (
         {"op": "analyze", "board": [[-1] * 101] * 101},
@@ -420,7 +420,7 @@ class TestCommandLine:
         status, out, err = in_process(["analyze", str(CLASSIC_FILE), "--start", "square1"], capsys)
         assert (status, out) == (2, "")
         assert one_line(err) == (
-            f"snakes_ladders: {CLASSIC_FILE}: row 9, column 0 (square 1): "
+            f"snakes_ladders: {CLASSIC_FILE}: square 1 (row 9, column 0): "
             "the start square cannot hold a snake or ladder"
         )
 

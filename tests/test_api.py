@@ -326,31 +326,31 @@ ERROR_CASES = {
     # --- kind "board"
     "start-square": (
         {"op": "solve", "board": [[-1, -1], [2, -1]]},
-        err("board", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
+        err("board", "square 1 (row 1, column 0): the start square cannot hold a snake or ladder", (1, 0, 1)),
     ),
     "start-square-6x6": (
         {"op": "validate", "board": [*EXAMPLE_1[:5], [15, -1, -1, -1, -1, -1]]},
-        err("board", "row 5, column 0 (square 1): the start square cannot hold a snake or ladder", (5, 0, 1)),
+        err("board", "square 1 (row 5, column 0): the start square cannot hold a snake or ladder", (5, 0, 1)),
     ),
     "last-square": (
         {"op": "min_moves", "board": [[3, -1], [-1, -1]]},
-        err("board", "row 0, column 0 (square 4): the last square cannot hold a snake or ladder", (0, 0, 4)),
+        err("board", "square 4 (row 0, column 0): the last square cannot hold a snake or ladder", (0, 0, 4)),
     ),
     "out-of-range": (
         {"op": "solve", "board": [[-1, -1], [-1, 5]]},
-        err("board", "row 1, column 1 (square 2): value 5 is out of range: use -1 or a square from 1 to 4", (1, 1, 2)),
+        err("board", "square 2 (row 1, column 1): value 5 is out of range: use -1 or a square from 1 to 4", (1, 1, 2)),
     ),
     "json-true": (
         {"op": "solve", "board": [[-1, -1], [-1, True]]},
-        err("board", "row 1, column 1 (square 2): expected an integer, got true", (1, 1, 2)),
+        err("board", "square 2 (row 1, column 1): expected an integer, got true", (1, 1, 2)),
     ),
     "json-float": (
         {"op": "solve", "board": [[-1, 3.0], [-1, -1]]},
-        err("board", "row 0, column 1 (square 3): expected an integer, got 3.0", (0, 1, 3)),
+        err("board", "square 3 (row 0, column 1): expected an integer, got 3.0", (0, 1, 3)),
     ),
     "json-null": (
         {"op": "solve", "board": [[-1, -1], [None, -1]]},
-        err("board", "row 1, column 0 (square 1): expected an integer, got null", (1, 0, 1)),
+        err("board", "square 1 (row 1, column 0): expected an integer, got null", (1, 0, 1)),
     ),
     "ragged": (
         {"op": "solve", "board": [[-1, -1], [-1]]},
@@ -374,7 +374,7 @@ ERROR_CASES = {
     ),
     "text-start-square": (
         {"op": "solve", "board_text": "board = [[-1,-1],[2,-1]]"},
-        err("board", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder", (1, 0, 1)),
+        err("board", "square 1 (row 1, column 0): the start square cannot hold a snake or ladder", (1, 0, 1)),
     ),
     "over-max-size": (
         {"op": "solve", "board": EXAMPLE_1, "max_size": 5},
@@ -400,10 +400,10 @@ def test_json_names_only_inside_handle() -> None:
     with pytest.raises(BoardError, match=r"got None \(NoneType\)$"):
         Board.from_matrix(bad)
     reply = json.loads(handle(json.dumps({"version": 1, "op": "solve", "board": bad})))
-    assert reply["error"]["message"] == "row 1, column 0 (square 1): expected an integer, got null"
+    assert reply["error"]["message"] == "square 1 (row 1, column 0): expected an integer, got null"
     bad[1][0] = -1
     reply = json.loads(handle(json.dumps({"version": 1, "op": "solve", "board": bad})))
-    assert reply["error"]["message"] == 'row 1, column 1 (square 2): expected an integer, got "3" (a string)'
+    assert reply["error"]["message"] == 'square 2 (row 1, column 1): expected an integer, got "3" (a string)'
     with pytest.raises(BoardError, match=r"got '3' \(str\)$"):
         Board.from_matrix(bad)
 

@@ -62,7 +62,7 @@ def test_an_integer_too_long_to_read_is_named_by_its_first_digits() -> None:
 
 def test_a_wide_number_is_clipped_in_any_message() -> None:
     assert message(BAD["wide-value"]) == (
-        "row 0, column 1 (square 3): value 77777777777777777777… (4,000 digits) is out of range: "
+        "square 3 (row 0, column 1): value 77777777777777777777… (4,000 digits) is out of range: "
         "use -1 or a square from 1 to 4"
     )
     assert message(BAD["wide-version"]).startswith("unsupported request version 77777777777777777777… (4,000 digits):")

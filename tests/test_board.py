@@ -165,115 +165,115 @@ MATRIX_ERRORS = cases(
     (
         "bool-true",
         [[-1, -1], [-1, True]],
-        "row 1, column 1 (square 2): expected an integer, got True (bool)",
+        "square 2 (row 1, column 1): expected an integer, got True (bool)",
         (1, 1, 2),
     ),
     (
         "bool-false-start",
         [[-1, -1], [False, -1]],
-        "row 1, column 0 (square 1): expected an integer, got False (bool)",
+        "square 1 (row 1, column 0): expected an integer, got False (bool)",
         (1, 0, 1),
     ),
-    ("float", [[-1, 3.0], [-1, -1]], "row 0, column 1 (square 3): expected an integer, got 3.0 (float)", (0, 1, 3)),
+    ("float", [[-1, 3.0], [-1, -1]], "square 3 (row 0, column 1): expected an integer, got 3.0 (float)", (0, 1, 3)),
     (
         "float-minus-one",
         [[-1, -1], [-1.0, -1]],
-        "row 1, column 0 (square 1): expected an integer, got -1.0 (float)",
+        "square 1 (row 1, column 0): expected an integer, got -1.0 (float)",
         (1, 0, 1),
     ),
     (
         "string-value",
         [[-1, -1], [-1, "3"]],
-        "row 1, column 1 (square 2): expected an integer, got '3' (str)",
+        "square 2 (row 1, column 1): expected an integer, got '3' (str)",
         (1, 1, 2),
     ),
     (
         "none-value",
         [[None, -1], [-1, -1]],
-        "row 0, column 0 (square 4): expected an integer, got None (NoneType)",
+        "square 4 (row 0, column 0): expected an integer, got None (NoneType)",
         (0, 0, 4),
     ),
-    ("list-value", [[-1, -1], [-1, [3]]], "row 1, column 1 (square 2): expected an integer, got [3] (list)", (1, 1, 2)),
+    ("list-value", [[-1, -1], [-1, [3]]], "square 2 (row 1, column 1): expected an integer, got [3] (list)", (1, 1, 2)),
     # --- values out of range
     (
         "zero",
         [[-1, -1], [-1, 0]],
-        "row 1, column 1 (square 2): value 0 is out of range: use -1 or a square from 1 to 4",
+        "square 2 (row 1, column 1): value 0 is out of range: use -1 or a square from 1 to 4",
         (1, 1, 2),
     ),
     (
         "minus-two",
         [[-1, -2], [-1, -1]],
-        "row 0, column 1 (square 3): value -2 is out of range: use -1 or a square from 1 to 4",
+        "square 3 (row 0, column 1): value -2 is out of range: use -1 or a square from 1 to 4",
         (0, 1, 3),
     ),
     (
         "past-last",
         [[-1, -1], [-1, 5]],
-        "row 1, column 1 (square 2): value 5 is out of range: use -1 or a square from 1 to 4",
+        "square 2 (row 1, column 1): value 5 is out of range: use -1 or a square from 1 to 4",
         (1, 1, 2),
     ),
     (
         "past-last-3x3",
         [[-1, -1, -1], [10, -1, -1], [-1, -1, -1]],
-        "row 1, column 0 (square 6): value 10 is out of range: use -1 or a square from 1 to 9",
+        "square 6 (row 1, column 0): value 10 is out of range: use -1 or a square from 1 to 9",
         (1, 0, 6),
     ),
     (
         "out-of-range-on-start",
         [[-1, -1], [0, -1]],
-        "row 1, column 0 (square 1): value 0 is out of range: use -1 or a square from 1 to 4",
+        "square 1 (row 1, column 0): value 0 is out of range: use -1 or a square from 1 to 4",
         (1, 0, 1),
     ),
     # --- the first and last squares
     (
         "start-6x6",
         [[-1] * 6 for _ in range(5)] + [[2, -1, -1, -1, -1, -1]],
-        "row 5, column 0 (square 1): the start square cannot hold a snake or ladder",
+        "square 1 (row 5, column 0): the start square cannot hold a snake or ladder",
         (5, 0, 1),
     ),
     (
         "start-2x2",
         [[-1, -1], [2, -1]],
-        "row 1, column 0 (square 1): the start square cannot hold a snake or ladder",
+        "square 1 (row 1, column 0): the start square cannot hold a snake or ladder",
         (1, 0, 1),
     ),
     (
         "start-self",
         [[-1, -1], [1, -1]],
-        "row 1, column 0 (square 1): the start square cannot hold a snake or ladder",
+        "square 1 (row 1, column 0): the start square cannot hold a snake or ladder",
         (1, 0, 1),
     ),
     (
         "last-2x2",
         [[3, -1], [-1, -1]],
-        "row 0, column 0 (square 4): the last square cannot hold a snake or ladder",
+        "square 4 (row 0, column 0): the last square cannot hold a snake or ladder",
         (0, 0, 4),
     ),
     (
         "last-3x3",
         [[-1, -1, 5], [-1, -1, -1], [-1, -1, -1]],
-        "row 0, column 2 (square 9): the last square cannot hold a snake or ladder",
+        "square 9 (row 0, column 2): the last square cannot hold a snake or ladder",
         (0, 2, 9),
     ),
     # LeetCode's old no-chaining example put a 4 on square 4 of a 2x2 board.
     (
         "last-self",
         [[4, -1], [-1, 3]],
-        "row 0, column 0 (square 4): the last square cannot hold a snake or ladder",
+        "square 4 (row 0, column 0): the last square cannot hold a snake or ladder",
         (0, 0, 4),
     ),
     # --- the first fault in square order is the one reported
     (
         "lowest-square-first",
         [[0, -1], [-1, "x"]],
-        "row 1, column 1 (square 2): expected an integer, got 'x' (str)",
+        "square 2 (row 1, column 1): expected an integer, got 'x' (str)",
         (1, 1, 2),
     ),
     (
         "lowest-square-first-3x3",
         [[99, -1, -1], [-1, -1, 0], [-1, -1, -1]],
-        "row 1, column 2 (square 4): value 0 is out of range: use -1 or a square from 1 to 9",
+        "square 4 (row 1, column 2): value 0 is out of range: use -1 or a square from 1 to 9",
         (1, 2, 4),
     ),
 )
@@ -301,37 +301,37 @@ BOARD_ERRORS = cases(
         "a snake or ladder starts on True (bool), which is not a square from 1 to 9",
         NOWHERE,
     ),
-    ("end-str", (3, {2: "5"}), "row 2, column 1 (square 2): expected an integer, got '5' (str)", (2, 1, 2)),
-    ("end-bool", (3, {2: True}), "row 2, column 1 (square 2): expected an integer, got True (bool)", (2, 1, 2)),
-    ("end-float", (3, {4: 5.0}), "row 1, column 2 (square 4): expected an integer, got 5.0 (float)", (1, 2, 4)),
+    ("end-str", (3, {2: "5"}), "square 2 (row 2, column 1): expected an integer, got '5' (str)", (2, 1, 2)),
+    ("end-bool", (3, {2: True}), "square 2 (row 2, column 1): expected an integer, got True (bool)", (2, 1, 2)),
+    ("end-float", (3, {4: 5.0}), "square 4 (row 1, column 2): expected an integer, got 5.0 (float)", (1, 2, 4)),
     (
         "end-10",
         (3, {2: 10}),
-        "row 2, column 1 (square 2): the snake or ladder ends on 10, which is not a square from 1 to 9",
+        "square 2 (row 2, column 1): the snake or ladder ends on 10, which is not a square from 1 to 9",
         (2, 1, 2),
     ),
     (
         "end-0",
         (3, {6: 0}),
-        "row 1, column 0 (square 6): the snake or ladder ends on 0, which is not a square from 1 to 9",
+        "square 6 (row 1, column 0): the snake or ladder ends on 0, which is not a square from 1 to 9",
         (1, 0, 6),
     ),
     (
         "start-square",
         (3, {1: 5}),
-        "row 2, column 0 (square 1): the start square cannot hold a snake or ladder",
+        "square 1 (row 2, column 0): the start square cannot hold a snake or ladder",
         (2, 0, 1),
     ),
     (
         "last-square",
         (3, {9: 5}),
-        "row 0, column 2 (square 9): the last square cannot hold a snake or ladder",
+        "square 9 (row 0, column 2): the last square cannot hold a snake or ladder",
         (0, 2, 9),
     ),
     (
         "lowest-start-first",
         (3, {9: 5, 7: 0}),
-        "row 0, column 0 (square 7): the snake or ladder ends on 0, which is not a square from 1 to 9",
+        "square 7 (row 0, column 0): the snake or ladder ends on 0, which is not a square from 1 to 9",
         (0, 0, 7),
     ),
 )
@@ -375,7 +375,7 @@ class TestBoardErrorLocation:
             ({}, "bad"),
             ({"row": 1}, "row 1: bad"),
             ({"row": 1, "column": 2}, "row 1, column 2: bad"),
-            ({"row": 1, "column": 2, "square": 8}, "row 1, column 2 (square 8): bad"),
+            ({"row": 1, "column": 2, "square": 8}, "square 8 (row 1, column 2): bad"),
             ({"square": 8}, "square 8: bad"),
         ],
         ids=["nowhere", "row", "cell", "cell-and-square", "square"],
@@ -398,12 +398,12 @@ class TestHugeIntegers:
         [
             (
                 lambda: Board(3, {2: HUGE}),
-                r"^row 2, column 1 \(square 2\): the snake or ladder ends on .+, which is not a square from 1 to 9$",
+                r"^square 2 \(row 2, column 1\): the snake or ladder ends on .+, which is not a square from 1 to 9$",
                 (2, 1, 2),
             ),
             (
                 lambda: Board(3, {2: -HUGE}),
-                r"^row 2, column 1 \(square 2\): the snake or ladder ends on .+,",
+                r"^square 2 \(row 2, column 1\): the snake or ladder ends on .+,",
                 (2, 1, 2),
             ),
             (lambda: Board(HUGE), r"^board size .+ is too large: the largest board is 1000×1000$", NOWHERE),
@@ -415,12 +415,12 @@ class TestHugeIntegers:
             ),
             (
                 lambda: Board(3, {2: [HUGE]}),
-                r"^row 2, column 1 \(square 2\): expected an integer, got .+ \(list\)$",
+                r"^square 2 \(row 2, column 1\): expected an integer, got .+ \(list\)$",
                 (2, 1, 2),
             ),
             (
                 lambda: Board.from_matrix([[-1, -1], [-1, HUGE]]),
-                r"^row 1, column 1 \(square 2\): value .+ is out of range: use -1 or a square from 1 to 4$",
+                r"^square 2 \(row 1, column 1\): value .+ is out of range: use -1 or a square from 1 to 4$",
                 (1, 1, 2),
             ),
             (
@@ -535,7 +535,7 @@ class TestFromMatrix:
         with pytest.raises(BoardError) as caught:
             Board.from_matrix(matrix)
         assert (caught.value.row, caught.value.column, caught.value.square) == (row, column, square)
-        assert str(caught.value).startswith(f"row {row}, column {column} (square {square}): ")
+        assert str(caught.value).startswith(f"square {square} (row {row}, column {column}): ")
 
 
 class TestBoardConstructor:

@@ -92,7 +92,7 @@ class TestSubprocess:
         assert done.returncode == 2
         assert done.stdout == b""
         assert one_line(done.stderr.decode()) == (
-            "snakes_ladders: <stdin>: row 1, column 0 (square 1): the start square cannot hold a snake or ladder"
+            "snakes_ladders: <stdin>: square 1 (row 1, column 0): the start square cannot hold a snake or ladder"
         )
 
     def test_missing_file(self, tmp_path: Path) -> None:
@@ -192,14 +192,14 @@ class TestValidate:
 # --------------------------------------------------------------------------- bad input
 
 BAD_INPUT = {
-    "start-square": ("[[-1,-1],[2,-1]]", "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"),
-    "last-square": ("[[3,-1],[-1,-1]]", "row 0, column 0 (square 4): the last square cannot hold a snake or ladder"),
+    "start-square": ("[[-1,-1],[2,-1]]", "square 1 (row 1, column 0): the start square cannot hold a snake or ladder"),
+    "last-square": ("[[3,-1],[-1,-1]]", "square 4 (row 0, column 0): the last square cannot hold a snake or ladder"),
     "out-of-range": (
         "[[-1,-1],[-1,9]]",
-        "row 1, column 1 (square 2): value 9 is out of range: use -1 or a square from 1 to 4",
+        "square 2 (row 1, column 1): value 9 is out of range: use -1 or a square from 1 to 4",
     ),
-    "float": ("[[-1,-1],[-1,3.5]]", "row 1, column 1 (square 2): expected an integer, got 3.5"),
-    "bool": ("[[-1,-1],[-1,true]]", "row 1, column 1 (square 2): expected an integer, got true"),
+    "float": ("[[-1,-1],[-1,3.5]]", "square 2 (row 1, column 1): expected an integer, got 3.5"),
+    "bool": ("[[-1,-1],[-1,true]]", "square 2 (row 1, column 1): expected an integer, got true"),
     "ragged": ("[[-1,-1],[-1]]", "row 1: has 1 value, but a board with 2 rows needs 2 in every row"),
     "one-row": ("[[-1]]", "the board has 1 row: the smallest board is 2×2"),
     "not-a-list": (
@@ -208,7 +208,7 @@ BAD_INPUT = {
     ),
     "fixture-bad-board": (
         '{"name": "x", "board": [[-1,-1],[2,-1]]}',
-        "row 1, column 0 (square 1): the start square cannot hold a snake or ladder",
+        "square 1 (row 1, column 0): the start square cannot hold a snake or ladder",
     ),
     "fixture-board-text": (
         '{"board": "[[-1,-1],[-1,3]]"}',

@@ -154,7 +154,7 @@ class TestArguments:
     def test_bad_matrix(self) -> None:
         with pytest.raises(BoardError) as caught:
             explain([[-1, -1], [3, -1]])
-        assert str(caught.value) == "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"
+        assert str(caught.value) == "square 1 (row 1, column 0): the start square cannot hold a snake or ladder"
 
     def test_board_with_a_start_jump(self) -> None:
         with pytest.raises(ValueError) as caught:

@@ -720,7 +720,7 @@ class TestArguments:
     def test_rules_check_the_board(self) -> None:
         with pytest.raises(BoardError) as caught:
             analyze([[-1, -1], [3, -1]])
-        assert str(caught.value) == "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"
+        assert str(caught.value) == "square 1 (row 1, column 0): the start square cannot hold a snake or ladder"
         with pytest.raises(BoardError):
             analyze(Board(2, {1: 3}, allow_start_jump=True))
         # Off the board, rolls 5 and 6 are wasted (they pass 4); of the four useful first rolls, one lands on 1.

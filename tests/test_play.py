@@ -153,7 +153,7 @@ class TestArguments:
     def test_board_checked_for_the_rules(self) -> None:
         with pytest.raises(BoardError) as caught:
             play([[-1, -1], [3, -1]], LEETCODE, seed=1)
-        assert str(caught.value) == "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"
+        assert str(caught.value) == "square 1 (row 1, column 0): the start square cannot hold a snake or ladder"
         game = play([[-1, -1], [3, -1]], CLASSIC, seed=1)
         assert game.end == "won"
 

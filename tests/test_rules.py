@@ -236,7 +236,7 @@ class TestBoards:
     def test_square1_start_keeps_the_leetcode_message(self) -> None:
         with pytest.raises(BoardError) as caught:
             LEETCODE.board_from_matrix(self.START_LADDER)
-        assert str(caught.value) == "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"
+        assert str(caught.value) == "square 1 (row 1, column 0): the start square cannot hold a snake or ladder"
         assert (caught.value.row, caught.value.column, caught.value.square) == (1, 0, 1)
 
     def test_off_board_start_allows_a_jump_on_square_1(self) -> None:
@@ -248,25 +248,25 @@ class TestBoards:
         with pytest.raises(BoardError) as caught:
             CLASSIC.board_from_matrix([[3, -1], [9, -1]])
         assert (
-            str(caught.value) == "row 1, column 0 (square 1): value 9 is out of range: use -1 or a square from 1 to 4"
+            str(caught.value) == "square 1 (row 1, column 0): value 9 is out of range: use -1 or a square from 1 to 4"
         )
         with pytest.raises(BoardError) as caught:
             CLASSIC.board_from_matrix([[3, -1], [2, -1]])
-        assert str(caught.value) == "row 0, column 0 (square 4): the last square cannot hold a snake or ladder"
+        assert str(caught.value) == "square 4 (row 0, column 0): the last square cannot hold a snake or ladder"
 
     def test_check_board(self) -> None:
         board = Board(2, {1: 3}, allow_start_jump=True)
         assert CLASSIC.check_board(board) is board
         with pytest.raises(BoardError) as caught:
             LEETCODE.check_board(board)
-        assert str(caught.value) == "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"
+        assert str(caught.value) == "square 1 (row 1, column 0): the start square cannot hold a snake or ladder"
         plain = Board(2, {2: 3})
         assert LEETCODE.check_board(plain) is plain
 
     def test_board_keyword_default_is_unchanged(self) -> None:
         with pytest.raises(BoardError) as caught:
             Board(2, {1: 3})
-        assert str(caught.value) == "row 1, column 0 (square 1): the start square cannot hold a snake or ladder"
+        assert str(caught.value) == "square 1 (row 1, column 0): the start square cannot hold a snake or ladder"
         with pytest.raises(BoardError):
             Board.from_matrix(self.START_LADDER)
 

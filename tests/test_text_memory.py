@@ -59,7 +59,7 @@ CASES = {
         'json.dumps({"version": 1, "op": "validate", '
         '"board_text": "[[\\"" + "a" * 16_000_000 + "\\", -1], [-1, -1]]"})',
         "board",
-        'row 0, column 0 (square 4): expected an integer, got "' + "a" * 36 + "... (a string)",
+        'square 4 (row 0, column 0): expected an integer, got "' + "a" * 36 + "... (a string)",
     ),
 }
 

@@ -351,7 +351,7 @@ def handle(request: str) -> str:
     >>> reply["ok"], reply["error"]["kind"], reply["error"]["square"]
     (False, 'board', 1)
     >>> reply["error"]["message"]
-    'row 1, column 0 (square 1): the start square cannot hold a snake or ladder'
+    'square 1 (row 1, column 0): the start square cannot hold a snake or ladder'
     """
     return json.dumps(_guard(lambda: _dispatch(_read_request(request))), ensure_ascii=False)
 

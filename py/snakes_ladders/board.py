@@ -43,7 +43,7 @@ class BoardError(ValueError):
     """A malformed board, with the place at fault when there is one.
 
     ``str(error)`` is the whole message, location first, for example
-    ``row 5, column 0 (square 1): the start square cannot hold a snake or ladder``.
+    ``square 1 (row 5, column 0): the start square cannot hold a snake or ladder``.
     ``reason`` is the message without the location; ``row``, ``column`` and
     ``square`` are ``None`` when the fault is not in one cell.
     """
@@ -66,7 +66,8 @@ class BoardError(ValueError):
 def _locate(row: int | None, column: int | None, square: int | None) -> str:
     if row is not None and column is not None:
         where = f"row {row}, column {column}"
-        return f"{where} (square {square}): " if square is not None else f"{where}: "
+        # The square first, for designers; the matrix's row and column for LeetCode users.
+        return f"square {square} ({where}): " if square is not None else f"{where}: "
     if row is not None:
         return f"row {row}: "
     if square is not None:
@@ -251,7 +252,7 @@ class Board:
         >>> Board.from_matrix([[-1, -1], [2, -1]])
         Traceback (most recent call last):
         ...
-        snakes_ladders.board.BoardError: row 1, column 0 (square 1): the start square cannot hold a snake or ladder
+        snakes_ladders.board.BoardError: square 1 (row 1, column 0): the start square cannot hold a snake or ladder
         """
         n, cells, count, jumps = read_matrix(rows, allow_start_jump=allow_start_jump)
         board = cls.__new__(cls)

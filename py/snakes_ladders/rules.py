@@ -178,7 +178,7 @@ class Rules:
         >>> Rules().check_board(Board(2, {1: 3}, allow_start_jump=True))
         Traceback (most recent call last):
         ...
-        snakes_ladders.board.BoardError: row 1, column 0 (square 1): the start square cannot hold a snake or ladder
+        snakes_ladders.board.BoardError: square 1 (row 1, column 0): the start square cannot hold a snake or ladder
         """
         if self.start == "square1" and 1 in board.jumps:
             row, column = square_to_cell(1, board.n)

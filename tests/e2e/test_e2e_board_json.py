@@ -30,11 +30,11 @@ BAD_BOARDS = {
     "bad JSON, unclosed": ("[[-1, -1], [-1, 3]", r"not valid JSON.*\bline 1, column 19\b"),
     "bad JSON, trailing comma": ("[[-1, -1],\n [-1, 3,]]", r"not valid JSON.*\bline 2, column \d+"),
     "empty text": ("", r"\bempty\b"),
-    "ladder on square 1": ("[[-1, -1], [2, -1]]", r"\brow 1, column 0 \(square 1\).*\bstart square\b"),
-    "jump on the goal": ("[[3, -1], [-1, -1]]", r"\brow 0, column 0 \(square 4\).*\blast square\b"),
+    "ladder on square 1": ("[[-1, -1], [2, -1]]", r"\bsquare 1 \(row 1, column 0\).*\bstart square\b"),
+    "jump on the goal": ("[[3, -1], [-1, -1]]", r"\bsquare 4 \(row 0, column 0\).*\blast square\b"),
     "ragged row": ("[[-1, -1, -1], [-1, -1], [-1, -1, -1]]", r"\brow 1\b.*\b2 values\b.*\b3\b"),
-    "end off the board": ("[[-1, 5], [-1, -1]]", r"\brow 0, column 1 \(square 3\).*\b5\b.*\bout of range\b"),
-    "not a number": ('[[-1, -1], [-1, "x"]]', r"\brow 1, column 1 \(square 2\).*\binteger\b"),
+    "end off the board": ("[[-1, 5], [-1, -1]]", r"\bsquare 3 \(row 0, column 1\).*\b5\b.*\bout of range\b"),
+    "not a number": ('[[-1, -1], [-1, "x"]]', r"\bsquare 2 \(row 1, column 1\).*\binteger\b"),
     "too small": ("[[-1]]", r"\b1 row\b.*\b2×2\b"),
 }
 

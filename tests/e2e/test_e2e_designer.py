@@ -213,7 +213,7 @@ def test_library_round_trip(app: AppPage, tmp_path: Path) -> None:
     expect(lib.status).to_contain_text("Imported 1 board. Skipped 3:")
     expect(lib.status).to_contain_text("Board 3: it has no name")
     expect(lib.status).to_contain_text("Board 2 (“Text”):")
-    expect(lib.status).to_contain_text("Board 4 (“Start jump”): row 1, column 0 (square 1)")
+    expect(lib.status).to_contain_text("Board 4 (“Start jump”): square 1 (row 1, column 0)")
     lib.expect_names(["Good", "Beta (2)", "Beta"])
     assert sorted(str(entry["name"]) for entry in lib.stored()) == ["Beta", "Beta (2)", "Good"]
     app.page.reload()

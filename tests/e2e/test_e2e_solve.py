@@ -76,7 +76,7 @@ def test_presets_solve_to_their_fixture_answers(app: AppPage, subtests: pytest.S
                 assert fixture["rules"]["start"] == "off-board"
                 # Solve pressed while Python still loads waits for it: allow a cold start on a busy machine.
                 expect(app.result).to_contain_text(
-                    "Could not solve: row 9, column 0 (square 1)", timeout=PYTHON_TIMEOUT_MS
+                    "Could not solve: square 1 (row 9, column 0)", timeout=PYTHON_TIMEOUT_MS
                 )
                 expect(app.result).to_contain_text("Solve follows LeetCode's rules")
                 continue
