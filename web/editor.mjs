@@ -107,7 +107,13 @@ export class Editor extends EventTarget {
     if (!drag || event.pointerId !== drag.pointerId) return;
     const end = this.#view.squareAt(event.clientX, event.clientY);
     this.#endDrag();
-    if (end === null) return;
+    if (end === null) {
+      this.#notify(
+        `Nothing was placed: the drag from square ${drag.start} ended outside the board. Let go over a square to place a snake or ladder.`,
+        "error",
+      );
+      return;
+    }
     if (end === drag.start) {
       this.activate(end);
       return;

@@ -33,6 +33,20 @@ class TestPlacing:
         app.expect_jump(32, 9)
         expect(app.jump_squares).to_have_count(5)
 
+    def test_a_drag_that_ends_off_the_board_says_why_nothing_was_placed(self, app: AppPage) -> None:
+        before = app.matrix.text_content()
+        x, y = app._centre(3)
+        corner = app.square(1).bounding_box()
+        assert corner is not None
+        mouse = app.page.mouse
+        mouse.move(x, y)
+        mouse.down()
+        mouse.move(x, corner["y"] + corner["height"] * 3, steps=8)  # well below the bottom row
+        mouse.up()
+        app.expect_message(re.compile(r"^Nothing was placed: the drag from square 3 ended outside the board\b"))
+        app.expect_no_jump(3)
+        assert app.matrix.text_content() == before
+
     def test_selected_square_is_named_selected(self, app: AppPage) -> None:
         app.square(5).click()
         expect(app.square(5)).to_have_accessible_name(re.compile(r"^Square 5, selected$"))
