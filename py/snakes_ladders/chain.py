@@ -24,7 +24,8 @@ import decimal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from operator import mul
+from itertools import repeat
+from operator import add, mul
 from typing import Generic, TypeVar
 
 from .board import Board
@@ -204,8 +205,9 @@ class Factors(Generic[Number]):
         if not pivot > 0:
             raise ArithmeticError(f"state {k} has no way out: it is not transient")
         self.pivot[k] = pivot
-        self.upper[k] = upper = list(row.items())
-        exit_k = exits[k]
+        self.upper[k] = list(row.items())
+        qs, values, keys = list(row), list(row.values()), row.keys()
+        exit_k, zeros = exits[k], repeat(self.zero)
         lower = self.lower[k]
         for p in pointers[k]:
             if p >= k:
@@ -214,15 +216,12 @@ class Factors(Generic[Number]):
             factor = row_p.pop(k) / pivot
             lower.append((p, factor))
             exits[p] += factor * exit_k
-            for q, a in upper:
-                if q == p:
-                    continue  # a return to p is a self-loop: not an outflow
-                old = row_p.get(q)
-                if old is None:
-                    row_p[q] = factor * a
+            for q in keys - row_p.keys():  # the fill: entries row p did not have
+                if q != p:
                     pointers[q].append(p)
-                else:
-                    row_p[q] = old + factor * a
+            # row_p[q] += factor * a for every entry of row k, at C speed; a return to p is a self-loop, not an outflow.
+            row_p.update(zip(qs, map(add, map(row_p.get, qs, zeros), map(mul, repeat(factor), values))))
+            row_p.pop(p, None)
         rows[k] = {}
 
     def _gathers(self) -> None:
@@ -236,6 +235,31 @@ class Factors(Generic[Number]):
                 l_rows[p][0].append(k)
                 l_rows[p][1].append(f)
         self.l_rows: list[tuple[list[int], list[Number]]] = l_rows
+
+    def inverse_on_pattern(self) -> list[dict[int, Number]]:
+        """Entries of N = (I - Q)⁻¹ on the transposed pattern of the factors: ``result[i][j]`` = N[i][j].
+
+        Holds the diagonal, and N[j][i] wherever the factors (hence Q itself) have an entry (i, j):
+        selected inversion (Takahashi, Erisman-Tinney) of I - Q = U D L, with U unit upper
+        (-f above the diagonal), D the pivots and L unit lower (-a/d below it), from N = D⁻¹U⁻¹ + (I - L) N
+        and N = L⁻¹D⁻¹ + N (I - U), state 0 first.  Every product is of non-negative numbers: no
+        cancellation.  Work 2W and memory O(fill), W as for the elimination.
+        """
+        zero = self.zero
+        rows: list[dict[int, Number]] = [{} for _ in range(self.size)]
+        cols: list[dict[int, Number]] = [{} for _ in range(self.size)]
+        for k in range(self.size):
+            qs, as_ = self.u_rows[k]
+            ps, fs = self.l_cols[k]
+            pivot = self.pivot[k]
+            scaled = [a / pivot for a in as_]
+            row_k, col_k = rows[k], cols[k]
+            for q in qs:  # N[q][k] = Σ_p N[q][p] f[p][k]
+                col_k[q] = rows[q][k] = sum(map(mul, map(rows[q].__getitem__, ps), fs), zero)
+            for p in ps:  # N[k][p] = Σ_q (a[k][q] / d[k]) N[q][p]
+                row_k[p] = cols[p][k] = sum(map(mul, map(cols[p].__getitem__, qs), scaled), zero)
+            row_k[k] = col_k[k] = (zero + 1) / pivot + sum(map(mul, map(col_k.__getitem__, qs), scaled), zero)
+        return rows
 
     def solve(self, b: list[Number]) -> list[Number]:
         """Return x with (I - Q) x = b."""

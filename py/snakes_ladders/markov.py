@@ -385,34 +385,38 @@ def _jump_uses(board: Board, system: _System, exact: _Exact[Any]) -> tuple[JumpU
     """
     plans = _jump_plans(board, system, exact)
     factors, index = exact.factors, system.index
-    tops: dict[int, int] = {}  # transient jump end -> the highest index its row of N is needed at
+    tops: dict[int, int] = {}  # jump end reached by a trap-catching jump -> the highest index its row of N is needed at
     for _, t, lam, beta, _ in plans:
-        if factors is not None and t in index and (lam or beta):
+        if factors is not None and t in index and beta:
             tops[t] = max(tops.get(t, -1), *lam, *beta)
     one = exact.one
     rows_of_n = {t: factors.solve_transposed({index[t]: one}, top) for t, top in tops.items()} if factors else {}
+    wanted = factors is not None and any(t in index and lam and t not in tops for _, t, lam, _, _ in plans)
+    inverse = factors.inverse_on_pattern() if factors is not None and wanted else []
     uses = []
     for s, t, lam, beta, catching in plans:
         kind: JumpKind = "ladder" if t > s else "snake"
         if factors is None:  # the game starts inside a trap
             uses.append(JumpUse(s, t, kind, 1.0 if catching else 0.0, None if catching else 0.0))
             continue
-        x0 = _dot(exact.visits_t, lam, exact.zero)
-        z0 = _dot(exact.visits_t, beta, exact.zero)
+        x0 = _dot(exact.visits_t.__getitem__, lam, exact.zero)
+        z0 = _dot(exact.visits_t.__getitem__, beta, exact.zero)
         if t in rows_of_n:
-            xt, zt = _dot(rows_of_n[t], lam, exact.zero), _dot(rows_of_n[t], beta, exact.zero)
-            if type(xt) is float:
-                check_range([xt, zt])
-            used = (x0 + z0 + z0 * xt - x0 * zt) / (1 + xt)
+            xt, zt = _dot(rows_of_n[t].__getitem__, lam, exact.zero), _dot(rows_of_n[t].__getitem__, beta, exact.zero)
+        elif t in index and lam:  # N[t][p] for every p that lands on s: Q[p][t] > 0, so it is on the pattern
+            xt, zt = _dot(inverse[index[t]].__getitem__, lam, exact.zero), exact.zero
         else:  # landing on s leaves the transient states: no second use without a trap
-            used = x0 + z0
+            xt = zt = exact.zero
+        if type(xt) is float:
+            check_range([xt, zt])
+        used = (x0 + z0 + z0 * xt - x0 * zt) / (1 + xt)
         used = min(one, max(exact.zero, used))
         uses.append(JumpUse(s, t, kind, _figure(used), None if catching else _figure(x0)))
     return tuple(uses)
 
 
-def _dot(values: list[Number], weights: dict[int, Number], zero: Number) -> Number:
-    return sum((values[i] * w for i, w in weights.items()), zero)
+def _dot(value: Callable[[int], Number], weights: dict[int, Number], zero: Number) -> Number:
+    return sum((value(i) * w for i, w in weights.items()), zero)
 
 
 def _jump_plans(
