@@ -175,7 +175,7 @@ class Factors(Generic[Number]):
 
     def __init__(self, rows: list[dict[int, Number]], exits: list[Number], total: Callable[[Iterable[Number]], Number]):
         size = len(rows)
-        exits = list(exits)
+        exits_in: list[list[Number]] = [[e] if e else [] for e in exits]  # summed by ``total`` when needed
         self.size = size
         self.zero: Number = exits[0] * 0 if exits else total(())
         self.pivot: list[Number] = list(exits)
@@ -187,19 +187,20 @@ class Factors(Generic[Number]):
             for q in row:
                 pointers[q].append(p)
         for k in range(size - 1, -1, -1):
-            self._eliminate(k, rows, exits, pointers, total)
+            self._eliminate(k, rows, exits_in, pointers, total)
         self._gathers()
 
     def _eliminate(
         self,
         k: int,
         rows: list[dict[int, Number]],
-        exits: list[Number],
+        exits: list[list[Number]],
         pointers: list[list[int]],
         total: Callable[[Iterable[Number]], Number],
     ) -> None:
         row = rows[k]
-        pivot = exits[k] + total(row.values())
+        exit_k = total(exits[k])
+        pivot = total(exits[k] + list(row.values()))
         if type(pivot) is float and pivot < SAFE_SMALL:
             raise OutOfRange(f"pivot {pivot!r} of state {k}")
         if not pivot > 0:
@@ -207,7 +208,7 @@ class Factors(Generic[Number]):
         self.pivot[k] = pivot
         self.upper[k] = list(row.items())
         qs, values, keys = list(row), list(row.values()), row.keys()
-        exit_k, zeros = exits[k], repeat(self.zero)
+        zeros = repeat(self.zero)
         lower = self.lower[k]
         for p in pointers[k]:
             if p >= k:
@@ -215,7 +216,8 @@ class Factors(Generic[Number]):
             row_p = rows[p]
             factor = row_p.pop(k) / pivot
             lower.append((p, factor))
-            exits[p] += factor * exit_k
+            if exit_k:
+                exits[p].append(factor * exit_k)
             for q in keys - row_p.keys():  # the fill: entries row p did not have
                 if q != p:
                     pointers[q].append(p)
@@ -236,14 +238,14 @@ class Factors(Generic[Number]):
                 l_rows[p][1].append(f)
         self.l_rows: list[tuple[list[int], list[Number]]] = l_rows
 
-    def inverse_on_pattern(self) -> list[dict[int, Number]]:
-        """Entries of N = (I - Q)⁻¹ on the transposed pattern of the factors: ``result[i][j]`` = N[i][j].
+    def inverse_diagonal(self) -> list[Number]:
+        """The diagonal of N = (I - Q)⁻¹, found with N on the transposed pattern of the factors.
 
-        Holds the diagonal, and N[j][i] wherever the factors (hence Q itself) have an entry (i, j):
-        selected inversion (Takahashi, Erisman-Tinney) of I - Q = U D L, with U unit upper
+        Selected inversion (Takahashi, Erisman-Tinney) of I - Q = U D L, with U unit upper
         (-f above the diagonal), D the pivots and L unit lower (-a/d below it), from N = D⁻¹U⁻¹ + (I - L) N
         and N = L⁻¹D⁻¹ + N (I - U), state 0 first.  Every product is of non-negative numbers: no
-        cancellation.  Work 2W and memory O(fill), W as for the elimination.
+        cancellation.  N[j][i] is kept wherever the factors have an entry (i, j): each step needs only
+        such entries.  Work 2W and memory O(fill), W as for the elimination.
         """
         zero = self.zero
         rows: list[dict[int, Number]] = [{} for _ in range(self.size)]
@@ -259,7 +261,7 @@ class Factors(Generic[Number]):
             for p in ps:  # N[k][p] = Σ_q (a[k][q] / d[k]) N[q][p]
                 row_k[p] = cols[p][k] = sum(map(mul, map(cols[p].__getitem__, qs), scaled), zero)
             row_k[k] = col_k[k] = (zero + 1) / pivot + sum(map(mul, map(col_k.__getitem__, qs), scaled), zero)
-        return rows
+        return [rows[k][k] for k in range(self.size)]
 
     def solve(self, b: list[Number]) -> list[Number]:
         """Return x with (I - Q) x = b."""
