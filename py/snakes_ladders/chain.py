@@ -4,7 +4,8 @@
 face of the die leads; ``closed_classes`` finds the classes the game never
 leaves (the last square and any trap); ``Factors`` factors I - Q over the
 transient states by sparse Gaussian elimination in the Grassmann-Taksar-Heyman
-form (see ``markov``) and solves with it.
+form (see ``markov``), solves with it, and finds the diagonal of (I - Q)⁻¹ by
+selected inversion.
 
 The arithmetic is generic: ``Factors`` works on floats, or on ``decimal.Decimal``
 numbers in a context with an unbounded exponent (``wide_context``) when a figure
@@ -14,8 +15,9 @@ their results with ``check_range``: the caller then redoes the work in Decimal.
 
 Work: building the chain is O(n²); the elimination is O(W), W = Σ_k (rows
 pointing at k) × (entries of row k), at most the cube of the number of states
-and in practice a few times the fill (see the benchmark); each solve is
-O(fill).
+and in practice about ten times the fill (see the benchmark); the selected
+inversion is O(W) too (2W products); each solve is O(fill).  The inner loops
+run at C speed (``map`` over a row), each step of them a few dict operations.
 """
 
 from __future__ import annotations
@@ -166,7 +168,8 @@ class Factors(Generic[Number]):
     """I - Q over the transient states, factored by sparse GTH elimination from the top index down.
 
     ``rows[p]`` holds Q[p][q] for transient q != p, ``exits[p]`` the probability
-    of leaving the transient states in one roll.  After elimination,
+    of leaving the transient states in one roll; the exits gathered during the
+    elimination are kept apart and added by ``total`` (exactly, for floats).  After elimination,
     ``pivot[k]`` is the outflow of k in the chain censored to states 0..k,
     ``upper[k]`` its transitions to lower states then, and ``lower[k]`` the
     multipliers f = Q[p][k] / pivot[k] of the rows p < k that pointed at k.
@@ -222,7 +225,7 @@ class Factors(Generic[Number]):
                 if q != p:
                     pointers[q].append(p)
             # row_p[q] += factor * a for every entry of row k, at C speed; a return to p is a self-loop, not an outflow.
-            row_p.update(zip(qs, map(add, map(row_p.get, qs, zeros), map(mul, repeat(factor), values))))
+            row_p.update(zip(qs, map(add, map(row_p.get, qs, zeros), map(mul, repeat(factor), values)), strict=True))
             row_p.pop(p, None)
         rows[k] = {}
 

@@ -26,11 +26,14 @@ are returned as ``decimal.Decimal`` (``Figure``); every other figure is a float.
 - ``expected_rolls_if_finished`` = Σ_p N[start, p]·h(p) / h(start), h the
   probability of finishing from p (one more solve, M h = P(· → n²));
 - a jump on square s, ending on t, is used at least once with probability
-  u / (1 + r): u = Σ_p N[start, p]·λ(p) is its expected number of uses, λ(p)
-  the chance that a roll from p lands on s, and r = Σ_p N[t, p]·λ(p) the
-  expected uses after a first one (Sherman-Morrison on the chain in which
-  landing on s ends the game; one transposed solve per distinct jump end,
-  and a correction when a trap that lands on s can be reached).
+  u / (1 + r): u is its expected number of uses and r the expected uses
+  after a first one.  Each landed jump square is a state of its own in the
+  chain (left at once for t), so u = N[start, s] comes with the visits and
+  1 + r = N[s, s] is on N's diagonal, found for every jump at once by
+  selected inversion of the factors (Sherman-Morrison with one solve per
+  jump end instead when a trap that lands on s can be reached).  The landed
+  states also cut the elimination's work: the six squares that roll onto a
+  jump reach its end through one state.
 
 The length distribution and the race are in ``length``: the probability in
 play is propagated roll by roll, and once it has the shape of the
@@ -148,9 +151,11 @@ def analyze(board: Board | Any, rules: Rules = LEETCODE, players: int = 1) -> An
     malformed).  See the module docstring for the methods.
 
     Work bound, for n² squares, J jumps and S reachable transient states: O(n²)
-    to build the chain; the elimination O(W) with W ≤ S³ (in practice a few
-    times its fill, which the benchmark reports); one solve (O(fill)) per
-    distinct jump end and at most MAX_ITERATIONS + 2 more; at most MAX_TURNS
+    to build the chain; the elimination O(W) with W ≤ S³ over the S + J
+    states (positions and landed jump squares; W in practice some ten times
+    its fill, which the benchmark reports); the selected inversion O(W); one
+    solve (O(fill)) per end of a jump a reachable trap lands on, and at most
+    MAX_ITERATIONS + 2 more; at most MAX_TURNS
     rolls of propagation at O(n² + J) each; in Decimal (only when a figure
     leaves the float range) the same steps, each some times slower.
 
@@ -242,7 +247,9 @@ class _System:
         self.trap_of = {p: number for number, trap in enumerate(self.traps) for p in trap}
         self.transient = [p for p in range(last) if chain.reached[p] and p not in self.trap_of]
         jump_end = {s: end for p in self.transient for s, end in chain.outcomes[p] or () if s}
-        order = {key: i for i, key in enumerate(sorted([2 * p for p in self.transient] + [2 * s + 1 for s in jump_end]))}
+        order = {
+            key: i for i, key in enumerate(sorted([2 * p for p in self.transient] + [2 * s + 1 for s in jump_end]))
+        }
         self.index = {p: order[2 * p] for p in self.transient}
         self.landed = {s: order[2 * s + 1] for s in jump_end}
         self.positions = [self.index[p] for p in self.transient]
@@ -283,7 +290,9 @@ class _Exact(Generic[Number]):
             return one if faces == 6 else faces * sixth
 
         self.to_last: list[Number] = [weight(faces) for faces in system.to_last]
-        self.to_trap: list[dict[int, Number]] = [{n: weight(faces) for n, faces in into.items()} for into in system.to_trap]
+        self.to_trap: list[dict[int, Number]] = [
+            {n: weight(faces) for n, faces in into.items()} for into in system.to_trap
+        ]
         self.factors: Factors[Number] | None = None
         self.visits_all: list[Number] = []  # per state, landed states included
         self.visits_t: list[Number] = []  # per transient position
@@ -440,7 +449,9 @@ def _dot(values: list[Number], weights: dict[int, Number], zero: Number) -> Numb
     return sum((values[i] * w for i, w in weights.items()), zero)
 
 
-def _jump_plans(board: Board, system: _System, exact: _Exact[Number]) -> list[tuple[int, int, dict[int, Number], set[int]]]:
+def _jump_plans(
+    board: Board, system: _System, exact: _Exact[Number]
+) -> list[tuple[int, int, dict[int, Number], set[int]]]:
     """Per jump (s, t): β over the transient states, and the reachable traps that land on s."""
     chain, index, trap_of = system.chain, system.index, system.trap_of
     reached = set(exact.reached_traps)
