@@ -761,8 +761,8 @@ class TestWorkBound:
 
     def test_dense_jumps_stay_within_the_cubic_bound(self) -> None:
         """30% of the squares holding jumps at 12×12 and 24×24 (about 4× the states): the elimination is
-        at most cubic in the states (64×) and the per-jump-end solves add a fill-sized factor per end;
-        allowed 4³ × 4 = 256× (on this machine it is about 20-40×)."""
+        at most cubic in the states (64×), and so is the selected inversion for the jump uses; allowed
+        4³ × 4 = 256× (on this machine it is about 20-40×)."""
         boards = [
             Board(n, reference.random_jumps(random.Random(n), n, 0.3, self_rate=0, chain_rate=0)) for n in (12, 24)
         ]
