@@ -4,7 +4,8 @@
 face of the die leads; ``closed_classes`` finds the classes the game never
 leaves (the last square and any trap); ``Factors`` factors I - Q over the
 transient states by sparse Gaussian elimination in the Grassmann-Taksar-Heyman
-form (see ``markov``) and solves with it.
+form (see ``markov``), solves with it, and finds the diagonal of (I - Q)⁻¹ by
+selected inversion.
 
 The arithmetic is generic: ``Factors`` works on floats, or on ``decimal.Decimal``
 numbers in a context with an unbounded exponent (``wide_context``) when a figure
@@ -14,8 +15,9 @@ their results with ``check_range``: the caller then redoes the work in Decimal.
 
 Work: building the chain is O(n²); the elimination is O(W), W = Σ_k (rows
 pointing at k) × (entries of row k), at most the cube of the number of states
-and in practice a few times the fill (see the benchmark); each solve is
-O(fill).
+and in practice about ten times the fill (see the benchmark); the selected
+inversion is O(W) too (2W products); each solve is O(fill).  The inner loops
+run at C speed (``map`` over a row), each step of them a few dict operations.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ import decimal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from operator import mul
+from itertools import repeat
+from operator import add, mul
 from typing import Generic, TypeVar
 
 from .board import Board
@@ -165,7 +168,8 @@ class Factors(Generic[Number]):
     """I - Q over the transient states, factored by sparse GTH elimination from the top index down.
 
     ``rows[p]`` holds Q[p][q] for transient q != p, ``exits[p]`` the probability
-    of leaving the transient states in one roll.  After elimination,
+    of leaving the transient states in one roll; the exits gathered during the
+    elimination are kept apart and added by ``total`` (exactly, for floats).  After elimination,
     ``pivot[k]`` is the outflow of k in the chain censored to states 0..k,
     ``upper[k]`` its transitions to lower states then, and ``lower[k]`` the
     multipliers f = Q[p][k] / pivot[k] of the rows p < k that pointed at k.
@@ -174,7 +178,7 @@ class Factors(Generic[Number]):
 
     def __init__(self, rows: list[dict[int, Number]], exits: list[Number], total: Callable[[Iterable[Number]], Number]):
         size = len(rows)
-        exits = list(exits)
+        exits_in: list[list[Number]] = [[e] if e else [] for e in exits]  # summed by ``total`` when needed
         self.size = size
         self.zero: Number = exits[0] * 0 if exits else total(())
         self.pivot: list[Number] = list(exits)
@@ -186,26 +190,28 @@ class Factors(Generic[Number]):
             for q in row:
                 pointers[q].append(p)
         for k in range(size - 1, -1, -1):
-            self._eliminate(k, rows, exits, pointers, total)
+            self._eliminate(k, rows, exits_in, pointers, total)
         self._gathers()
 
     def _eliminate(
         self,
         k: int,
         rows: list[dict[int, Number]],
-        exits: list[Number],
+        exits: list[list[Number]],
         pointers: list[list[int]],
         total: Callable[[Iterable[Number]], Number],
     ) -> None:
         row = rows[k]
-        pivot = exits[k] + total(row.values())
+        exit_k = total(exits[k])
+        pivot = total(exits[k] + list(row.values()))
         if type(pivot) is float and pivot < SAFE_SMALL:
             raise OutOfRange(f"pivot {pivot!r} of state {k}")
         if not pivot > 0:
             raise ArithmeticError(f"state {k} has no way out: it is not transient")
         self.pivot[k] = pivot
-        self.upper[k] = upper = list(row.items())
-        exit_k = exits[k]
+        self.upper[k] = list(row.items())
+        qs, values, keys = list(row), list(row.values()), row.keys()
+        zeros = repeat(self.zero)
         lower = self.lower[k]
         for p in pointers[k]:
             if p >= k:
@@ -213,16 +219,14 @@ class Factors(Generic[Number]):
             row_p = rows[p]
             factor = row_p.pop(k) / pivot
             lower.append((p, factor))
-            exits[p] += factor * exit_k
-            for q, a in upper:
-                if q == p:
-                    continue  # a return to p is a self-loop: not an outflow
-                old = row_p.get(q)
-                if old is None:
-                    row_p[q] = factor * a
+            if exit_k:
+                exits[p].append(factor * exit_k)
+            for q in keys - row_p.keys():  # the fill: entries row p did not have
+                if q != p:
                     pointers[q].append(p)
-                else:
-                    row_p[q] = old + factor * a
+            # row_p[q] += factor * a for every entry of row k, at C speed; a return to p is a self-loop, not an outflow.
+            row_p.update(zip(qs, map(add, map(row_p.get, qs, zeros), map(mul, repeat(factor), values)), strict=True))
+            row_p.pop(p, None)
         rows[k] = {}
 
     def _gathers(self) -> None:
@@ -236,6 +240,31 @@ class Factors(Generic[Number]):
                 l_rows[p][0].append(k)
                 l_rows[p][1].append(f)
         self.l_rows: list[tuple[list[int], list[Number]]] = l_rows
+
+    def inverse_diagonal(self) -> list[Number]:
+        """The diagonal of N = (I - Q)⁻¹, found with N on the transposed pattern of the factors.
+
+        Selected inversion (Takahashi, Erisman-Tinney) of I - Q = U D L, with U unit upper
+        (-f above the diagonal), D the pivots and L unit lower (-a/d below it), from N = D⁻¹U⁻¹ + (I - L) N
+        and N = L⁻¹D⁻¹ + N (I - U), state 0 first.  Every product is of non-negative numbers: no
+        cancellation.  N[j][i] is kept wherever the factors have an entry (i, j): each step needs only
+        such entries.  Work 2W and memory O(fill), W as for the elimination.
+        """
+        zero = self.zero
+        rows: list[dict[int, Number]] = [{} for _ in range(self.size)]
+        cols: list[dict[int, Number]] = [{} for _ in range(self.size)]
+        for k in range(self.size):
+            qs, as_ = self.u_rows[k]
+            ps, fs = self.l_cols[k]
+            pivot = self.pivot[k]
+            scaled = [a / pivot for a in as_]
+            row_k, col_k = rows[k], cols[k]
+            for q in qs:  # N[q][k] = Σ_p N[q][p] f[p][k]
+                col_k[q] = rows[q][k] = sum(map(mul, map(rows[q].__getitem__, ps), fs), zero)
+            for p in ps:  # N[k][p] = Σ_q (a[k][q] / d[k]) N[q][p]
+                row_k[p] = cols[p][k] = sum(map(mul, map(cols[p].__getitem__, qs), scaled), zero)
+            row_k[k] = col_k[k] = (zero + 1) / pivot + sum(map(mul, map(col_k.__getitem__, qs), scaled), zero)
+        return [rows[k][k] for k in range(self.size)]
 
     def solve(self, b: list[Number]) -> list[Number]:
         """Return x with (I - Q) x = b."""

@@ -26,11 +26,14 @@ are returned as ``decimal.Decimal`` (``Figure``); every other figure is a float.
 - ``expected_rolls_if_finished`` = Σ_p N[start, p]·h(p) / h(start), h the
   probability of finishing from p (one more solve, M h = P(· → n²));
 - a jump on square s, ending on t, is used at least once with probability
-  u / (1 + r): u = Σ_p N[start, p]·λ(p) is its expected number of uses, λ(p)
-  the chance that a roll from p lands on s, and r = Σ_p N[t, p]·λ(p) the
-  expected uses after a first one (Sherman-Morrison on the chain in which
-  landing on s ends the game; one transposed solve per distinct jump end,
-  and a correction when a trap that lands on s can be reached).
+  u / (1 + r): u is its expected number of uses and r the expected uses
+  after a first one.  Each landed jump square is a state of its own in the
+  chain (left at once for t), so u = N[start, s] comes with the visits and
+  1 + r = N[s, s] is on N's diagonal, found for every jump at once by
+  selected inversion of the factors (Sherman-Morrison with one solve per
+  jump end instead when a trap that lands on s can be reached).  The landed
+  states also cut the elimination's work: the six squares that roll onto a
+  jump reach its end through one state.
 
 The length distribution and the race are in ``length``: the probability in
 play is propagated roll by roll, and once it has the shape of the
@@ -148,9 +151,11 @@ def analyze(board: Board | Any, rules: Rules = LEETCODE, players: int = 1) -> An
     malformed).  See the module docstring for the methods.
 
     Work bound, for n² squares, J jumps and S reachable transient states: O(n²)
-    to build the chain; the elimination O(W) with W ≤ S³ (in practice a few
-    times its fill, which the benchmark reports); one solve (O(fill)) per
-    distinct jump end and at most MAX_ITERATIONS + 2 more; at most MAX_TURNS
+    to build the chain; the elimination O(W) with W ≤ S³ over the S + J
+    states (positions and landed jump squares; W in practice some ten times
+    its fill, which the benchmark reports); the selected inversion O(W); one
+    solve (O(fill)) per end of a jump a reachable trap lands on, and at most
+    MAX_ITERATIONS + 2 more; at most MAX_TURNS
     rolls of propagation at O(n² + J) each; in Decimal (only when a figure
     leaves the float range) the same steps, each some times slower.
 
@@ -224,7 +229,16 @@ def figure_to_json(value: Figure | int | None) -> float | int | dict[str, Any] |
 
 
 class _System:
-    """The transient states and, per state, the faces of the die that lead to each kind of place."""
+    """The transient states and, per state, the faces of the die that lead to each kind of place.
+
+    Besides the transient positions, every jump square that a roll from one of them lands on is a
+    state of its own, *landed on s*, left at once for the jump's end (six faces of six).  N restricted
+    to the positions is the game's own; the landed states cut the elimination's work (the six rows
+    that roll onto a jump no longer each carry the fill of its end), their visits are the jump's
+    expected uses and N's diagonal on them the jump uses.  States go by square, a landed state just
+    above its square's position: ``index`` maps a position, ``landed`` a jump square to its state,
+    and ``positions`` lists the state of each transient position in order.
+    """
 
     def __init__(self, chain: Chain) -> None:
         self.chain = chain
@@ -232,25 +246,35 @@ class _System:
         self.traps = [c for c in closed_classes(chain) if c != [last]]
         self.trap_of = {p: number for number, trap in enumerate(self.traps) for p in trap}
         self.transient = [p for p in range(last) if chain.reached[p] and p not in self.trap_of]
-        self.index = {p: i for i, p in enumerate(self.transient)}
-        # Faces: to other transient states (a roll that stays put is not an outflow), to n², into each trap.
-        self.rows: list[dict[int, int]] = []
-        self.to_last: list[int] = []
-        self.to_trap: list[dict[int, int]] = []
-        for p in self.transient:
-            row: dict[int, int] = {}
-            into: dict[int, int] = {}
-            for end, faces in chain.ends(p).items():
-                if end == last:
-                    self.to_last.append(faces)
-                elif end in self.trap_of:
-                    into[self.trap_of[end]] = into.get(self.trap_of[end], 0) + faces
+        jump_end = {s: end for p in self.transient for s, end in chain.outcomes[p] or () if s}
+        order = {
+            key: i for i, key in enumerate(sorted([2 * p for p in self.transient] + [2 * s + 1 for s in jump_end]))
+        }
+        self.index = {p: order[2 * p] for p in self.transient}
+        self.landed = {s: order[2 * s + 1] for s in jump_end}
+        self.positions = [self.index[p] for p in self.transient]
+        # Faces: to other states (a roll that stays put is not an outflow), to n², into each trap.
+        self.rows: list[dict[int, int]] = [{} for _ in order]
+        self.to_last = [0] * len(order)
+        self.to_trap: list[dict[int, int]] = [{} for _ in order]
+        for p, i in zip(self.transient, self.positions, strict=True):
+            for s, end in chain.outcomes[p] or ():
+                if s:
+                    self.rows[i][self.landed[s]] = self.rows[i].get(self.landed[s], 0) + 1
                 elif end != p:
-                    row[self.index[end]] = faces
-            if len(self.to_last) == len(self.rows):
-                self.to_last.append(0)
-            self.rows.append(row)
-            self.to_trap.append(into)
+                    self._add(i, end, 1)
+        for s, end in jump_end.items():
+            self._add(self.landed[s], end, 6)
+
+    def _add(self, i: int, end: int, faces: int) -> None:
+        """Count ``faces`` from state i to position ``end``, transient or not."""
+        if end == self.chain.last:
+            self.to_last[i] += faces
+        elif end in self.trap_of:
+            into = self.to_trap[i]
+            into[self.trap_of[end]] = into.get(self.trap_of[end], 0) + faces
+        else:
+            self.rows[i][self.index[end]] = self.rows[i].get(self.index[end], 0) + faces
 
 
 class _Exact(Generic[Number]):
@@ -261,23 +285,29 @@ class _Exact(Generic[Number]):
         self.one: Number = one
         self.zero: Number = one * 0
         sixth = one / 6
-        self.to_last: list[Number] = [faces * sixth for faces in system.to_last]
+
+        def weight(faces: int) -> Number:
+            return one if faces == 6 else faces * sixth
+
+        self.to_last: list[Number] = [weight(faces) for faces in system.to_last]
         self.to_trap: list[dict[int, Number]] = [
-            {n: faces * sixth for n, faces in into.items()} for into in system.to_trap
+            {n: weight(faces) for n, faces in into.items()} for into in system.to_trap
         ]
         self.factors: Factors[Number] | None = None
-        self.visits_t: list[Number] = []
+        self.visits_all: list[Number] = []  # per state, landed states included
+        self.visits_t: list[Number] = []  # per transient position
         self.p_finish: Number = self.zero
         p_trap: list[Number] = []
         start = system.chain.start
         if start in system.index:
-            rows = [{q: faces * sixth for q, faces in row.items()} for row in system.rows]
+            rows = [{q: weight(faces) for q, faces in row.items()} for row in system.rows]
             exits = [to + total(into.values()) for to, into in zip(self.to_last, self.to_trap, strict=True)]
             self.factors = Factors(rows, exits, total)
-            self.visits_t = self.factors.solve_transposed({system.index[start]: one})
-            self.p_finish = total(map(mul, self.visits_t, self.to_last))
+            self.visits_all = self.factors.solve_transposed({system.index[start]: one})
+            self.visits_t = [self.visits_all[i] for i in system.positions]
+            self.p_finish = total(map(mul, self.visits_all, self.to_last))
             p_trap = [
-                total(v * into.get(n, self.zero) for v, into in zip(self.visits_t, self.to_trap, strict=True))
+                total(v * into.get(n, self.zero) for v, into in zip(self.visits_all, self.to_trap, strict=True))
                 for n in range(len(system.traps))
             ]
         else:  # the game starts inside a trap
@@ -299,14 +329,15 @@ class _Exact(Generic[Number]):
             self.finishable, self.p_finish = "not always", min(self.p_finish, self.one)
             assert self.factors is not None  # n² is reached, so the start is transient
             h = self.factors.solve(self.to_last)
-            self.if_finished = total(map(mul, self.visits_t, h)) / h[system.index[system.chain.start]]
+            at_positions = [h[i] for i in system.positions]
+            self.if_finished = total(map(mul, self.visits_t, at_positions)) / h[system.index[system.chain.start]]
         else:
             self.finishable, self.p_finish = "always", self.one
             self.expected_rolls = self.if_finished = total(self.visits_t)
 
     def check(self) -> None:
         """Raise OutOfRange if a float figure is beyond the range where floats stay accurate."""
-        check_range(self.visits_t)
+        check_range(self.visits_all)
         check_range([self.p_finish, self.expected_rolls or self.zero, self.if_finished or self.zero])
 
     def visits(self) -> list[Number | None]:
@@ -346,14 +377,15 @@ def _quasi_stationary(exact: _Exact[Number], shape: list[float]) -> Stationary |
     one = exact.one
     trap_total = [sum(into.values(), exact.zero) for into in exact.to_trap]
     number = type(one)
+    positions = exact.system.positions
     x = [number(shape[p]) for p in exact.system.transient]
     previous: tuple[Number, Number] | None = None
     for _ in range(ITERATIONS_PER_TRY):
-        x = factors.solve_transposed({i: v for i, v in enumerate(x) if v})
-        size = sum(x, exact.zero)
-        x = [v / size for v in x]
-        a = sum(map(mul, x, exact.to_last), exact.zero)
-        b = sum(map(mul, x, trap_total), exact.zero)
+        y = factors.solve_transposed({i: v for i, v in zip(positions, x, strict=True) if v})
+        size = sum(map(y.__getitem__, positions), exact.zero)
+        x = [y[i] / size for i in positions]
+        a = sum(map(mul, y, exact.to_last), exact.zero) / size  # landed states roll nothing: they pass a share on
+        b = sum(map(mul, y, trap_total), exact.zero) / size
         if type(size) is float:
             check_range([size, 1.0 / size] + ([a] if a else []) + ([b] if b else []))
         if previous is not None and _close(a, previous[0]) and _close(b, previous[1]):
@@ -375,38 +407,40 @@ def _close(new: Number, old: Number) -> bool:
 def _jump_uses(board: Board, system: _System, exact: _Exact[Any]) -> tuple[JumpUse, ...]:
     """How often each snake and ladder is used; see the module docstring for the formula.
 
-    With λ(p) the chance that a roll from transient p lands on s, and β(p) the
-    chance that it enters, without landing on s, a trap that lands on s (once
-    inside, the game lands on s again and again), the game lands on s at least
-    once with probability g(start), where (I - Q') g = λ + β and Q' is Q without
-    the moves that land on s: Q' = Q - λ e_tᵀ when the jump ends on a transient
-    t.  Sherman-Morrison turns that into solves with I - Q itself:
-    g(start) = (x₀ + z₀ + z₀ x_t - x₀ z_t) / (1 + x_t), x = N λ, z = N β.
+    Its expected uses u are the visits to the state *landed on s* (``_System``).  Without a trap
+    that lands on s, the game lands on s at least once with probability u / N[s][s], N[s][s] from
+    the selected inversion.  Otherwise, with β(p) the chance that a roll from p enters, without
+    landing on s, a trap that lands on s again and again, the probability is g(start), where
+    (I - Q') g = λ + β, λ(p) the chance that a roll from p lands on s and Q' is Q without the
+    moves that land on s.  Sherman-Morrison turns that into solves with I - Q itself:
+    g(start) = (x₀ + z₀ + z₀ x_t - x₀ z_t) / (1 + x_t), x = N λ, z = N β, x₀ = u, and x_t is
+    N[t][landed on s] when the jump ends on a transient t (one solve per such end).
     """
     plans = _jump_plans(board, system, exact)
-    factors, index = exact.factors, system.index
-    tops: dict[int, int] = {}  # transient jump end -> the highest index its row of N is needed at
-    for _, t, lam, beta, _ in plans:
-        if factors is not None and t in index and (lam or beta):
-            tops[t] = max(tops.get(t, -1), *lam, *beta)
-    one = exact.one
-    rows_of_n = {t: factors.solve_transposed({index[t]: one}, top) for t, top in tops.items()} if factors else {}
+    factors, index, landed, zero = exact.factors, system.index, system.landed, exact.zero
+    tops: dict[int, int] = {}  # the end of a jump a trap lands on -> the highest index its row of N is needed at
+    for s, t, beta, _ in plans:
+        if factors is not None and t in index and beta:
+            tops[t] = max(tops.get(t, -1), landed.get(s, -1), *beta)
+    rows_of_n = {t: factors.solve_transposed({index[t]: exact.one}, top) for t, top in tops.items()} if factors else {}
+    diagonal = factors.inverse_diagonal() if factors is not None and landed else []
     uses = []
-    for s, t, lam, beta, catching in plans:
+    for s, t, beta, catching in plans:
         kind: JumpKind = "ladder" if t > s else "snake"
         if factors is None:  # the game starts inside a trap
             uses.append(JumpUse(s, t, kind, 1.0 if catching else 0.0, None if catching else 0.0))
             continue
-        x0 = _dot(exact.visits_t, lam, exact.zero)
-        z0 = _dot(exact.visits_t, beta, exact.zero)
-        if t in rows_of_n:
-            xt, zt = _dot(rows_of_n[t], lam, exact.zero), _dot(rows_of_n[t], beta, exact.zero)
+        x0 = exact.visits_all[landed[s]] if s in landed else zero
+        z0 = _dot(exact.visits_all, beta, zero)
+        if t in rows_of_n and beta:
+            xt = rows_of_n[t][landed[s]] if s in landed else zero
+            zt = _dot(rows_of_n[t], beta, zero)
             if type(xt) is float:
                 check_range([xt, zt])
             used = (x0 + z0 + z0 * xt - x0 * zt) / (1 + xt)
-        else:  # landing on s leaves the transient states: no second use without a trap
-            used = x0 + z0
-        used = min(one, max(exact.zero, used))
+        else:  # z₀ = 0, or the jump leaves the transient states (N[s][s] = 1)
+            used = (x0 / diagonal[landed[s]] if s in landed else zero) + z0
+        used = min(exact.one, max(zero, used))
         uses.append(JumpUse(s, t, kind, _figure(used), None if catching else _figure(x0)))
     return tuple(uses)
 
@@ -417,22 +451,17 @@ def _dot(values: list[Number], weights: dict[int, Number], zero: Number) -> Numb
 
 def _jump_plans(
     board: Board, system: _System, exact: _Exact[Number]
-) -> list[tuple[int, int, dict[int, Number], dict[int, Number], set[int]]]:
-    """Per jump (s, t): λ and β over the transient states, and the reachable traps that land on s."""
+) -> list[tuple[int, int, dict[int, Number], set[int]]]:
+    """Per jump (s, t): β over the transient states, and the reachable traps that land on s."""
     chain, index, trap_of = system.chain, system.index, system.trap_of
     reached = set(exact.reached_traps)
     sixth = exact.one / 6
-    lands: dict[int, dict[int, Number]] = {}
     caught_by: dict[int, set[int]] = {}
     for p, outcomes in enumerate(chain.outcomes):
-        for landing, _ in outcomes or ():
-            if not landing:
-                continue
-            if p in index:
-                row = lands.setdefault(landing, {})
-                row[index[p]] = row.get(index[p], exact.zero) + sixth
-            elif trap_of.get(p) in reached:
-                caught_by.setdefault(landing, set()).add(trap_of[p])
+        if p not in index and trap_of.get(p) in reached:
+            for landing, _ in outcomes or ():
+                if landing:
+                    caught_by.setdefault(landing, set()).add(trap_of[p])
     plans = []
     for s, t in board.jumps.items():
         if s == t:
@@ -443,5 +472,5 @@ def _jump_plans(
             faces = sum(1 for landing, end in chain.outcomes[p] or () if landing != s and trap_of.get(end) in catching)
             if faces:
                 beta[i] = faces * sixth
-        plans.append((s, t, lands.get(s, {}), beta, catching))
+        plans.append((s, t, beta, catching))
     return plans
