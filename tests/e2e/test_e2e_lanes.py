@@ -45,6 +45,15 @@ def open_with_endless_analysis(open_app: Callable[..., AppPage]) -> AppPage:
         route.fulfill(status=200, body=package, headers={"Content-Type": "application/zip"})
 
     app.page.context.route(re.compile(r".*/py/snakes_ladders\.zip$"), serve_patched)
+    # The memory snapshot holds the real package, already imported: a worker restored from it would
+    # analyse for real. A snapshot that cannot be restored makes every worker start plainly, from the
+    # patched zip (the fallback is the app's, and is only logged as information).
+    app.page.context.route(
+        re.compile(r".*/py/snapshot-[^/]*\.bin\.gz$"),
+        lambda route: route.fulfill(
+            status=200, body=b"not a snapshot", headers={"Content-Type": "application/octet-stream"}
+        ),
+    )
     app.goto()
     app.wait_ready()
     return app
