@@ -2,14 +2,10 @@
 // The dice, the rules and the winner all come from Python; this only animates and lists the turns.
 import { TokenAnimator } from "./animate.mjs";
 import { $ } from "./dom.mjs";
+import { describeMove } from "./rules-text.mjs";
 
 export function describeTurn(turn, index, last) {
-  const head = `Turn ${index + 1}, player ${turn.player}: roll ${turn.roll}`;
-  if (turn.overshoot === "stay") return `${head}, too far: stays on ${turn.start === 0 ? "the start" : `square ${turn.start}`}`;
-  const bounce = turn.overshoot === "bounce" ? `, bounces back from ${last}` : "";
-  const jump = turn.jump ? `, ${turn.jump} to ${turn.end}` : "";
-  const won = turn.end === last ? " and wins" : "";
-  return `${head} → square ${turn.landing}${bounce}${jump}${won}`;
+  return describeMove(`Turn ${index + 1}, player ${turn.player}: roll ${turn.roll}`, turn, last);
 }
 
 export class GamePanel {

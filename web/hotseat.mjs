@@ -4,7 +4,7 @@ import { TokenAnimator } from "./animate.mjs";
 import { rollDie, FACES } from "./dice.mjs";
 import { boardToMatrix } from "./grid.mjs";
 import { cleanName } from "./library-store.mjs";
-import { describeRules } from "./rules-text.mjs";
+import { describeMove, describeRules } from "./rules-text.mjs";
 
 export const COLOURS = [
   ["#c81e1e", "Red"],
@@ -20,11 +20,7 @@ const TURN_LIMIT = 10_000;
 
 /** One line of the history: "Turn 3, Ana: rolled 4 → square 9, ladder to 20". */
 export function describeRoll(number, name, step, last) {
-  const head = `Turn ${number}, ${name}: rolled ${step.roll}`;
-  if (step.overshoot === "stay") return `${head}, too far: stays on ${step.start === 0 ? "the start" : `square ${step.start}`}`;
-  const bounce = step.overshoot === "bounce" ? `, bounced back from ${last}` : "";
-  const jump = step.jump ? `, ${step.jump} to ${step.end}` : "";
-  return `${head} → square ${step.landing}${bounce}${jump}${step.won ? " and wins" : ""}`;
+  return describeMove(`Turn ${number}, ${name}: rolled ${step.roll}`, step, last, { bounce: "bounced back", won: step.won });
 }
 
 function playerRow(index) {

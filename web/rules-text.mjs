@@ -13,6 +13,17 @@ export function describeRules({ start, overshoot }) {
   return `${STARTS[start] ?? start}; ${OVERSHOOTS[overshoot] ?? overshoot}`;
 }
 
+/**
+ * The rest of a move's line after `head` ("Turn 3, Ana: rolled 4"): where the roll landed, a bounce
+ * ("`bounce` from 36"), the jump taken and a win; or that the roll was too far and wasted.
+ */
+export function describeMove(head, move, last, { bounce = "bounces back", won = move.end === last } = {}) {
+  if (move.overshoot === "stay") return `${head}, too far: stays on ${move.start === 0 ? "the start" : `square ${move.start}`}`;
+  const bounced = move.overshoot === "bounce" ? `, ${bounce} from ${last}` : "";
+  const jump = move.jump ? `, ${move.jump} to ${move.end}` : "";
+  return `${head} → square ${move.landing}${bounced}${jump}${won ? " and wins" : ""}`;
+}
+
 /** "1 snake", "2 ladders". */
 export function count(number, noun) {
   return `${number} ${noun}${number === 1 ? "" : "s"}`;
