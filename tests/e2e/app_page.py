@@ -8,8 +8,10 @@ contract names. Waiting is only ever on state the page exposes, through ``expect
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -381,3 +383,32 @@ class AppPage:
             self.expect_jump(start, end)
         expect(self.jump_squares).to_have_count(len(jumps))
         assert self.matrix_rows() == rows
+
+
+def serve_patched_package(app: AppPage, module: str, addition: bytes) -> None:
+    """Make ``app``'s context serve the real package with ``addition`` appended to ``module`` (a path
+    in the zip such as ``snakes_ladders/solve.py``): a fault put into Python before the page loads.
+
+    The memory snapshot holds the real package, already imported, so a worker restored from it would
+    not see the patch: the snapshot is served unrestorable, and every worker starts plainly from the
+    patched zip (the fallback is the app's own, and is only logged as information).
+    """
+    import serve  # the repository root is on sys.path (tests/e2e/conftest.py)
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(serve.package_zip())) as source, zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            target.writestr(item, data + addition if item.filename == module else data)
+    package = out.getvalue()
+    context = app.page.context
+    context.route(
+        re.compile(r".*/py/snakes_ladders\.zip$"),
+        lambda route: route.fulfill(status=200, body=package, headers={"Content-Type": "application/zip"}),
+    )
+    context.route(
+        re.compile(r".*/py/snapshot-[^/]*\.bin\.gz$"),
+        lambda route: route.fulfill(
+            status=200, body=b"not a snapshot", headers={"Content-Type": "application/octet-stream"}
+        ),
+    )

@@ -7,16 +7,12 @@ link's verdict by the next one's, and the message line stays in view at 1280×90
 
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from collections.abc import Callable
 
 import pytest
-from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture
-from playwright.sync_api import Route, expect
-
-import serve
+from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture, serve_patched_package
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -25,34 +21,11 @@ EXAMPLE_1 = load_fixture("leetcode_example_1")
 SOLVE_WHILE_ANALYSING_MS = 30_000
 
 
-def endless_analysis_package() -> bytes:
-    """The real package, but its analysis never returns: what a very slow analysis looks like."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(serve.package_zip())) as source, zipfile.ZipFile(out, "w") as target:
-        for item in source.infolist():
-            data = source.read(item)
-            if item.filename == "snakes_ladders/markov.py":
-                data += b"\n\ndef analyze(*args, **kwargs):\n    while True:\n        pass\n"
-            target.writestr(item, data)
-    return out.getvalue()
-
-
 def open_with_endless_analysis(open_app: Callable[..., AppPage]) -> AppPage:
+    """The real package, but its analysis never returns: what a very slow analysis looks like."""
     app = open_app(navigate=False)
-    package = endless_analysis_package()
-
-    def serve_patched(route: Route) -> None:
-        route.fulfill(status=200, body=package, headers={"Content-Type": "application/zip"})
-
-    app.page.context.route(re.compile(r".*/py/snakes_ladders\.zip$"), serve_patched)
-    # The memory snapshot holds the real package, already imported: a worker restored from it would
-    # analyse for real. A snapshot that cannot be restored makes every worker start plainly, from the
-    # patched zip (the fallback is the app's, and is only logged as information).
-    app.page.context.route(
-        re.compile(r".*/py/snapshot-[^/]*\.bin\.gz$"),
-        lambda route: route.fulfill(
-            status=200, body=b"not a snapshot", headers={"Content-Type": "application/octet-stream"}
-        ),
+    serve_patched_package(
+        app, "snakes_ladders/markov.py", b"\n\ndef analyze(*args, **kwargs):\n    while True:\n        pass\n"
     )
     app.goto()
     app.wait_ready()

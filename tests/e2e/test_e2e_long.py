@@ -5,18 +5,14 @@ Both keep the board on screen, and the app recovers without a page reload.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
-import zipfile
 from collections.abc import Callable
 
 import pytest
-from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture
-from playwright.sync_api import Route, expect
-
-import serve
+from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture, serve_patched_package
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -72,27 +68,12 @@ def test_a_long_analysis_is_cancelled_and_python_restarts(open_app: Callable[...
     assert app.matrix_rows() == board
 
 
-def broken_package() -> bytes:
-    """The real package, but its solve() raises: what a bug in the solver would look like."""
-    original = serve.package_zip()
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(original)) as source, zipfile.ZipFile(out, "w") as target:
-        for item in source.infolist():
-            data = source.read(item)
-            if item.filename == "snakes_ladders/solve.py":
-                data += b"\n\ndef solve(board):\n    raise RuntimeError('the solver broke')\n"
-            target.writestr(item, data)
-    return out.getvalue()
-
-
 def test_a_solver_that_raises_shows_the_error_and_keeps_the_board(open_app: Callable[..., AppPage]) -> None:
     app = open_app(navigate=False)
-    package = broken_package()
-
-    def serve_broken(route: Route) -> None:
-        route.fulfill(status=200, body=package, headers={"Content-Type": "application/zip"})
-
-    app.page.context.route(re.compile(r".*/py/snakes_ladders\.zip$"), serve_broken)
+    # The real package, but its solve() raises: what a bug in the solver would look like.
+    serve_patched_package(
+        app, "snakes_ladders/solve.py", b"\n\ndef solve(board):\n    raise RuntimeError('the solver broke')\n"
+    )
     app.goto()
     app.wait_ready()
     before = app.matrix.text_content()
