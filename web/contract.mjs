@@ -438,6 +438,14 @@ export const OPS = Object.freeze({
         "min": 1,
         "max": 100000,
         "default": 2000
+      },
+      "max_size": {
+        "type": "number",
+        "required": false,
+        "about": "lowers the largest board accepted",
+        "min": 2,
+        "max": 1000,
+        "default": 1000
       }
     },
     "result": {
@@ -538,7 +546,7 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{n: number, rules: Rules, players: number, seed: number, winner: number | null, end: string, turns: object[], positions: number[]}} PlayResult */
 /** @typedef {{op: "move", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, position: number, roll: number}} MoveRequest */
 /** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null, overshoot: string | null, won: boolean, hopeless: boolean}} MoveResult */
-/** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number}} GenerateRequest */
+/** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number, max_size?: number}} GenerateRequest */
 /** @typedef {{n: number, matrix: number[][], min_moves: number, expected_rolls: number | null, met: boolean, evaluations: number, seed: number}} GenerateResult */
 /** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | ExplainRequest | PlayRequest | MoveRequest | GenerateRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

@@ -312,6 +312,7 @@ CONTRACT: dict[str, Op] = {
                     high=MAX_EVALUATIONS,
                     default=DEFAULT_EVALUATIONS,
                 ),
+                MAX_SIZE_FIELD,
             ),
             MAX_GENERATE_SIZE,
             (
@@ -817,9 +818,7 @@ def _generate(message: dict[str, Any]) -> dict[str, Any]:
     ``rules``, ``max_jump``, ``no_edge_rows`` and ``max_evaluations`` (1 to
     100,000, default 2,000).  The result is ``generate.generated_to_json``.
     """
-    max_size = message.get("max_size", MAX_GENERATE_SIZE)
-    if type(max_size) is not int or not MIN_SIZE <= max_size <= MAX_SIZE:
-        raise RequestError(f"max_size must be an integer from {MIN_SIZE} to {MAX_SIZE}")
+    max_size = _integer("generate", message, MAX_SIZE_FIELD)
     try:
         spec = Spec.from_json(message)
         if spec.n > max_size:
