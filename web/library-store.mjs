@@ -1,5 +1,6 @@
 // My boards, stored: the named boards in localStorage, their names, and the export file's form.
 // No DOM. A write that fails (storage full or blocked) changes nothing, in storage or in memory.
+import { RULES } from "./contract.mjs";
 
 export const LIBRARY_KEY = "snakes-ladders:library:v1";
 export const MAX_NAME = 60;
@@ -51,8 +52,8 @@ function readEntry(data) {
   if (!name || !Number.isInteger(data.n) || !isJumpList(data.jumps)) return null;
   const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
   const moves = Number.isInteger(data.moves) ? data.moves : null;
-  const start = rules.start === "off-board" ? "off-board" : "square1";
-  const overshoot = ["bounce", "win"].includes(rules.overshoot) ? rules.overshoot : "stay";
+  const start = RULES.start.values.includes(rules.start) ? rules.start : RULES.start.default;
+  const overshoot = RULES.overshoot.values.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default;
   return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot }, moves };
 }
 
