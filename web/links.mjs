@@ -57,7 +57,9 @@ export class LinkController {
     this.#app = app;
     // Leaving the page writes at once; a burst of edits writes once (browsers throttle history updates).
     window.addEventListener("pagehide", () => this.#timer !== null && this.#persist());
-    window.addEventListener("hashchange", () => this.#follow(location.hash));
+    // The hash the visitor went to, not whatever the address holds when the event runs: a pending
+    // write of the board on screen (schedule) may have replaced it since.
+    window.addEventListener("hashchange", (event) => this.#follow(new URL(event.newURL).hash));
     $("share").addEventListener("click", () => {
       const link = `${location.href.split("#")[0]}#${encodeHash(app.state.board, app.currentRules())}`;
       $("share-link").textContent = link;
