@@ -98,6 +98,58 @@ def test_the_shipped_package_is_code_only(shipped: dict) -> None:
                 assert ast.get_docstring(node) is None, f"{name}: {getattr(node, 'name', 'module')} keeps its docstring"
 
 
+# Runs under Node with the pinned Pyodide: unpacks the compiled zip, replaces every module's source
+# with a line that would stop the import, then imports the package and answers one request, which
+# only works when Python loads the shipped bytecode instead of compiling the sources.
+RUN_COMPILED = """
+import { readFileSync } from "node:fs";
+const [runtime, zip, request] = process.argv.slice(1);
+const { loadPyodide } = await import(runtime + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: runtime + "/", packages: [] });
+pyodide.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir: "/app" });
+pyodide.globals.set("request", request);
+try {
+  console.log(pyodide.runPython(`
+import pathlib, sys
+for path in pathlib.Path("/app").rglob("*.py"):
+    path.write_text("raise SystemExit('compiled from source: ' + __name__)")
+sys.path.insert(0, "/app")
+import snakes_ladders.api
+snakes_ladders.api.handle(request)
+`));
+} catch (error) {
+  console.error(error.message);  // not the whole stack, whose first line is Pyodide's minified source
+  process.exit(1);
+}
+"""
+
+
+def test_the_site_ships_bytecode_compiled_by_pyodide(tmp_path: Path) -> None:
+    """serve.compiled_zip adds a .pyc for every module, made by the page's own Python, and Pyodide
+    imports the package from them (a plain start compiles nothing of ours)."""
+    version = serve.ensure_pyodide()
+    compiled = serve.compiled_zip(version, serve.package_zip())
+    with zipfile.ZipFile(BytesIO(compiled)) as archive:
+        names = archive.namelist()
+    sources = [name for name in names if name.endswith(".py")]
+    bytecode = {name for name in names if name.endswith(".pyc")}
+    assert sources and len(bytecode) == len(sources)
+    for source in sources:
+        folder, _, module = source.rpartition("/")
+        assert any(name.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-") for name in bytecode), source
+    (tmp_path / "site.zip").write_bytes(compiled)
+    request = json.dumps({"version": 1, "op": "solve", "board": json.loads(FIXTURES[0].read_text())["board"]})
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", RUN_COMPILED, str(serve.PYODIDE), str(tmp_path / "site.zip"), request],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == handle(request)
+
+
 def test_the_build_is_reproducible() -> None:
     assert serve.package_zip() == serve.package_zip()
 

@@ -50,7 +50,8 @@ if (heapBefore === null || heapBefore !== heapAfter) {
 const snapshot = makeSnapshot(maker);
 const plainReply = ask(maker);
 
-const restored = await loadPyodide({ indexURL, packages: [], ...quiet, ...restoringOptions(snapshot) });
+// As a promise, the way the engine worker hands it over (so a Pyodide that stops accepting one fails here).
+const restored = await loadPyodide({ indexURL, packages: [], ...quiet, ...restoringOptions(Promise.resolve(snapshot)) });
 afterRestore(restored, packageBytes);
 const restoredReply = ask(restored);
 

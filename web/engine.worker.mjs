@@ -136,8 +136,11 @@ function startPyodide(options, packageBytes) {
 }
 
 async function restore(response, packageBytes) {
+  // Handed over as a promise: loadPyodide starts fetching the runtime (lock file, wasm, standard
+  // library) before it waits for the snapshot, so those downloads overlap the inflating.
   const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  const bytes = new Response(inflated).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  bytes.catch(() => {}); // a corrupt file rejects loadPyodide, which falls back below
   const pyodide = await startPyodide(restoringOptions(bytes), packageBytes);
   afterRestore(pyodide, await packageBytes);
   return pyodide;
