@@ -408,21 +408,62 @@ def _read_request(request: Any) -> Any:
         raise RequestError(f"the request is {len(request):,} characters; the limit is {MAX_REQUEST_CHARS:,}")
     if request.startswith(BOM):
         request = request[1:]
+    return _parse_json(request, _REQUEST_TEXT)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """One kind of JSON text the boundary reads: its name and faults in messages, the error raised, and
+    the most values it may hold (``too_many`` words the error for more)."""
+
+    name: str
+    not_shaped: str
+    not_json: str
+    error: type[ValueError]
+    limit: int
+    too_many: Callable[[int], ValueError]
+
+
+def _parse_json(text: str, reading: _Reading) -> Any:
+    """Parse ``text`` after refusing nesting over ``MAX_DEPTH`` and more than ``reading.limit`` values,
+    found by a linear scan before any parsing (``jsontext.check_nesting``); errors name ``reading``."""
     try:
-        values = check_nesting(request).values
+        values = check_nesting(text).values
     except NestingError as error:
-        raise RequestError(f"the request is not a board request: {error}") from None
-    if values > MAX_REQUEST_VALUES:
-        raise RequestError(
-            f"the request holds {values:,} values; the limit is {MAX_REQUEST_VALUES:,} (a {MAX_SIZE}×{MAX_SIZE} "
-            "board and a few fields)"
-        )
+        raise reading.error(f"{reading.name} is {reading.not_shaped}: {error}") from None
+    if values > reading.limit:
+        raise reading.too_many(values)
     try:
-        return json.loads(request)
+        return json.loads(text)
     except json.JSONDecodeError as error:
-        raise RequestError(f"the request is not JSON: {_where(error)}") from None
+        raise reading.error(f"{reading.name} is {reading.not_json}: {_where(error)}") from None
     except ValueError:  # an integer too long for Python to read
-        raise RequestError(f"the request holds an integer too long to read: {_long_integer(request)}") from None
+        raise reading.error(f"{reading.name} holds an integer too long to read: {_long_integer(text)}") from None
+
+
+_REQUEST_TEXT = _Reading(
+    "the request",
+    "not a board request",
+    "not JSON",
+    RequestError,
+    MAX_REQUEST_VALUES,
+    lambda values: RequestError(
+        f"the request holds {values:,} values; the limit is {MAX_REQUEST_VALUES:,} (a {MAX_SIZE}×{MAX_SIZE} "
+        "board and a few fields)"
+    ),
+)
+_BOARD_TEXT = _Reading(
+    "the board text",
+    "not a board",
+    "not valid JSON",
+    TextError,
+    MAX_BOARD_VALUES,
+    lambda values: BoardError(
+        f"the board text holds {values:,} values: a board of at most {MAX_SIZE}×{MAX_SIZE} holds no more "
+        f"than {MAX_BOARD_VALUES:,} (its cells, its rows and the list of rows)",
+        code="too_many_values",
+    ),
+)
 
 
 def _where(error: json.JSONDecodeError) -> str:
@@ -521,23 +562,7 @@ def parse_board_text(text: str) -> Any:
         text = text[1:]
     if _skip_space(text, 0) == len(text):
         raise TextError("the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]")
-    body = _blank_prefix(text)
-    try:
-        values = check_nesting(body).values
-    except NestingError as error:
-        raise TextError(f"the board text is not a board: {error}") from None
-    if values > MAX_BOARD_VALUES:
-        raise BoardError(
-            f"the board text holds {values:,} values: a board of at most {MAX_SIZE}×{MAX_SIZE} holds no more "
-            f"than {MAX_BOARD_VALUES:,} (its cells, its rows and the list of rows)",
-            code="too_many_values",
-        )
-    try:
-        return json.loads(body)
-    except json.JSONDecodeError as error:
-        raise TextError(f"the board text is not valid JSON: {_where(error)}") from None
-    except ValueError:  # an integer too long for Python to read
-        raise TextError(f"the board text holds an integer too long to read: {_long_integer(body)}") from None
+    return _parse_json(_blank_prefix(text), _BOARD_TEXT)
 
 
 def _skip_space(text: str, start: int) -> int:
