@@ -179,10 +179,10 @@ class Rules:
     def check_board(self, board: Board) -> Board:
         """Return ``board`` if it can be played under these rules, else raise BoardError.
 
-        >>> Rules().check_board(Board(2, {1: 3}, allow_start_jump=True))
+        >>> Rules().check_board(Board(3, {1: 9}, allow_start_jump=True)).jumps
         Traceback (most recent call last):
         ...
-        snakes_ladders.board.BoardError: square 1 (row 1, column 0): the start square cannot hold a snake or ladder
+        snakes_ladders.board.BoardError: square 1 (row 2, column 0): the start square cannot hold a snake or ladder
         """
         if self.start == "square1" and 1 in board.jumps:
             row, column = square_to_cell(1, board.n)
