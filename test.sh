@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run every check: the gates (ruff, mypy, eslint, tsc --checkJs), the JavaScript unit tests
+# Run every check: the gates (ruff, mypy, eslint, tsc --checkJs, jscpd), the JavaScript unit tests
 # (node --test), the Python package (pytest, hypothesis, doctests) and the browser app (Playwright
 # driving Debian's Chromium). Installs what it needs on a fresh machine: a virtual environment in
 # .venv, the npm packages, and chromium when /usr/bin/chromium is absent.
@@ -39,6 +39,9 @@ echo "test.sh: gates" >&2
 .venv/bin/mypy
 npx --no-install eslint --max-warnings 0 .
 npx --no-install tsc -p jsconfig.json
+# No block of six or more lines repeated in py/ or web/ (.jscpd.json; jscpd counts a clone's lines from
+# its first token's line to its last's and reports spans of more than minLines, so 5 catches six lines).
+npx --no-install jscpd
 echo "test.sh: JavaScript unit tests" >&2
 node --test tests/js/
 echo "test.sh: Python unit tests (two processes)" >&2

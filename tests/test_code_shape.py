@@ -1,5 +1,6 @@
-"""The package's code stays in readable pieces: no function over 60 lines, and no module over
-400 lines unless its docstring says why ("over 400 lines because ...").
+"""The package's code stays in readable pieces: no function over 60 lines, no module over
+400 lines unless its docstring says why ("over 400 lines because ..."), and no block of six or
+more lines repeated in py/ or web/ (jscpd, configured by .jscpd.json and run by test.sh).
 
 A function's length counts from its ``def`` line (decorators excluded) to its last line,
 docstring and blank lines included.
@@ -8,11 +9,15 @@ docstring and blank lines included.
 from __future__ import annotations
 
 import ast
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "py" / "snakes_ladders"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "py" / "snakes_ladders"
 MAX_FUNCTION_LINES = 60
 MAX_MODULE_LINES = 400
 REASON = "over 400 lines"
@@ -64,3 +69,60 @@ def _function(lines: int) -> str:
 )
 def test_the_checker_catches_long_functions_and_modules(source: str, expected: list[str]) -> None:
     assert shape_problems(source, "m.py") == expected
+
+
+# The copy/paste gate: jscpd (pinned in package.json) with the repository's .jscpd.json.
+JSCPD = Path(os.environ.get("JSCPD", ROOT / "node_modules" / ".bin" / "jscpd"))
+needs_jscpd = pytest.mark.skipif(not JSCPD.exists(), reason=f"jscpd is not installed at {JSCPD}: run npm ci")
+
+# Six lines of Python and six of JavaScript, dense enough for the token threshold.
+PY_BLOCK = [
+    "def planted(first, second, third):",
+    "    total = first + second * 3 - third",
+    "    if total > 10 and second < first:",
+    "        total -= len(str(second)) + third",
+    "    values = [total, first, second, third]",
+    "    return sorted(values)[1] + min(values)",
+]
+JS_BLOCK = [
+    "export function planted(first, second, third) {",
+    "  let total = first + second * 3 - third;",
+    "  if (total > 10 && second < first) total -= String(second).length + third;",
+    "  const values = [total, first, second, third];",
+    "  return values.sort((a, b) => a - b)[1] + Math.min(...values);",
+    "}",
+]
+
+
+def jscpd_finds_clones(tmp_path: Path, files: dict[str, str]) -> bool:
+    """Whether the gate fails on a tree of ``files`` (path: text) checked with the repository's .jscpd.json."""
+    shutil.copy(ROOT / ".jscpd.json", tmp_path / ".jscpd.json")
+    for folder in ("py", "web"):
+        (tmp_path / folder).mkdir()
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    done = subprocess.run([str(JSCPD)], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    assert "Error" not in done.stderr, done.stderr
+    assert done.returncode in (0, 1), done.stderr
+    return done.returncode == 1
+
+
+@needs_jscpd
+@pytest.mark.parametrize(
+    ("block", "a", "b"),
+    [(PY_BLOCK, "py/a.py", "py/b.py"), (JS_BLOCK, "web/a.mjs", "web/b.mjs")],
+    ids=["python", "javascript"],
+)
+@pytest.mark.parametrize("lines", [6, 5])
+def test_the_gate_fails_on_six_repeated_lines_and_not_on_five(
+    tmp_path: Path, block: list[str], a: str, b: str, lines: int
+) -> None:
+    planted = "\n".join(block[:lines]) + "\n"
+    files = {a: "FIRST = 1\n\n\n" + planted, b: "SECOND = [2, 3]\n\n\n" + planted}
+    assert jscpd_finds_clones(tmp_path, files) == (lines == 6)
+
+
+@needs_jscpd
+def test_py_and_web_repeat_no_block() -> None:
+    done = subprocess.run([str(JSCPD)], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout[-3000:]

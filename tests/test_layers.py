@@ -21,6 +21,7 @@ LAYERS: dict[str, int] = {
     "bignum": 0,
     "jsontext": 0,
     "placement": 0,
+    "errors": 0,
     "board": 1,
     "searches": 2,
     # LeetCode's question, and the rules of a game of chance

@@ -82,10 +82,8 @@ export class TokenAnimator extends EventTarget {
    */
   async play(steps, { from = steps[0]?.start ?? 1, keep = false } = {}) {
     const run = ++this.#run;
-    this.#animation?.cancel();
-    this.#wakeUp();
+    this.#halt();
     this.#steps = steps;
-    this.#stepping = false;
     if (!keep || this.#token.hidden) this.#place(from);
     this.#token.hidden = false;
     this.#setState("playing");
@@ -120,10 +118,7 @@ export class TokenAnimator extends EventTarget {
   /** Stop and hide the token. */
   stop() {
     this.#run += 1;
-    this.#animation?.cancel();
-    this.#animation = null;
-    this.#wakeUp();
-    this.#stepping = false;
+    this.#halt();
     this.#token.hidden = true;
     delete this.#token.dataset.square;
     this.#setState("idle");
@@ -157,10 +152,7 @@ export class TokenAnimator extends EventTarget {
     if (this.#state !== "playing" && this.#state !== "paused") return;
     const last = this.#steps.at(-1);
     this.#skipped = ++this.#run;
-    this.#animation?.cancel();
-    this.#animation = null;
-    this.#wakeUp();
-    this.#stepping = false;
+    this.#halt();
     if (last) {
       this.#emit("move", { index: this.#steps.length - 1, step: last });
       this.#place(last.end);
@@ -181,6 +173,14 @@ export class TokenAnimator extends EventTarget {
       await new Promise((resolve) => (this.#wake = resolve));
     }
     return run === this.#run;
+  }
+
+  /** End the move under way: cancel its animation and wake a run waiting in pause, so it sees it is over. */
+  #halt() {
+    this.#animation?.cancel();
+    this.#animation = null;
+    this.#wakeUp();
+    this.#stepping = false;
   }
 
   #wakeUp() {

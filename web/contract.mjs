@@ -21,442 +21,65 @@ export const LIMITS = Object.freeze({
   "TEXT_CHARS_EXTRA": 65536
 });
 
+/** The request fields several ops take, each declared once (OPS refers to them). */
+export const FIELDS = Object.freeze({
+  "version": {"type": "1", "required": true, "about": "the API version", "min": 1, "max": 1},
+  "board": {"type": "number[][]", "required": false, "about": "the LeetCode matrix (or give board_text)"},
+  "board_text": {"type": "string", "required": false, "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more", "maxLength": 16065536},
+  "max_size": {"type": "number", "required": false, "about": "lowers the largest board accepted", "min": 2, "max": 1000, "default": 1000},
+  "rules": {"type": "Rules", "required": false, "about": "rules of play; LeetCode's when absent, and either key may be left out"},
+  "players": {"type": "number", "required": false, "about": "players taking turns", "min": 1, "max": 4, "default": 1}
+});
+
 /** Each op: what it answers, the largest board, its request fields, its result's keys. */
 export const OPS = Object.freeze({
   "solve": {
-    "about": "the least number of moves under LeetCode's rules, one optimal path and its detail",
-    "maxSize": 1000,
-    "fields": {
-      "version": {
-        "type": "1",
-        "required": true,
-        "about": "the API version",
-        "min": 1,
-        "max": 1
-      },
-      "board": {
-        "type": "number[][]",
-        "required": false,
-        "about": "the LeetCode matrix (or give board_text)"
-      },
-      "board_text": {
-        "type": "string",
-        "required": false,
-        "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more",
-        "maxLength": 16065536
-      },
-      "max_size": {
-        "type": "number",
-        "required": false,
-        "about": "lowers the largest board accepted",
-        "min": 2,
-        "max": 1000,
-        "default": 1000
-      }
-    },
-    "result": {
-      "n": "number",
-      "moves": "number",
-      "reachable": "boolean",
-      "path": "number[] | null",
-      "steps": "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}[]",
-      "distances": "(number | null)[]",
-      "distances_limit": "number | null",
-      "paths_count": "Magnitude",
-      "explored": "number",
-      "warnings": "{total: number, shown: {square: number, message: string}[]}",
-      "chained": "number[]"
-    }
+    about: "the least number of moves under LeetCode's rules, one optimal path and its detail",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
+    result: {"n": "number", "moves": "number", "reachable": "boolean", "path": "number[] | null", "steps": "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}[]", "distances": "(number | null)[]", "distances_limit": "number | null", "paths_count": "Magnitude", "explored": "number", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
   },
   "validate": {
-    "about": "the checked board and its warnings",
-    "maxSize": 1000,
-    "fields": {
-      "version": {
-        "type": "1",
-        "required": true,
-        "about": "the API version",
-        "min": 1,
-        "max": 1
-      },
-      "board": {
-        "type": "number[][]",
-        "required": false,
-        "about": "the LeetCode matrix (or give board_text)"
-      },
-      "board_text": {
-        "type": "string",
-        "required": false,
-        "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more",
-        "maxLength": 16065536
-      },
-      "max_size": {
-        "type": "number",
-        "required": false,
-        "about": "lowers the largest board accepted",
-        "min": 2,
-        "max": 1000,
-        "default": 1000
-      },
-      "rules": {
-        "type": "Rules",
-        "required": false,
-        "about": "rules of play; LeetCode's when absent, and either key may be left out"
-      }
-    },
-    "result": {
-      "n": "number",
-      "matrix": "number[][]",
-      "jumps": "[number, number][]",
-      "warnings": "{total: number, shown: {square: number, message: string}[]}",
-      "chained": "number[]"
-    }
+    about: "the checked board and its warnings",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
+    result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
   },
   "min_moves": {
-    "about": "only the least number of moves (-1 when unreachable)",
-    "maxSize": 1000,
-    "fields": {
-      "version": {
-        "type": "1",
-        "required": true,
-        "about": "the API version",
-        "min": 1,
-        "max": 1
-      },
-      "board": {
-        "type": "number[][]",
-        "required": false,
-        "about": "the LeetCode matrix (or give board_text)"
-      },
-      "board_text": {
-        "type": "string",
-        "required": false,
-        "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more",
-        "maxLength": 16065536
-      },
-      "max_size": {
-        "type": "number",
-        "required": false,
-        "about": "lowers the largest board accepted",
-        "min": 2,
-        "max": 1000,
-        "default": 1000
-      }
-    },
-    "result": {
-      "n": "number",
-      "moves": "number"
-    }
+    about: "only the least number of moves (-1 when unreachable)",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
+    result: {"n": "number", "moves": "number"}
   },
   "analyze": {
-    "about": "exact random-play figures: expected rolls, game length, visits, jump use, the players' chances",
-    "maxSize": 100,
-    "fields": {
-      "version": {
-        "type": "1",
-        "required": true,
-        "about": "the API version",
-        "min": 1,
-        "max": 1
-      },
-      "board": {
-        "type": "number[][]",
-        "required": false,
-        "about": "the LeetCode matrix (or give board_text)"
-      },
-      "board_text": {
-        "type": "string",
-        "required": false,
-        "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more",
-        "maxLength": 16065536
-      },
-      "max_size": {
-        "type": "number",
-        "required": false,
-        "about": "lowers the largest board accepted",
-        "min": 2,
-        "max": 1000,
-        "default": 1000
-      },
-      "rules": {
-        "type": "Rules",
-        "required": false,
-        "about": "rules of play; LeetCode's when absent, and either key may be left out"
-      },
-      "players": {
-        "type": "number",
-        "required": false,
-        "about": "players taking turns",
-        "min": 1,
-        "max": 4,
-        "default": 1
-      }
-    },
-    "result": {
-      "n": "number",
-      "rules": "Rules",
-      "finishable": "\"always\" | \"not always\" | \"never\"",
-      "p_finish": "number",
-      "expected_rolls": "number | Magnitude | null",
-      "length": "object",
-      "visits": "(number | null)[]",
-      "jumps": "object[]",
-      "traps": "number[][]",
-      "race": "object",
-      "warnings": "{total: number, shown: {square: number, message: string}[]}",
-      "chained": "number[]"
-    }
+    about: "exact random-play figures: expected rolls, game length, visits, jump use, the players' chances",
+    maxSize: 100,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players},
+    result: {"n": "number", "rules": "Rules", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "number", "expected_rolls": "number | Magnitude | null", "length": "object", "visits": "(number | null)[]", "jumps": "object[]", "traps": "number[][]", "race": "object", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
   },
   "explain": {
-    "about": "the LeetCode search layer by layer, and the wall when unreachable",
-    "maxSize": 100,
-    "fields": {
-      "version": {
-        "type": "1",
-        "required": true,
-        "about": "the API version",
-        "min": 1,
-        "max": 1
-      },
-      "board": {
-        "type": "number[][]",
-        "required": false,
-        "about": "the LeetCode matrix (or give board_text)"
-      },
-      "board_text": {
-        "type": "string",
-        "required": false,
-        "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more",
-        "maxLength": 16065536
-      },
-      "max_size": {
-        "type": "number",
-        "required": false,
-        "about": "lowers the largest board accepted",
-        "min": 2,
-        "max": 1000,
-        "default": 1000
-      }
-    },
-    "result": {
-      "n": "number",
-      "moves": "number",
-      "reachable": "boolean",
-      "paths_count": "Magnitude",
-      "layers": "object[]",
-      "distances": "(number | null)[]",
-      "wall": "object | null",
-      "warnings": "{total: number, shown: {square: number, message: string}[]}",
-      "chained": "number[]"
-    }
+    about: "the LeetCode search layer by layer, and the wall when unreachable",
+    maxSize: 100,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
+    result: {"n": "number", "moves": "number", "reachable": "boolean", "paths_count": "Magnitude", "layers": "object[]", "distances": "(number | null)[]", "wall": "object | null", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
   },
   "play": {
-    "about": "one seeded game: every turn, the winner and how it ended",
-    "maxSize": 100,
-    "fields": {
-      "version": {
-        "type": "1",
-        "required": true,
-        "about": "the API version",
-        "min": 1,
-        "max": 1
-      },
-      "board": {
-        "type": "number[][]",
-        "required": false,
-        "about": "the LeetCode matrix (or give board_text)"
-      },
-      "board_text": {
-        "type": "string",
-        "required": false,
-        "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more",
-        "maxLength": 16065536
-      },
-      "max_size": {
-        "type": "number",
-        "required": false,
-        "about": "lowers the largest board accepted",
-        "min": 2,
-        "max": 1000,
-        "default": 1000
-      },
-      "rules": {
-        "type": "Rules",
-        "required": false,
-        "about": "rules of play; LeetCode's when absent, and either key may be left out"
-      },
-      "players": {
-        "type": "number",
-        "required": false,
-        "about": "players taking turns",
-        "min": 1,
-        "max": 4,
-        "default": 1
-      },
-      "seed": {
-        "type": "number",
-        "required": true,
-        "about": "seed of the die: same request, same game",
-        "min": 0,
-        "max": 9007199254740991
-      }
-    },
-    "result": {
-      "n": "number",
-      "rules": "Rules",
-      "players": "number",
-      "seed": "number",
-      "winner": "number | null",
-      "end": "string",
-      "turns": "object[]",
-      "positions": "number[]"
-    }
+    about: "one seeded game: every turn, the winner and how it ended",
+    maxSize: 100,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players, "seed": {"type": "number", "required": true, "about": "seed of the die: same request, same game", "min": 0, "max": 9007199254740991}},
+    result: {"n": "number", "rules": "Rules", "players": "number", "seed": "number", "winner": "number | null", "end": "string", "turns": "object[]", "positions": "number[]"}
   },
   "move": {
-    "about": "where one roll of a real die takes a token (hot-seat play)",
-    "maxSize": 100,
-    "fields": {
-      "version": {
-        "type": "1",
-        "required": true,
-        "about": "the API version",
-        "min": 1,
-        "max": 1
-      },
-      "board": {
-        "type": "number[][]",
-        "required": false,
-        "about": "the LeetCode matrix (or give board_text)"
-      },
-      "board_text": {
-        "type": "string",
-        "required": false,
-        "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more",
-        "maxLength": 16065536
-      },
-      "max_size": {
-        "type": "number",
-        "required": false,
-        "about": "lowers the largest board accepted",
-        "min": 2,
-        "max": 1000,
-        "default": 1000
-      },
-      "rules": {
-        "type": "Rules",
-        "required": false,
-        "about": "rules of play; LeetCode's when absent, and either key may be left out"
-      },
-      "position": {
-        "type": "number",
-        "required": true,
-        "about": "where the token stands: 0 off the board (classic start), else 1 to n² - 1",
-        "min": 0,
-        "max": 9999
-      },
-      "roll": {
-        "type": "number",
-        "required": true,
-        "about": "the die's roll",
-        "min": 1,
-        "max": 6
-      }
-    },
-    "result": {
-      "start": "number",
-      "roll": "number",
-      "landing": "number",
-      "end": "number",
-      "jump": "JumpKind | null",
-      "overshoot": "string | null",
-      "won": "boolean",
-      "hopeless": "boolean"
-    }
+    about: "where one roll of a real die takes a token (hot-seat play)",
+    maxSize: 100,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "position": {"type": "number", "required": true, "about": "where the token stands: 0 off the board (classic start), else 1 to n² - 1", "min": 0, "max": 9999}, "roll": {"type": "number", "required": true, "about": "the die's roll", "min": 1, "max": 6}},
+    result: {"start": "number", "roll": "number", "landing": "number", "end": "number", "jump": "JumpKind | null", "overshoot": "string | null", "won": "boolean", "hopeless": "boolean"}
   },
   "generate": {
-    "about": "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
-    "maxSize": 50,
-    "fields": {
-      "version": {
-        "type": "1",
-        "required": true,
-        "about": "the API version",
-        "min": 1,
-        "max": 1
-      },
-      "n": {
-        "type": "number",
-        "required": true,
-        "about": "board size",
-        "min": 2,
-        "max": 50
-      },
-      "snakes": {
-        "type": "number",
-        "required": true,
-        "about": "number of snakes",
-        "min": 0
-      },
-      "ladders": {
-        "type": "number",
-        "required": true,
-        "about": "number of ladders",
-        "min": 0
-      },
-      "seed": {
-        "type": "number",
-        "required": true,
-        "about": "seed of the search: same request, same board",
-        "min": 0,
-        "max": 9007199254740991
-      },
-      "targets": {
-        "type": "GenerateTargets",
-        "required": false,
-        "about": "least moves, expected rolls [lo, hi], always finishes"
-      },
-      "rules": {
-        "type": "Rules",
-        "required": false,
-        "about": "rules of play; LeetCode's when absent, and either key may be left out"
-      },
-      "max_jump": {
-        "type": "number",
-        "required": false,
-        "about": "longest jump in squares",
-        "min": 1
-      },
-      "no_edge_rows": {
-        "type": "boolean",
-        "required": false,
-        "about": "no jump on the first or last row"
-      },
-      "max_evaluations": {
-        "type": "number",
-        "required": false,
-        "about": "boards looked at, at most",
-        "min": 1,
-        "max": 100000,
-        "default": 2000
-      },
-      "max_size": {
-        "type": "number",
-        "required": false,
-        "about": "lowers the largest board accepted",
-        "min": 2,
-        "max": 1000,
-        "default": 1000
-      }
-    },
-    "result": {
-      "n": "number",
-      "matrix": "number[][]",
-      "min_moves": "number",
-      "expected_rolls": "number | null",
-      "met": "boolean",
-      "evaluations": "number",
-      "seed": "number"
-    }
+    about: "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
+    maxSize: 50,
+    fields: {"version": FIELDS.version, "n": {"type": "number", "required": true, "about": "board size", "min": 2, "max": 50}, "snakes": {"type": "number", "required": true, "about": "number of snakes", "min": 0}, "ladders": {"type": "number", "required": true, "about": "number of ladders", "min": 0}, "seed": {"type": "number", "required": true, "about": "seed of the search: same request, same board", "min": 0, "max": 9007199254740991}, "targets": {"type": "GenerateTargets", "required": false, "about": "least moves, expected rolls [lo, hi], always finishes"}, "rules": FIELDS.rules, "max_jump": {"type": "number", "required": false, "about": "longest jump in squares", "min": 1}, "no_edge_rows": {"type": "boolean", "required": false, "about": "no jump on the first or last row"}, "max_evaluations": {"type": "number", "required": false, "about": "boards looked at, at most", "min": 1, "max": 100000, "default": 2000}, "max_size": FIELDS.max_size},
+    result: {"n": "number", "matrix": "number[][]", "min_moves": "number", "expected_rolls": "number | null", "met": "boolean", "evaluations": "number", "seed": "number"}
   }
 });
 

@@ -25,6 +25,12 @@ export function formatApprox(mantissa, exponent) {
   return `about ${mantissa.toFixed(1)} × 10^${groupDigits(String(exponent))}`;
 }
 
+/** A positive number as "about m × 10^e" (for numbers too long to write out). */
+export function formatPowerOfTen(value) {
+  const exponent = Math.floor(Math.log10(value));
+  return formatApprox(value / 10 ** exponent, exponent);
+}
+
 /**
  * A count from the API, `{exact, value, mantissa, exponent}`: an exact one with digit grouping
  * ("1,234"), an approximate one (or an exact one too long to read) as "about 1.5 × 10^101768".
@@ -54,10 +60,7 @@ export function formatWays(count) {
 export function formatRolls(value) {
   if (value === null || value === undefined) return "—";
   if (isBounded(value)) return formatCount(value);
-  if (value >= 1e15) {
-    const exponent = Math.floor(Math.log10(value));
-    return formatApprox(value / 10 ** exponent, exponent);
-  }
+  if (value >= 1e15) return formatPowerOfTen(value);
   const [whole, tenths] = value.toFixed(1).split(".");
   return `${groupDigits(whole)}.${tenths}`;
 }

@@ -1,6 +1,6 @@
 // What is drawn over the squares: one set of switches (path, heat map, search, game tokens), the heat
 // map's colour scale with its values, and the key of player colours. Switching only hides; nothing is lost.
-import { formatApprox, isBounded } from "./format.mjs";
+import { formatApprox, formatPowerOfTen, isBounded } from "./format.mjs";
 
 export const LAYERS = [
   { key: "path", label: "Path" },
@@ -16,10 +16,7 @@ export const LAYERS = [
 export function formatScale(value) {
   if (isBounded(value)) return formatApprox(value.mantissa, value.exponent);
   if (!Number.isFinite(value)) return "∞";
-  if (value >= 1e15) {
-    const exponent = Math.floor(Math.log10(value));
-    return formatApprox(value / 10 ** exponent, exponent);
-  }
+  if (value >= 1e15) return formatPowerOfTen(value);
   return new Intl.NumberFormat("en", { maximumSignificantDigits: 3, notation: value >= 1e6 ? "compact" : "standard" }).format(value);
 }
 

@@ -6,15 +6,22 @@ import { drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { describeJump } from "./state.mjs";
 
 export class BoardView extends EventTarget {
-  #frame;
-  #viewport;
-  #stage;
-  #grid;
-  #overlay;
+  // The board's elements, set once in the constructor; read-only to the rest of the page.
+  /** The element the board is drawn in. @readonly */
+  frame;
+  /** The clipping box around the stage. @readonly */
+  viewport;
+  /** The element that is exactly the board's squares. @readonly */
+  stage;
+  /** The squares. @readonly */
+  grid;
+  /** The overlay SVG (jumps, route, preview), in board units. @readonly */
+  overlay;
+  /** The token shown when one player moves. @readonly */
+  token;
   #jumpLayer;
   #markLayer;
   #preview;
-  #token;
   #cells = [];
   #board = null;
   #marks = {
@@ -33,59 +40,33 @@ export class BoardView extends EventTarget {
 
   constructor(frame) {
     super();
-    this.#frame = frame;
+    this.frame = frame;
     frame.classList.add("board");
-    this.#grid = document.createElement("div");
-    this.#grid.className = "grid";
-    this.#grid.setAttribute("role", "grid");
-    this.#grid.setAttribute("aria-label", "Game board");
-    this.#overlay = svg("svg", { class: "overlay", "aria-hidden": "true", focusable: "false" });
-    this.#markLayer = svg("g", { class: "marks" }, this.#overlay);
-    this.#jumpLayer = svg("g", { class: "jumps" }, this.#overlay);
-    this.#preview = svg("line", { class: "preview", visibility: "hidden" }, this.#overlay);
-    this.#token = document.createElement("div");
-    this.#token.className = "token";
-    this.#token.hidden = true;
-    this.#token.setAttribute("aria-hidden", "true");
+    this.grid = document.createElement("div");
+    this.grid.className = "grid";
+    this.grid.setAttribute("role", "grid");
+    this.grid.setAttribute("aria-label", "Game board");
+    this.overlay = svg("svg", { class: "overlay", "aria-hidden": "true", focusable: "false" });
+    this.#markLayer = svg("g", { class: "marks" }, this.overlay);
+    this.#jumpLayer = svg("g", { class: "jumps" }, this.overlay);
+    this.#preview = svg("line", { class: "preview", visibility: "hidden" }, this.overlay);
+    this.token = document.createElement("div");
+    this.token.className = "token";
+    this.token.hidden = true;
+    this.token.setAttribute("aria-hidden", "true");
     // The stage is exactly the squares (the frame's padding is outside it): every position on the
     // board, token or drawing, is a fraction of the stage, so nothing depends on the padding or zoom.
-    this.#viewport = document.createElement("div");
-    this.#viewport.className = "viewport";
-    this.#stage = document.createElement("div");
-    this.#stage.className = "stage";
-    this.#stage.append(this.#grid, this.#overlay, this.#token);
-    this.#viewport.append(this.#stage);
-    frame.append(this.#viewport);
-  }
-
-  /** The element that is exactly the board's squares, and the clipping box around it. */
-  get stage() {
-    return this.#stage;
-  }
-
-  get viewport() {
-    return this.#viewport;
-  }
-
-  get frame() {
-    return this.#frame;
-  }
-
-  /** The overlay SVG (jumps, route, preview), in board units. */
-  get overlay() {
-    return this.#overlay;
+    this.viewport = document.createElement("div");
+    this.viewport.className = "viewport";
+    this.stage = document.createElement("div");
+    this.stage.className = "stage";
+    this.stage.append(this.grid, this.overlay, this.token);
+    this.viewport.append(this.stage);
+    frame.append(this.viewport);
   }
 
   get board() {
     return this.#board;
-  }
-
-  get grid() {
-    return this.#grid;
-  }
-
-  get token() {
-    return this.#token;
   }
 
   get n() {
@@ -103,9 +84,9 @@ export class BoardView extends EventTarget {
   }
 
   #buildCells(n) {
-    this.#frame.style.setProperty("--n", String(n));
-    this.#frame.dataset.size = n > 30 ? "large" : n > 15 ? "medium" : "small";
-    this.#overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    this.frame.style.setProperty("--n", String(n));
+    this.frame.dataset.size = n > 30 ? "large" : n > 15 ? "medium" : "small";
+    this.overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
     const rows = [];
     this.#cells = new Array(n * n + 1);
     for (let row = 0; row < n; row += 1) {
@@ -133,7 +114,7 @@ export class BoardView extends EventTarget {
         rows[row].append(this.#cells[cellToSquare(row, col, n)]);
       }
     }
-    this.#grid.replaceChildren(...rows);
+    this.grid.replaceChildren(...rows);
     this.#cells[1].tabIndex = 0;
   }
 
@@ -143,7 +124,7 @@ export class BoardView extends EventTarget {
 
   /** The square under a page point, or null outside the board. */
   squareAt(clientX, clientY) {
-    const box = this.#grid.getBoundingClientRect();
+    const box = this.grid.getBoundingClientRect();
     const n = this.n;
     const col = Math.floor(((clientX - box.left) / box.width) * n);
     const row = Math.floor(((clientY - box.top) / box.height) * n);
@@ -245,7 +226,7 @@ export class BoardView extends EventTarget {
       token.className = `token player player-${index + 1}`;
       token.setAttribute("aria-hidden", "true");
       token.hidden = true;
-      this.#stage.append(token);
+      this.stage.append(token);
       return token;
     });
     this.dispatchEvent(new CustomEvent("players", { detail: { count } }));
@@ -289,7 +270,7 @@ export class BoardView extends EventTarget {
   focus(square) {
     const cell = this.#cells[square];
     if (!cell) return;
-    for (const other of this.#grid.querySelectorAll('[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+    for (const other of this.grid.querySelectorAll('[tabindex="0"]')) other.setAttribute("tabindex", "-1");
     cell.tabIndex = 0;
     cell.focus();
   }
@@ -297,6 +278,6 @@ export class BoardView extends EventTarget {
   focusedSquare() {
     const active = document.activeElement;
     const square = active instanceof HTMLElement ? active.dataset.square : undefined;
-    return square && this.#grid.contains(active) ? Number(square) : null;
+    return square && this.grid.contains(active) ? Number(square) : null;
   }
 }

@@ -50,7 +50,8 @@ Error kinds: ``"json"`` (text that is not JSON), ``"request"`` (a malformed
 request), ``"board"`` (a malformed board; ``row``, ``column`` and ``square`` say
 where, or are null), ``"internal"`` (a bug: the message says what was raised).
 Messages show values as the JSON they were read from (``got null``, ``got "3"
-(a string)``), not as Python would (``board.VALUE_NAMES``).
+(a string)``), not as Python would: the domain raises ``errors.MessageError``
+with its values as data, and ``_guard`` renders them with ``render("json")``.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ from itertools import islice
 from typing import Any
 
 from .bignum import Magnitude
-from .board import MAX_SIZE, MIN_SIZE, VALUE_NAMES, Board, BoardError, describe
+from .board import MAX_SIZE, MIN_SIZE, Board, BoardError
+from .errors import show
 from .explain import Explanation, explain
 from .generate import (
     DEFAULT_EVALUATIONS,
@@ -370,11 +372,11 @@ def answer(message: dict[str, Any]) -> dict[str, Any]:
 
 def _guard(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """Run ``work`` and return its reply: the result, or the error it raised as data."""
-    names = VALUE_NAMES.set("json")  # the values it reports were read from JSON: null, not None
     try:
         return {"ok": True, "version": API_VERSION, "result": work()}
     except BoardError as error:
-        return _error("board", str(error), error.row, error.column, error.square)
+        # The values it reports were read from JSON: null, not None.
+        return _error("board", error.render("json"), error.row, error.column, error.square)
     except TextError as error:
         return _error("json", str(error))
     except RequestError as error:
@@ -383,8 +385,6 @@ def _guard(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         return _error("internal", f"internal error: {type(error).__name__}: the request exhausted the interpreter")
     except Exception as error:  # the boundary must never raise
         return _error("internal", f"internal error: {type(error).__name__}: {error}")
-    finally:
-        VALUE_NAMES.reset(names)
 
 
 def _error(
@@ -408,21 +408,62 @@ def _read_request(request: Any) -> Any:
         raise RequestError(f"the request is {len(request):,} characters; the limit is {MAX_REQUEST_CHARS:,}")
     if request.startswith(BOM):
         request = request[1:]
+    return _parse_json(request, _REQUEST_TEXT)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """One kind of JSON text the boundary reads: its name and faults in messages, the error raised, and
+    the most values it may hold (``too_many`` words the error for more)."""
+
+    name: str
+    not_shaped: str
+    not_json: str
+    error: type[ValueError]
+    limit: int
+    too_many: Callable[[int], ValueError]
+
+
+def _parse_json(text: str, reading: _Reading) -> Any:
+    """Parse ``text`` after refusing nesting over ``MAX_DEPTH`` and more than ``reading.limit`` values,
+    found by a linear scan before any parsing (``jsontext.check_nesting``); errors name ``reading``."""
     try:
-        values = check_nesting(request).values
+        values = check_nesting(text).values
     except NestingError as error:
-        raise RequestError(f"the request is not a board request: {error}") from None
-    if values > MAX_REQUEST_VALUES:
-        raise RequestError(
-            f"the request holds {values:,} values; the limit is {MAX_REQUEST_VALUES:,} (a {MAX_SIZE}×{MAX_SIZE} "
-            "board and a few fields)"
-        )
+        raise reading.error(f"{reading.name} is {reading.not_shaped}: {error}") from None
+    if values > reading.limit:
+        raise reading.too_many(values)
     try:
-        return json.loads(request)
+        return json.loads(text)
     except json.JSONDecodeError as error:
-        raise RequestError(f"the request is not JSON: {_where(error)}") from None
+        raise reading.error(f"{reading.name} is {reading.not_json}: {_where(error)}") from None
     except ValueError:  # an integer too long for Python to read
-        raise RequestError(f"the request holds an integer too long to read: {_long_integer(request)}") from None
+        raise reading.error(f"{reading.name} holds an integer too long to read: {_long_integer(text)}") from None
+
+
+_REQUEST_TEXT = _Reading(
+    "the request",
+    "not a board request",
+    "not JSON",
+    RequestError,
+    MAX_REQUEST_VALUES,
+    lambda values: RequestError(
+        f"the request holds {values:,} values; the limit is {MAX_REQUEST_VALUES:,} (a {MAX_SIZE}×{MAX_SIZE} "
+        "board and a few fields)"
+    ),
+)
+_BOARD_TEXT = _Reading(
+    "the board text",
+    "not a board",
+    "not valid JSON",
+    TextError,
+    MAX_BOARD_VALUES,
+    lambda values: BoardError(
+        f"the board text holds {values:,} values: a board of at most {MAX_SIZE}×{MAX_SIZE} holds no more "
+        f"than {MAX_BOARD_VALUES:,} (its cells, its rows and the list of rows)",
+        code="too_many_values",
+    ),
+)
 
 
 def _where(error: json.JSONDecodeError) -> str:
@@ -456,13 +497,14 @@ def _dispatch(message: Any) -> dict[str, Any]:
         raise RequestError("the request must be a JSON object")
     version = message.get("version")
     if version != API_VERSION or type(version) is not int:
-        raise RequestError(f"unsupported request version {describe(version)}: this solver speaks version {API_VERSION}")
+        shown = show(version, "json")
+        raise RequestError(f"unsupported request version {shown}: this solver speaks version {API_VERSION}")
     name = message.get("op")
     if name == "generate":  # a board to a target (issue 17): see _generate
         return _generate(message)
     op = CONTRACT.get(name) if type(name) is str else None
     if op is None:
-        raise RequestError(f"unknown op {describe(name)}: expected one of {', '.join(CONTRACT)}")
+        raise RequestError(f"unknown op {show(name, 'json')}: expected one of {', '.join(CONTRACT)}")
     max_size = _integer(op.name, message, MAX_SIZE_FIELD)
     rules = rules_from_request(message) if op.reads("rules") else LEETCODE
     numbers = {
@@ -503,7 +545,7 @@ def rules_from_request(message: dict[str, Any]) -> Rules:
     try:
         return Rules.from_json(message["rules"])
     except RulesError as error:
-        raise RequestError(str(error)) from None
+        raise RequestError(error.render("json")) from None
 
 
 def parse_board_text(text: str) -> Any:
@@ -520,22 +562,7 @@ def parse_board_text(text: str) -> Any:
         text = text[1:]
     if _skip_space(text, 0) == len(text):
         raise TextError("the board text is empty: paste a LeetCode matrix such as [[-1, -1], [-1, -1]]")
-    body = _blank_prefix(text)
-    try:
-        values = check_nesting(body).values
-    except NestingError as error:
-        raise TextError(f"the board text is not a board: {error}") from None
-    if values > MAX_BOARD_VALUES:
-        raise BoardError(
-            f"the board text holds {values:,} values: a board of at most {MAX_SIZE}×{MAX_SIZE} holds no more "
-            f"than {MAX_BOARD_VALUES:,} (its cells, its rows and the list of rows)"
-        )
-    try:
-        return json.loads(body)
-    except json.JSONDecodeError as error:
-        raise TextError(f"the board text is not valid JSON: {_where(error)}") from None
-    except ValueError:  # an integer too long for Python to read
-        raise TextError(f"the board text holds an integer too long to read: {_long_integer(body)}") from None
+    return _parse_json(_blank_prefix(text), _BOARD_TEXT)
 
 
 def _skip_space(text: str, start: int) -> int:
@@ -588,7 +615,8 @@ def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE, rules:
         # Longer text cannot be a board this size, and parsing megabytes to say so would keep the page waiting.
         if len(text) > max_board_text_chars(max_size):
             raise BoardError(
-                f"the board text is {len(text):,} characters: too long for a board of at most {max_size}×{max_size}"
+                f"the board text is {len(text):,} characters: too long for a board of at most {max_size}×{max_size}",
+                code="text_too_long",
             )
         rows = parse_board_text(text)
     elif "board" in message:
@@ -596,7 +624,9 @@ def board_from_request(message: dict[str, Any], max_size: int = MAX_SIZE, rules:
     else:
         raise RequestError("the request has no board: give 'board' (a matrix) or 'board_text' (a string)")
     if isinstance(rows, list) and len(rows) > max_size:
-        raise BoardError(f"the board has {len(rows)} rows: the largest board here is {max_size}×{max_size}")
+        raise BoardError(
+            f"the board has {len(rows)} rows: the largest board here is {max_size}×{max_size}", code="too_many_rows"
+        )
     return rules.board_from_matrix(rows)
 
 
@@ -825,7 +855,7 @@ def _generate(message: dict[str, Any]) -> dict[str, Any]:
             raise GenerateError(f"n must be at most max_size, {max_size}, got {spec.n}")
         found = generate(spec)
     except GenerateError as error:  # a malformed field, or targets no board can meet
-        raise RequestError(str(error)) from None
+        raise RequestError(error.render("json")) from None
     if not found.met:
         raise RequestError(not_met_message(found))
     return generated_to_json(found)

@@ -9,16 +9,15 @@ left, and so on.  Matrices use LeetCode's orientation, where row 0 is the top.
 
 from __future__ import annotations
 
-import json
 import marshal
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextvars import ContextVar
 from functools import partial
 from itertools import compress, repeat
 from operator import is_not, ne
 from types import MappingProxyType
 from typing import Any
+
+from .errors import MessageError, Number, Part, Shown, ValueNames, render
 
 MIN_SIZE = 2
 MAX_SIZE = 1000
@@ -31,36 +30,51 @@ __all__ = [
     "Board",
     "BoardError",
     "cell_to_square",
-    "describe",
-    "literal",
     "read_matrix",
     "square_to_cell",
     "to_board",
 ]
 
 
-class BoardError(ValueError):
+class BoardError(MessageError):
     """A malformed board, with the place at fault when there is one.
 
     ``str(error)`` is the whole message, location first, for example
-    ``square 1 (row 5, column 0): the start square cannot hold a snake or ladder``.
+    ``square 1 (row 1, column 0): the start square cannot hold a snake or ladder``.
     ``reason`` is the message without the location; ``row``, ``column`` and
-    ``square`` are ``None`` when the fault is not in one cell.
+    ``square`` are ``None`` when the fault is not in one cell.  As every
+    ``MessageError``, it holds the wording and the offending ``values`` as data
+    (``parts``), names the check that failed in ``code``, and ``render("json")``
+    writes the values as JSON (``got null``) where ``str`` writes Python (``got None (NoneType)``).
+
+    >>> error = BoardError("expected an integer, got ", Shown(None), row=1, column=0, square=1, code="not_integer")
+    >>> str(error)
+    'square 1 (row 1, column 0): expected an integer, got None (NoneType)'
+    >>> error.render("json"), error.code, error.values
+    ('square 1 (row 1, column 0): expected an integer, got null', 'not_integer', (None,))
     """
 
     def __init__(
         self,
-        reason: str,
-        *,
+        *parts: Part,
         row: int | None = None,
         column: int | None = None,
         square: int | None = None,
+        code: str | None = None,
     ) -> None:
-        self.reason = reason
         self.row = row
         self.column = column
         self.square = square
-        super().__init__(_locate(row, column, square) + reason)
+        super().__init__(*parts, code=code)
+
+    @property
+    def reason(self) -> str:
+        """The message without its location, in Python's terms."""
+        return render(self.parts)
+
+    def render(self, names: ValueNames = "python") -> str:
+        """The whole message, location first, its values named in Python's terms or JSON's."""
+        return _locate(self.row, self.column, self.square) + render(self.parts, names)
 
 
 def _locate(row: int | None, column: int | None, square: int | None) -> str:
@@ -77,11 +91,15 @@ def _locate(row: int | None, column: int | None, square: int | None) -> str:
 
 def _check_size(n: object) -> int:
     if type(n) is not int:
-        raise BoardError(f"board size must be an integer, got {_describe(n)}")
+        raise BoardError("board size must be an integer, got ", Shown(n), code="size_type")
     if n < MIN_SIZE:
-        raise BoardError(f"board size {_int_text(n)} is too small: the smallest board is {MIN_SIZE}×{MIN_SIZE}")
+        raise BoardError(
+            "board size ", Number(n), f" is too small: the smallest board is {MIN_SIZE}×{MIN_SIZE}", code="size_small"
+        )
     if n > MAX_SIZE:
-        raise BoardError(f"board size {_int_text(n)} is too large: the largest board is {MAX_SIZE}×{MAX_SIZE}")
+        raise BoardError(
+            "board size ", Number(n), f" is too large: the largest board is {MAX_SIZE}×{MAX_SIZE}", code="size_large"
+        )
     return n
 
 
@@ -112,74 +130,6 @@ def cell_to_square(row: int, column: int, n: int) -> int:
     from_bottom = n - 1 - row
     offset = n - 1 - column if from_bottom % 2 else column
     return from_bottom * n + offset + 1
-
-
-def _int_text(value: int) -> str:
-    try:
-        return str(value)
-    except ValueError:  # more digits than Python converts to text
-        return f"<integer with more than {sys.get_int_max_str_digits()} digits>"
-
-
-# How error messages show a value: "python" (its repr and type: None (NoneType), '3' (str)) or
-# "json" (as the JSON it was read from: null, "3" (a string)).  api.handle reads requests as
-# JSON and sets "json" while it answers one; everything else sees Python's names.
-VALUE_NAMES: ContextVar[str] = ContextVar("snakes_ladders_value_names", default="python")
-
-_JSON_KINDS: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
-
-
-def _clip(text: str) -> str:
-    return text[:37] + "..." if len(text) > 40 else text
-
-
-def _json_text(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    # A lone surrogate cannot travel on as UTF-8: show it escaped, as repr would.
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _literal(text: str) -> str:
-    """A name quoted as the messages' reader writes strings: 'stay' in Python, "stay" in JSON."""
-    return _json_text(text) if VALUE_NAMES.get() == "json" else repr(text)
-
-
-def describe(value: object) -> str:
-    """A value for an error message, in Python's terms or JSON's (the public name of ``_describe``)."""
-    return _describe(value)
-
-
-def literal(text: str) -> str:
-    """A name quoted as the messages' reader writes strings (the public name of ``_literal``)."""
-    return _literal(text)
-
-
-def _describe(value: object) -> str:
-    """A value for an error message, in Python's terms or JSON's (see VALUE_NAMES).
-
-    >>> _describe(None), _describe("3")
-    ('None (NoneType)', "'3' (str)")
-    >>> token = VALUE_NAMES.set("json")
-    >>> _describe(None), _describe(True), _describe("3"), _describe(2.5), _describe({"a": [1]})
-    ('null', 'true', '"3" (a string)', '2.5', '{"a": [1]} (an object)')
-    >>> VALUE_NAMES.reset(token)
-    """
-    if VALUE_NAMES.get() == "json":
-        if value is None or type(value) in (bool, float):
-            return json.dumps(value)  # null, true, 2.5, and NaN or Infinity as Python's json reads them
-        if type(value) is int:
-            return _int_text(value)
-        kind = _JSON_KINDS.get(type(value))
-        if kind is not None:
-            try:
-                return f"{_clip(_json_text(value))} ({kind})"
-            except ValueError:  # holds an integer too long to convert to text
-                return f"<too long to show> ({kind})"
-    try:
-        text = repr(value)
-    except ValueError:  # holds an integer too long to convert to text
-        text = _int_text(value) if type(value) is int else "<too long to show>"
-    return f"{_clip(text)} ({type(value).__name__})"
 
 
 class Board:
@@ -217,12 +167,17 @@ class Board:
         if jumps is None:
             jumps = {}
         if not isinstance(jumps, Mapping):
-            raise BoardError(f"jumps must be a mapping of start square to end square, got {_describe(jumps)}")
+            raise BoardError(
+                "jumps must be a mapping of start square to end square, got ", Shown(jumps), code="jumps_type"
+            )
         last = n * n
         for start in jumps:
             if type(start) is not int or not 1 <= start <= last:
                 raise BoardError(
-                    f"a snake or ladder starts on {_describe(start)}, which is not a square from 1 to {last}"
+                    "a snake or ladder starts on ",
+                    Shown(start),
+                    f", which is not a square from 1 to {last}",
+                    code="start_off_board",
                 )
         cells = [EMPTY] * (last + 1)
         for start in sorted(jumps):
@@ -230,7 +185,7 @@ class Board:
             row, column = square_to_cell(start, n)
             where = {"row": row, "column": column, "square": start}
             if type(end) is not int:
-                raise BoardError(f"expected an integer, got {_describe(end)}", **where)
+                raise BoardError("expected an integer, got ", Shown(end), **where, code="not_integer")
             _check_jump(start, end, last, where, allow_start_jump, cell=False)
             checked[start] = end
             cells[start] = end
@@ -391,13 +346,23 @@ def _check_jump(
     if not 1 <= end <= last:
         if not cell:
             raise BoardError(
-                f"the snake or ladder ends on {_int_text(end)}, which is not a square from 1 to {last}", **where
+                "the snake or ladder ends on ",
+                Number(end),
+                f", which is not a square from 1 to {last}",
+                **where,
+                code="end_off_board",
             )
-        raise BoardError(f"value {_int_text(end)} is out of range: use -1 or a square from 1 to {last}", **where)
+        raise BoardError(
+            "value ",
+            Number(end),
+            f" is out of range: use -1 or a square from 1 to {last}",
+            **where,
+            code="out_of_range",
+        )
     if start == 1 and not allow_start_jump:
-        raise BoardError("the start square cannot hold a snake or ladder", **where)
+        raise BoardError("the start square cannot hold a snake or ladder", **where, code="start_square")
     if start == last:
-        raise BoardError("the last square cannot hold a snake or ladder", **where)
+        raise BoardError("the last square cannot hold a snake or ladder", **where, code="last_square")
 
 
 def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, int] | None = None) -> int:
@@ -438,19 +403,23 @@ def check_matrix(rows: Any, *, allow_start_jump: bool = False, jumps: dict[int, 
 def _check_shape(rows: Any) -> int:
     """The size n of a list of n lists of n values (the values are not looked at)."""
     if not isinstance(rows, list):
-        raise BoardError(f"the board must be a list of rows, got {_describe(rows)}")
+        raise BoardError("the board must be a list of rows, got ", Shown(rows), code="rows_type")
     n = len(rows)
     if n < MIN_SIZE:
-        raise BoardError(f"the board has {n} row{'s' if n != 1 else ''}: the smallest board is {MIN_SIZE}×{MIN_SIZE}")
+        raise BoardError(
+            f"the board has {n} row{'s' if n != 1 else ''}: the smallest board is {MIN_SIZE}×{MIN_SIZE}",
+            code="too_few_rows",
+        )
     if n > MAX_SIZE:
-        raise BoardError(f"the board has {n} rows: the largest board is {MAX_SIZE}×{MAX_SIZE}")
+        raise BoardError(f"the board has {n} rows: the largest board is {MAX_SIZE}×{MAX_SIZE}", code="too_many_rows")
     for r, row in enumerate(rows):
         if not isinstance(row, list):
-            raise BoardError(f"expected a list of {n} integers, got {_describe(row)}", row=r)
+            raise BoardError(f"expected a list of {n} integers, got ", Shown(row), row=r, code="row_type")
         if len(row) != n:
             raise BoardError(
                 f"has {len(row)} value{'s' if len(row) != 1 else ''}, but a board with {n} rows needs {n} in every row",
                 row=r,
+                code="row_length",
             )
     return n
 
@@ -530,7 +499,7 @@ def _read_slow(ordered: list[Any], r: int, base: int, last: int, allow_start_jum
             continue
         where = {"row": r, "column": base + n - square if odd else square - base - 1, "square": square}
         if type(value) is not int:
-            raise BoardError(f"expected an integer, got {_describe(value)}", **where)
+            raise BoardError("expected an integer, got ", Shown(value), **where, code="not_integer")
         _check_jump(square, value, last, where, allow_start_jump)
         jumps[square] = value
 

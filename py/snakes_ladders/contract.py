@@ -57,20 +57,73 @@ def limits() -> dict[str, int]:
 
 def ops() -> dict[str, Any]:
     """The ops as data: about, the largest board, each field's type, range and default, the result's keys."""
-    table: dict[str, Any] = {}
-    for op in api.CONTRACT.values():
-        fields = {}
-        for field in op.fields:
-            entry: dict[str, Any] = {"type": field.kind, "required": field.required, "about": field.about}
-            entry.update({key: value for key, value in _range(field).items() if value is not None})
-            fields[field.name] = entry
-        table[op.name] = {
+    return {
+        op.name: {
             "about": op.about,
             "maxSize": op.max_size,
-            "fields": fields,
+            "fields": {field.name: field_entry(field) for field in op.fields},
             "result": dict(op.result),
         }
-    return table
+        for op in api.CONTRACT.values()
+    }
+
+
+def field_entry(field: api.Field) -> dict[str, Any]:
+    """One request field as data: its type, whether it is required, its range and default."""
+    entry: dict[str, Any] = {"type": field.kind, "required": field.required, "about": field.about}
+    entry.update({key: value for key, value in _range(field).items() if value is not None})
+    return entry
+
+
+def shared_fields() -> dict[str, api.Field]:
+    """The fields more than one op takes, by name: web/contract.mjs declares each once, in ``FIELDS``."""
+    uses: dict[api.Field, int] = {}
+    for op in api.CONTRACT.values():
+        for field in op.fields:
+            uses[field] = uses.get(field, 0) + 1
+    shared = {field.name: field for field, count in uses.items() if count > 1}
+    if len(shared) != sum(count > 1 for count in uses.values()):
+        raise ValueError("two different fields shared by several ops have the same name")
+    return shared
+
+
+def _ops_text(shared: dict[str, api.Field]) -> str:
+    """``FIELDS`` and ``OPS`` as JavaScript, an entry a line: a field several ops take is declared once in
+    ``FIELDS`` and each op refers to it (``FIELDS.board``), so no op repeats another's lines."""
+    fields = {name: _json(field_entry(field)) for name, field in shared.items()}
+    table = {}
+    for op in api.CONTRACT.values():
+        own = [
+            f"{_json(f.name)}: FIELDS.{f.name}"
+            if shared.get(f.name) == f
+            else f"{_json(f.name)}: {_json(field_entry(f))}"
+            for f in op.fields
+        ]
+        lines = [
+            f"about: {_json(op.about)}",
+            f"maxSize: {op.max_size}",
+            "fields: {" + ", ".join(own) + "}",
+            f"result: {_json(dict(op.result))}",
+        ]
+        table[op.name] = "{\n    " + ",\n    ".join(lines) + "\n  }"
+    return "\n".join(
+        (
+            _frozen("FIELDS", fields, "The request fields several ops take, each declared once (OPS refers to them)."),
+            _frozen(
+                "OPS", table, "Each op: what it answers, the largest board, its request fields, its result's keys."
+            ),
+        )
+    )
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _frozen(name: str, entries: dict[str, str], doc: str) -> str:
+    """A frozen object whose entries are JavaScript text, one a line."""
+    body = ",\n".join(f"  {_json(key)}: {value}" for key, value in entries.items())
+    return f"/** {doc} */\nexport const {name} = Object.freeze({{\n{body}\n}});\n"
 
 
 def _range(field: api.Field) -> dict[str, int | None]:
@@ -168,7 +221,7 @@ def render() -> str:
         HEADER,
         f"export const API_VERSION = {api.API_VERSION};\n",
         _const("LIMITS", limits(), "Every limit the Python boundary enforces."),
-        _const("OPS", ops(), "Each op: what it answers, the largest board, its request fields, its result's keys."),
+        _ops_text(shared_fields()),
         _const("RULES", rules(), "Rule names, allowed values and defaults (rules.py)."),
         _const("ERROR_KINDS", api.ERROR_KINDS, "The error kinds of a reply and what each means."),
         _const("JUMP_PLACEMENT", jump_placement(), "Where a snake or ladder may go, as board.py and rules.py check."),

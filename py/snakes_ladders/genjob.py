@@ -20,7 +20,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .board import VALUE_NAMES
 from .generate import GenerateError, Progress, Spec, generate, generated_to_json, not_met_message
 from .jsontext import NestingError, check_nesting
 
@@ -63,7 +62,6 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
     >>> json.loads(handle('{"version": 1, "n": 1, "snakes": 0, "ladders": 0, "seed": 0}'))["error"]["message"]
     'n must be an integer from 2 to 50, got 1'
     """
-    names = VALUE_NAMES.set("json")  # values in messages were read from JSON: null, not None
     try:
         spec = _spec(request)
         found = generate(spec, None if progress is None else _reporter(progress))
@@ -71,11 +69,9 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
         result["message"] = "" if found.met else not_met_message(found)
         return json.dumps({"ok": True, "version": API_VERSION, "result": result}, ensure_ascii=False)
     except GenerateError as error:
-        return _error("request", str(error))
+        return _error("request", error.render("json"))  # values were read from JSON: null, not None
     except Exception as error:  # the boundary must never raise
         return _error("internal", f"internal error: {type(error).__name__}: {error}")
-    finally:
-        VALUE_NAMES.reset(names)
 
 
 def _reporter(progress: Callable[[str], object]) -> Callable[[Progress], None]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import describe, literal
+from .errors import Key, MessageError, Shown
 from .play import MAX_SEED
 from .rules import LEETCODE, Rules, RulesError
 
@@ -39,8 +39,11 @@ _TARGET_KEYS = ("min_moves", "expected_rolls", "always_finishes")
 _SPEC_KEYS = ("n", "snakes", "ladders", "seed", "targets", "rules", "max_jump", "no_edge_rows", "max_evaluations")
 
 
-class GenerateError(ValueError):
-    """A generation request that is not of the documented form; the message says which field and why."""
+class GenerateError(MessageError):
+    """A generation request that is not of the documented form; the message says which field and why.
+
+    A ``MessageError``: ``str`` names the values in Python's terms, ``render("json")`` in JSON's.
+    """
 
 
 class Impossible(GenerateError):
@@ -49,13 +52,13 @@ class Impossible(GenerateError):
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise GenerateError(f"{name} must be an integer from {low} to {high}, got {describe(value)}")
+        raise GenerateError(f"{name} must be an integer from {low} to {high}, got ", Shown(value), code="range")
     return value
 
 
 def _flag(name: str, value: object) -> bool:
     if type(value) is not bool:
-        raise GenerateError(f"{name} must be true or false, got {describe(value)}")
+        raise GenerateError(f"{name} must be true or false, got ", Shown(value), code="flag")
     return value
 
 
@@ -75,7 +78,9 @@ class Targets:
 
     def __post_init__(self) -> None:
         if self.min_moves is not None and (type(self.min_moves) is not int or self.min_moves < 1):
-            raise GenerateError(f"targets.min_moves must be a positive integer, got {describe(self.min_moves)}")
+            raise GenerateError(
+                "targets.min_moves must be a positive integer, got ", Shown(self.min_moves), code="min_moves"
+            )
         if self.expected_rolls is not None:
             object.__setattr__(self, "expected_rolls", _range(self.expected_rolls))
         _flag("targets.always_finishes", self.always_finishes)
@@ -84,17 +89,15 @@ class Targets:
     def from_json(cls, value: Any) -> Targets:
         """Read targets from JSON data: an object with any of min_moves, expected_rolls, always_finishes."""
         if not isinstance(value, dict):
-            raise GenerateError(f"targets must be an object with {_names(_TARGET_KEYS)}, got {describe(value)}")
+            raise GenerateError(
+                f"targets must be an object with {_names(_TARGET_KEYS)}, got ", Shown(value), code="targets_type"
+            )
         for key in value:
             if key not in _TARGET_KEYS:
-                raise GenerateError(f"unknown target {_key(key)}: the targets are {_names(_TARGET_KEYS)}")
+                raise GenerateError(
+                    "unknown target ", Key(key), f": the targets are {_names(_TARGET_KEYS)}", code="unknown_target"
+                )
         return cls(**value)
-
-
-def _key(key: object) -> str:
-    """A field name for a message: quoted as the reader writes strings, cut at 40 characters."""
-    text = literal(key) if type(key) is str else repr(key)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _names(keys: tuple[str, ...]) -> str:
@@ -102,15 +105,19 @@ def _names(keys: tuple[str, ...]) -> str:
 
 
 def _range(value: object) -> tuple[float, float]:
-    message = f"targets.expected_rolls must be a pair [lo, hi] of numbers with 0 ≤ lo ≤ hi, got {describe(value)}"
+    error = GenerateError(
+        "targets.expected_rolls must be a pair [lo, hi] of numbers with 0 ≤ lo ≤ hi, got ",
+        Shown(value),
+        code="expected_rolls",
+    )
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise GenerateError(message)
+        raise error
     lo, hi = value
     for bound in (lo, hi):
         if type(bound) not in (int, float) or not math.isfinite(bound):
-            raise GenerateError(message)
+            raise error
     if not 0 <= lo <= hi:
-        raise GenerateError(message)
+        raise error
     return float(lo), float(hi)
 
 
@@ -144,9 +151,9 @@ class Spec:
         _whole("ladders", self.ladders, 0, last)
         _whole("seed", self.seed, 0, MAX_SEED)
         if not isinstance(self.targets, Targets):
-            raise GenerateError(f"targets must be a Targets, got {describe(self.targets)}")
+            raise GenerateError("targets must be a Targets, got ", Shown(self.targets), code="targets_type")
         if not isinstance(self.rules, Rules):
-            raise GenerateError(f"rules must be a Rules, got {describe(self.rules)}")
+            raise GenerateError("rules must be a Rules, got ", Shown(self.rules), code="rules_type")
         if self.max_jump is not None:
             _whole("max_jump", self.max_jump, 1, last - 1)
         _flag("no_edge_rows", self.no_edge_rows)
@@ -168,18 +175,23 @@ class Spec:
             if key in ("version", "op", "max_size"):
                 continue
             if key not in _SPEC_KEYS:
-                raise GenerateError(f"unknown field {_key(key)} for generate: the fields are {_names(_SPEC_KEYS)}")
+                raise GenerateError(
+                    "unknown field ",
+                    Key(key),
+                    f" for generate: the fields are {_names(_SPEC_KEYS)}",
+                    code="unknown_field",
+                )
             fields[key] = value
         for key in ("n", "snakes", "ladders", "seed"):
             if key not in fields:
-                raise GenerateError(f"generate needs {key}: {_NEEDS[key]}")
+                raise GenerateError(f"generate needs {key}: {_NEEDS[key]}", code="missing_field")
         if "targets" in fields:
             fields["targets"] = Targets.from_json(fields["targets"])
         if "rules" in fields:
             try:
                 fields["rules"] = Rules.from_json(fields["rules"])
             except RulesError as error:
-                raise GenerateError(str(error)) from None
+                raise GenerateError(*error.parts, code=error.code) from None
         return cls(**fields)
 
     def usable_squares(self) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from .board import Board
 from .rules import DIE, LEETCODE, Overshoot, Rules, Step
@@ -31,36 +31,35 @@ MAX_PLAYERS = 4
 MAX_SEED = 2**53 - 1
 
 End = Literal["won", "stuck", "turn limit"]
+T = TypeVar("T")
+
+
+class _StepField(Generic[T]):
+    """A read-only attribute of a Turn read from its step: ``turn.roll`` is ``turn.step.roll``."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, turn: Turn, owner: type | None = None) -> T:
+        value: T = getattr(turn.step, self._name)
+        return value
 
 
 @dataclass(frozen=True)
 class Turn:
     """One roll: ``player`` (1-based) rolls ``roll`` on turn ``number`` (1-based)
-    and moves by ``step`` (start, landing, end, and any overshoot rule applied)."""
+    and moves by ``step`` (start, landing, end, and any overshoot rule applied); ``roll``,
+    ``start``, ``landing``, ``end`` and ``overshoot`` are read from the step."""
 
     number: int
     player: int
     step: Step
 
-    @property
-    def roll(self) -> int:
-        return self.step.roll
-
-    @property
-    def start(self) -> int:
-        return self.step.start
-
-    @property
-    def landing(self) -> int:
-        return self.step.landing
-
-    @property
-    def end(self) -> int:
-        return self.step.end
-
-    @property
-    def overshoot(self) -> Overshoot | None:
-        return self.step.overshoot
+    roll = _StepField[int]()
+    start = _StepField[int]()
+    landing = _StepField[int]()
+    end = _StepField[int]()
+    overshoot = _StepField[Overshoot | None]()
 
 
 @dataclass(frozen=True)

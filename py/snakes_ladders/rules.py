@@ -35,7 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .board import EMPTY, Board, BoardError, describe, literal, square_to_cell, to_board
+from .board import EMPTY, Board, BoardError, square_to_cell, to_board
+from .errors import Key, MessageError, Quoted, Shown
 
 __all__ = [
     "CLASSIC",
@@ -64,8 +65,11 @@ OFF_BOARD = 0
 _KEYS = ("start", "overshoot")
 
 
-class RulesError(ValueError):
-    """Rules that are not of the documented form; the message says which part and why."""
+class RulesError(MessageError):
+    """Rules that are not of the documented form; the message says which part and why.
+
+    A ``MessageError``: ``str`` names the values in Python's terms, ``render("json")`` in JSON's.
+    """
 
 
 @dataclass(frozen=True)
@@ -115,11 +119,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         if type(self.start) is not str or self.start not in STARTS:
-            starts = " or ".join(map(literal, STARTS))
-            raise RulesError(f"start must be {starts}, got {describe(self.start)}")
+            starts = _choices(STARTS, " or ")
+            raise RulesError("start must be ", *starts, ", got ", Shown(self.start), code="start")
         if type(self.overshoot) is not str or self.overshoot not in OVERSHOOTS:
-            *first, final = map(literal, OVERSHOOTS)
-            raise RulesError(f"overshoot must be {', '.join(first)} or {final}, got {describe(self.overshoot)}")
+            overshoots = _choices(OVERSHOOTS, ", ")
+            raise RulesError("overshoot must be ", *overshoots, ", got ", Shown(self.overshoot), code="overshoot")
 
     @property
     def start_position(self) -> int:
@@ -142,10 +146,10 @@ class Rules:
         snakes_ladders.rules.RulesError: unknown rule 'die': the rules are start and overshoot
         """
         if not isinstance(value, dict):
-            raise RulesError(f"rules must be an object with start and overshoot, got {describe(value)}")
+            raise RulesError("rules must be an object with start and overshoot, got ", Shown(value), code="rules_type")
         for key in value:
             if key not in _KEYS:
-                raise RulesError(f"unknown rule {_describe_key(key)}: the rules are start and overshoot")
+                raise RulesError("unknown rule ", Key(key), ": the rules are start and overshoot", code="unknown_rule")
         return cls(**value)
 
     def to_json(self) -> dict[str, str]:
@@ -175,14 +179,16 @@ class Rules:
     def check_board(self, board: Board) -> Board:
         """Return ``board`` if it can be played under these rules, else raise BoardError.
 
-        >>> Rules().check_board(Board(2, {1: 3}, allow_start_jump=True))
+        >>> Rules().check_board(Board(3, {1: 9}, allow_start_jump=True)).jumps
         Traceback (most recent call last):
         ...
-        snakes_ladders.board.BoardError: square 1 (row 1, column 0): the start square cannot hold a snake or ladder
+        snakes_ladders.board.BoardError: square 1 (row 2, column 0): the start square cannot hold a snake or ladder
         """
         if self.start == "square1" and 1 in board.jumps:
             row, column = square_to_cell(1, board.n)
-            raise BoardError("the start square cannot hold a snake or ladder", row=row, column=column, square=1)
+            raise BoardError(
+                "the start square cannot hold a snake or ladder", row=row, column=column, square=1, code="start_square"
+            )
         return board
 
     def landing(self, position: int, roll: int, last: int) -> tuple[int, Overshoot | None]:
@@ -238,9 +244,14 @@ class Rules:
         )
 
 
-def _describe_key(key: object) -> str:
-    text = literal(key) if type(key) is str else repr(key)
-    return text if len(text) <= 40 else text[:37] + "..."
+def _choices(names: tuple[str, ...], between: str) -> list[str | Quoted]:
+    """Message parts naming each choice quoted: ``'a', 'b' or 'c'`` (``between`` before all but the last)."""
+    parts: list[str | Quoted] = []
+    for index, name in enumerate(names):
+        if index:
+            parts.append(" or " if index == len(names) - 1 else between)
+        parts.append(Quoted(name))
+    return parts
 
 
 #: LeetCode 909's rules read as a game of chance (the default).

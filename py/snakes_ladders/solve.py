@@ -347,11 +347,14 @@ def breadth_first(board: Board, *, complete: bool = False) -> Reached:
         e = expo[x]
         if m >= EXACT_LIMIT or e:
             m, e = _settle(mant, expo, x)
+        # jscpd:ignore-start -- the six rolls from x, as searches/plain.py reads them: the hot loop of
+        # both searches is written out in each (a shared generator would cost a call per square).
         landing = x
         for y in cells[x + 1 : x + 7]:  # play starts on square 1: a jump there is never landed on
             landing += 1
             if y < 0:
                 y = landing
+            # jscpd:ignore-end
             here = dist[y]
             if here is None:
                 dist[y] = step

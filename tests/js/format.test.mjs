@@ -5,6 +5,7 @@ import {
   formatCount,
   formatPercent,
   formatPercentile,
+  formatPowerOfTen,
   formatRolls,
   formatWays,
   groupDigits,
@@ -47,6 +48,7 @@ test("figures in rolls: floats, bounded objects and null (infinite)", () => {
   assert.equal(formatRolls(null), "—");
   assert.equal(formatRolls(approx(2.5, 400)), "about 2.5 × 10^400");
   assert.equal(formatRolls(3e20), "about 3.0 × 10^20");
+  assert.equal(formatPowerOfTen(9.96e16), "about 1.0 × 10^17"); // the legend's scale writes large numbers the same way
 });
 
 test("the what-if change needs two plain floats", () => {

@@ -262,15 +262,15 @@ class Search:
         del self._queue[move]
         return fronts
 
+    def _board_state(self) -> tuple[int, bytearray, bytearray, dict[int, int], dict[int, int]]:
+        """What the hot loops read, to bind to locals: last, landed, isstart, ends, pointlayer."""
+        return self.last, self.landed, self.isstart, self.ends, self.pointlayer
+
     def _step(self, f: int, move: int) -> int:
         """The runner on ``f`` lands the unlanded part of its window (f, f+6] at move + 1,
         spawning runners at the ends of the live jumps it lands on; returns the largest
         plain square it landed (the square it goes on from), or 0 when it landed none."""
-        last = self.last
-        landed = self.landed
-        isstart = self.isstart
-        ends = self.ends
-        pointlayer = self.pointlayer
+        last, landed, isstart, ends, pointlayer = self._board_state()
         after = move + 1
         top = min(last, f + 6)
         a = landed.find(0, f + 1, top + 1)
@@ -362,11 +362,7 @@ class Search:
 
     def _stretch(self, f: int, k: int) -> int:
         """How many windows the runner (f, k) can cross without an event."""
-        last = self.last
-        landed = self.landed
-        isstart = self.isstart
-        ends = self.ends
-        pointlayer = self.pointlayer
+        last, landed, isstart, ends, pointlayer = self._board_state()
         pos = f + 1
         width = 16
         self._obstacle = -1
