@@ -73,7 +73,13 @@ def test_the_checker_catches_long_functions_and_modules(source: str, expected: l
 
 # The copy/paste gate: jscpd (pinned in package.json) with the repository's .jscpd.json.
 JSCPD = Path(os.environ.get("JSCPD", ROOT / "node_modules" / ".bin" / "jscpd"))
-needs_jscpd = pytest.mark.skipif(not JSCPD.exists(), reason=f"jscpd is not installed at {JSCPD}: run npm ci")
+
+
+@pytest.fixture
+def needs_jscpd() -> None:
+    """./test.sh installs jscpd (npm ci) before the tests: a missing one fails here, it is never skipped."""
+    assert JSCPD.exists(), f"jscpd is not installed at {JSCPD}: run npm ci (./test.sh does)"
+
 
 # Six lines of Python and six of JavaScript, dense enough for the token threshold.
 PY_BLOCK = [
@@ -107,7 +113,7 @@ def jscpd_finds_clones(tmp_path: Path, files: dict[str, str]) -> bool:
     return done.returncode == 1
 
 
-@needs_jscpd
+@pytest.mark.usefixtures("needs_jscpd")
 @pytest.mark.parametrize(
     ("block", "a", "b"),
     [(PY_BLOCK, "py/a.py", "py/b.py"), (JS_BLOCK, "web/a.mjs", "web/b.mjs")],
@@ -122,7 +128,7 @@ def test_the_gate_fails_on_six_repeated_lines_and_not_on_five(
     assert jscpd_finds_clones(tmp_path, files) == (lines == 6)
 
 
-@needs_jscpd
+@pytest.mark.usefixtures("needs_jscpd")
 def test_py_and_web_repeat_no_block() -> None:
     done = subprocess.run([str(JSCPD)], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout[-3000:]
