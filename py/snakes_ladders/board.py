@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from functools import partial
 from itertools import compress, repeat
-from operator import is_not, ne
+from operator import is_not
 from types import MappingProxyType
 from typing import Any
 
@@ -200,15 +200,17 @@ class Board:
     True
     """
 
-    __slots__ = ("_cells", "_count", "_hash", "_jumps", "_n")
+    __slots__ = ("_build", "_cells", "_count", "_hash", "_jumps", "_n")
 
     # ``_cells[s]`` is the end of the jump on square s or -1 (``_cells[0]`` is -1): the searches
     # read this flat list.  ``_jumps``, the ``{start: end}`` view, is built on first use when
-    # the board was read from a dense matrix (building it costs ~40 ns a jump).
+    # the board was read from a matrix (by ``_build``, which read_matrix gives: it finds the
+    # jumps in a byte mask its check made).
     _n: int
     _cells: list[int]
     _count: int
     _jumps: Mapping[int, int]
+    _build: Callable[[], dict[int, int]]
     _hash: int
 
     def __init__(self, n: int, jumps: Mapping[int, int] | None = None, *, allow_start_jump: bool = False) -> None:
@@ -236,12 +238,14 @@ class Board:
             cells[start] = end
         self._set(n, cells, len(checked), checked)
 
-    def _set(self, n: int, cells: list[int], count: int, jumps: dict[int, int] | None) -> None:
+    def _set(self, n: int, cells: list[int], count: int, jumps: dict[int, int] | Callable[[], dict[int, int]]) -> None:
         object.__setattr__(self, "_n", n)
         object.__setattr__(self, "_cells", cells)
         object.__setattr__(self, "_count", count)
-        if jumps is not None:
+        if isinstance(jumps, dict):
             object.__setattr__(self, "_jumps", MappingProxyType(jumps))
+        else:
+            object.__setattr__(self, "_build", jumps)
 
     @classmethod
     def from_matrix(cls, rows: Any, *, allow_start_jump: bool = False) -> Board:
@@ -272,15 +276,14 @@ class Board:
     @property
     def jump_map(self) -> Mapping[int, int]:
         """Every snake and ladder, ``{start: end}`` in order of start square, as a read-only view
-        (not copied: the searches use it).  Built on first use for a board read from a dense
-        matrix: O(n²) at C speed plus about 40 ns a jump."""
+        (not copied: the searches use it).  Built on first use for a board read from a matrix:
+        O(n²) at C speed, or about 150 ns a jump when they are few (``read_matrix``)."""
         try:
             return self._jumps
         except AttributeError:
-            cells = self._cells
-            held = bytes(map(ne, cells, repeat(EMPTY)))
-            view = MappingProxyType(dict(zip(compress(range(len(cells)), held), compress(cells, held), strict=True)))
+            view = MappingProxyType(self._build())
             object.__setattr__(self, "_jumps", view)
+            object.__delattr__(self, "_build")  # and the byte mask it holds
             return view
 
     @property
@@ -535,22 +538,23 @@ def _read_slow(ordered: list[Any], r: int, base: int, last: int, allow_start_jum
         jumps[square] = value
 
 
-def read_matrix(rows: Any, *, allow_start_jump: bool = False) -> tuple[int, list[int], int, dict[int, int] | None]:
+def read_matrix(
+    rows: Any, *, allow_start_jump: bool = False
+) -> tuple[int, list[int], int, dict[int, int] | Callable[[], dict[int, int]]]:
     """Check a LeetCode matrix and return ``(n, cells, count, jumps)`` for a Board.
 
     ``cells[s]`` is the value on square s (-1 or a jump's end; ``cells[0]`` is -1),
-    ``count`` the number of jumps, and ``jumps`` the ``{start: end}`` dict when the
-    board is sparse (fewer than one jump per eight squares), else None (``Board``
-    builds it on first use).  The whole matrix is flattened once, then checked
+    ``count`` the number of jumps, and ``jumps`` the ``{start: end}`` dict, or a
+    function that builds it (``Board`` calls it on first use: the searches of dense
+    boards need only ``cells``).  The whole matrix is flattened once, then checked
     at C speed as one list (``_fast_count``); a matrix that fails that check is
     read again by ``check_matrix``, which raises BoardError at its lowest fault (or
     accepts what the fast check is too strict for, such as an IntEnum equal to -1).
     O(n²) time and memory: about 25 ns a cell in CPython (bench/solver_bench.py, ``read``).
 
-    >>> read_matrix([[-1, -1, -1], [-1, 5, 1], [-1, 8, -1]])  # dense: no dict
-    (3, [-1, -1, 8, -1, 1, 5, -1, -1, -1, -1], 3, None)
-    >>> read_matrix([[-1, -1, -1, -1], [-1, -1, -1, -1], [-1, -1, -1, -1], [-1, 9, -1, -1]])[2:]
-    (1, {2: 9})
+    >>> n, cells, count, jumps = read_matrix([[-1, -1, -1], [-1, 5, 1], [-1, 8, -1]])
+    >>> n, cells, count, jumps()
+    (3, [-1, -1, 8, -1, 1, 5, -1, -1, -1, -1], 3, {2: 8, 4: 1, 5: 5})
     """
     n = _check_shape(rows)
     last = n * n
@@ -558,9 +562,9 @@ def read_matrix(rows: Any, *, allow_start_jump: bool = False) -> tuple[int, list
     for from_bottom in range(n):
         row = rows[n - 1 - from_bottom]
         cells += reversed(row) if from_bottom % 2 else row
-    # A sample of the cells first: the full comparison would build a list of n² -1s to find a jump.
+    # A sample of the cells first: counting every -1 costs ~8 ns a cell once they are not all -1.
     sample = cells[:: max(1, last // 1024)]
-    if sample.count(EMPTY) == len(sample) and cells == [EMPTY] * (last + 1):
+    if sample.count(EMPTY) == len(sample) and cells.count(EMPTY) == last + 1:
         try:
             if type(sum(cells)) is int:  # every cell equals -1: floats and the like sum to something else
                 return n, cells, 0, {}
@@ -571,9 +575,7 @@ def read_matrix(rows: Any, *, allow_start_jump: bool = False) -> tuple[int, list
         # (The cells are plain ints when found is not None, so comparing them is safe.)
         if found is not None and (allow_start_jump or cells[1] == EMPTY) and cells[last] == EMPTY:
             count, held = found
-            if count * 8 >= last:
-                return n, cells, count, None
-            return n, cells, count, {s: cells[s] for s in _ones(held(), count)}
+            return n, cells, count, partial(_jump_dict, cells, held, count)
     jumps: dict[int, int] = {}
     check_matrix(rows, allow_start_jump=allow_start_jump, jumps=jumps)
     cells = [EMPTY] * (last + 1)
@@ -582,17 +584,20 @@ def read_matrix(rows: Any, *, allow_start_jump: bool = False) -> tuple[int, list
     return n, cells, len(jumps), jumps
 
 
-def _ones(held: bytes, count: int) -> Iterator[int]:
-    """The indices of the ``count`` bytes 1 in ``held``: found one by one (C-speed ``find``) when
-    they are few, by ``compress`` over all of them otherwise."""
-    if count * 64 > len(held):
-        yield from compress(range(len(held)), held)
-        return
+def _jump_dict(cells: list[int], mask: Callable[[], bytes], count: int) -> dict[int, int]:
+    """``{s: cells[s]}`` for the ``count`` squares s where ``held[s]`` is 1 (``held = mask()``):
+    found one by one (C-speed ``find``, about 150 ns each) when they are fewer than one square
+    in six, else by ``compress`` over every square (about 27 ns a square)."""
+    held = mask()
+    if count * 6 > len(held):
+        return dict(zip(compress(range(len(held)), held), compress(cells, held), strict=True))
+    jumps = {}
     find = held.find
     at = find(1)
     while at >= 0:
-        yield at
+        jumps[at] = cells[at]
         at = find(1, at + 1)
+    return jumps
 
 
 _HELD = bytes.maketrans(b"\x00\xff", b"\x01\x00")  # top byte of a cell: 0 for a jump's end, 0xff for -1

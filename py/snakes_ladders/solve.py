@@ -2,7 +2,8 @@
 
 (This module is over 400 lines because the exact counting of shortest games, carried
 across the runner search's stretches, shares its carry helpers with the plain breadth-first
-search here; a module of its own would have to export those private helpers.)
+search here, whose three loops (small counts, counts of any size, the final layer) are
+kept apart for speed; a module of its own would have to export those private helpers.)
 
 Rules: start on square 1; a move picks a roll of 1 to 6 (never past the last
 square); a snake or ladder on the landing square is taken, but only one per
