@@ -329,20 +329,26 @@ def breadth_first(board: Board, *, complete: bool = False) -> Reached:
     >>> found.dist, found.limit
     ([None, 0, None, 1, 1, 1, 1, 1, 1, 2], 2)
     """
+    walk = _walk(board, complete=complete)
+    limit = walk.dist[walk.last] if walk.found and not complete else None
+    expo = walk.expo if walk.expo is not None else [0] * (walk.last + 1)
+    return Reached(walk.dist, walk.mant, expo, walk.pred, walk.order, limit)
+
+
+def _walk(board: Board, *, complete: bool) -> _Walk:
+    """``breadth_first``'s search, with ``expo`` None while every count is a small int."""
     last = board.last
     walk = _Walk(board.flat, last, [None] * (last + 1), [0] * (last + 1), None, [0] * (last + 1), [1], complete)
     walk.dist[1] = 0
     walk.mant[1] = 1
     queue = iter(walk.order)  # the list grows as the search goes
     first = _small_layers(walk, queue)
-    expo = [0] * (last + 1)
     if first is not None:
-        walk.expo = expo
+        walk.expo = [0] * (last + 1)
         _large_layers(walk, queue, first)
     if walk.found and not complete:
         _finish_layer(walk)
-    limit = walk.dist[last] if walk.found and not complete else None
-    return Reached(walk.dist, walk.mant, expo, walk.pred, walk.order, limit)
+    return walk
 
 
 # The counts of the first 38 layers are below 6^38 < EXACT_LIMIT: exact ints, with no check.
@@ -577,12 +583,13 @@ def solve(board: Board | Any) -> Solution:
     board = to_board(board)
     last = board.last
     if uses_plain(board):
-        found = breadth_first(board)
+        found = _walk(board, complete=False)
         dist = found.dist
         final = dist[last]
         moves = final if final is not None else -1
         game = _bfs_path(last, found.pred, board.flat) if moves >= 0 else None
-        count = count_magnitude(found.mant[last], found.expo[last]) if moves >= 0 else Magnitude.of(0)
+        block = found.expo[last] if found.expo is not None else 0
+        count = count_magnitude(found.mant[last], block) if moves >= 0 else Magnitude.of(0)
         explored = len(found.order)
     else:
         search = Search(board.n, board.jump_map)
