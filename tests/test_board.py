@@ -537,7 +537,6 @@ class TestFromMatrix:
         assert (caught.value.row, caught.value.column, caught.value.square) == (row, column, square)
         assert str(caught.value).startswith(f"square {square} (row {row}, column {column}): ")
 
-
     @pytest.mark.parametrize("n", [16, 181, 255, 256, 1000])
     def test_values_at_the_byte_edges_of_the_last_square(self, n: int) -> None:
         """The C-speed read compares each value's bytes with the last square's: values one off in
