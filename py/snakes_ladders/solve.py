@@ -355,6 +355,21 @@ def _walk(board: Board, *, complete: bool) -> _Walk:
 _SMALL_STEPS = 38
 
 
+def _safe_layers(total: int) -> int:
+    """How many layers from one whose counts add up to ``total`` can be expanded with every count
+    an int below EXACT_LIMIT: the layer k moves on adds up to at most total × 6^k.
+
+    >>> _safe_layers(1), _safe_layers(EXACT_LIMIT // 36), _safe_layers(EXACT_LIMIT // 6 + 1)
+    (38, 2, 0)
+    """
+    layers = 0
+    bound = total * 6
+    while bound < EXACT_LIMIT:
+        layers += 1
+        bound *= 6
+    return layers
+
+
 @dataclass
 class _Walk:
     """The state ``breadth_first``'s loops share: the board's cells, the lists it fills, where
@@ -376,14 +391,16 @@ class _Walk:
 
 def _small_layers(walk: _Walk, queue: Iterator[int]) -> int | None:
     """Expand squares while every count is an int below EXACT_LIMIT (6 × a layer's total bounds
-    the next layer's, so no count is looked at), with nothing but the textbook's work and two
-    list writes per square reached.  Returns the first square of the first layer whose counts
-    may be larger (not expanded yet), or None when the search is over or the last square found."""
+    the next layer's, so counts are added up only once every ``_safe_layers`` layers), with
+    nothing but the textbook's work and two list writes per square reached.  Returns the first
+    square of the first layer whose counts may be larger (not expanded yet), or None when the
+    search is over or the last square found."""
     cells, last, dist, mant, pred, order = walk.cells, walk.last, walk.dist, walk.mant, walk.pred, walk.order
     append = order.append
     current = -1
     step = 0
     boundary = 1
+    check_at = _SMALL_STEPS + 1  # the first layer whose counts may reach EXACT_LIMIT
     found = False
     for x in queue:
         d: int = dist[x]  # type: ignore[assignment]
@@ -391,10 +408,12 @@ def _small_layers(walk: _Walk, queue: Iterator[int]) -> int | None:
             current = d
             step = d + 1
             boundary = len(order)
-            if step > _SMALL_STEPS:
+            if step >= check_at:
                 start = len(order) - queue.__length_hint__() - 1  # type: ignore[attr-defined]
-                if sum(map(mant.__getitem__, order[start:])) * 6 >= EXACT_LIMIT:
+                safe = _safe_layers(sum(map(mant.__getitem__, order[start:])))
+                if not safe:
                     return x
+                check_at = step + safe
         m = mant[x]
         landing = x
         for y in cells[x + 1 : x + 7]:  # play starts on square 1: a jump there is never landed on
