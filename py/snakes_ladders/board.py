@@ -603,12 +603,6 @@ def _jump_dict(cells: list[int], mask: Callable[[], bytes], count: int) -> dict[
 _HELD = bytes.maketrans(b"\x00\xff", b"\x01\x00")  # top byte of a cell: 0 for a jump's end, 0xff for -1
 
 
-def _bytes_where(lane: bytes, low: int, high: int = 255) -> int:
-    """The bytes of ``lane`` from ``low`` to ``high``, as 0xff bytes of a little-endian integer (others 0)."""
-    table = bytes(0xFF if low <= value <= high else 0 for value in range(256))
-    return int.from_bytes(lane.translate(table), "little")
-
-
 def _fast_count(cells: list[int], last: int) -> tuple[int, Callable[[], bytes]] | None:
     """``(count, held)`` when every cell is an ``int`` (not a bool or a subclass) equal to -1 or in
     1..last; else None.  ``count`` is the number of cells other than -1, and ``held()`` gives
