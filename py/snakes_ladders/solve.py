@@ -521,11 +521,15 @@ def _bfs_path(last: int, pred: list[int], cells: Sequence[int]) -> tuple[list[in
     while y != 1:
         x = pred[y]
         # The first roll from x that ends on y: a jump to y, or a plain landing on y itself.
-        ends = cells[x + 1 : x + 7]
-        roll = ends.index(y) if y in ends else 6
-        plain = y - x - 1
-        if 0 <= plain < roll and ends[plain] < 0:
-            roll = plain
+        end = cells[x + 1]
+        if end == y or (end < 0 and x + 1 == y):
+            roll = 0  # most often, on long boards
+        else:
+            ends = cells[x + 1 : x + 7]
+            roll = ends.index(y) if y in ends else 6
+            plain = y - x - 1
+            if 0 <= plain < roll and ends[plain] < 0:
+                roll = plain
         landings.append(x + 1 + roll)
         y = x
         squares.append(y)
