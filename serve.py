@@ -137,7 +137,7 @@ def minify_site(out: Path) -> None:
     Each module stays a module of its own (no bundling): imports, exports, names (``--keep-names``)
     and every string are kept, so the page behaves exactly as web/ does, in about half the bytes.
     """
-    files = sorted(str(path) for path in out.glob("*.mjs")) + [str(out / "style.css")]
+    files = [*sorted(str(path) for path in out.glob("*.mjs")), str(out / "style.css")]
     command = [str(ESBUILD), *files, f"--outdir={out}", "--out-extension:.js=.mjs", "--allow-overwrite", "--minify"]
     command.append("--keep-names")
     subprocess.run([*command, "--charset=utf8", "--log-level=warning"], cwd=ROOT, check=True)

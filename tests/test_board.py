@@ -537,6 +537,33 @@ class TestFromMatrix:
         assert (caught.value.row, caught.value.column, caught.value.square) == (row, column, square)
         assert str(caught.value).startswith(f"square {square} (row {row}, column {column}): ")
 
+    @pytest.mark.parametrize("n", [16, 181, 255, 256, 1000])
+    def test_values_at_the_byte_edges_of_the_last_square(self, n: int) -> None:
+        """The C-speed read compares each value's bytes with the last square's: values one off in
+        each byte, and negatives and zero, are accepted or refused exactly as cell by cell."""
+        last = n * n
+        rng = random.Random(n)
+        matrix = reference.matrix_from_jumps(n, reference.random_jumps(rng, n, 0.3))
+        edges = {last, last - 1, last + 1, last - 255, last + 255, last - 256, last + 256, last | 0xFF}
+        edges |= {last + 0x10000, last - 0x10000, last ^ 0xFF00, (last >> 16) << 16, ((last >> 16) << 16) | 0xFFFF}
+        edges |= {0, -1, -2, -256, -0x10000, -(2**24), 2**24 - 1, 2**24, 2**31 - 1, -(2**31), 2**32, 255, 256}
+        for value in sorted(edges):
+            square = rng.randrange(2, last)
+            row, column = reference.cell_of(square, n)
+            kept = matrix[row][column]
+            matrix[row][column] = value
+            if value == -1 or 1 <= value <= last:
+                board = Board.from_matrix(matrix)
+                assert board.flat[square] == value and board == Board(n, reference.jumps_of(matrix))
+            else:
+                with pytest.raises(BoardError) as caught:
+                    Board.from_matrix(matrix)
+                assert str(caught.value) == (
+                    f"square {square} (row {row}, column {column}): "
+                    f"value {value} is out of range: use -1 or a square from 1 to {last}"
+                )
+            matrix[row][column] = kept
+
 
 class TestBoardConstructor:
     def test_equivalent_to_from_matrix(self) -> None:

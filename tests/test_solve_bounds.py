@@ -6,6 +6,8 @@ number of seconds): a square count four times larger may cost at most eight time
 
 from __future__ import annotations
 
+import contextlib
+import enum
 import json
 import random
 import subprocess
@@ -16,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from snakes_ladders import Board, solve
+from snakes_ladders import Board, BoardError, solve
 from snakes_ladders.api import handle
 
 PY = Path(__file__).resolve().parent.parent / "py"
@@ -67,6 +69,51 @@ def test_solve_time_grows_with_the_board(family: Callable[[int], Board]) -> None
     matrix_small, matrix_large = small.to_matrix(), large.to_matrix()
     ratio = cpu_seconds(lambda: solve(matrix_large)) / cpu_seconds(lambda: solve(matrix_small))
     assert ratio < 8, f"{family.__name__}: four times the squares took {ratio:.1f} times as long"
+
+
+class _Empty(enum.IntEnum):
+    CELL = -1
+
+
+def _spoil_last(value: object) -> Callable[[int], list[list[object]]]:
+    """A dense board whose highest inner square holds ``value``: the C-speed check fails at the
+    very end, and the cell-by-cell reader reads every row to find it."""
+
+    def make(n: int) -> list[list[object]]:
+        matrix: list[list[object]] = [list(row) for row in random_dense(n).to_matrix()]
+        matrix[0][1] = value  # square n² - 1 (the top row runs right to left when n is even)
+        return matrix
+
+    make.__name__ = f"last_square_{type(value).__name__}"
+    return make
+
+
+# Matrices that take the read off its C-speed path, or through every branch of it.
+READ_ADVERSARIES: dict[str, Callable[[int], list[list[object]]]] = {
+    "every square a snake to 1": lambda n: Board(n, dict.fromkeys(range(2, n * n), 1)).to_matrix(),
+    "every square a ladder to the last": lambda n: Board(n, dict.fromkeys(range(2, n * n), n * n)).to_matrix(),
+    "random 90%": lambda n: random_dense(n).to_matrix(),
+    "an IntEnum -1 in every cell": lambda n: [[_Empty.CELL] * n for _ in range(n)],
+    "a float at the end": _spoil_last(2.0),
+    "a bool at the end": _spoil_last(True),
+    "a 5,000-digit int at the end": _spoil_last(10**5000),
+    "0 at the end": _spoil_last(0),
+}
+
+
+@pytest.mark.parametrize("make", READ_ADVERSARIES.values(), ids=READ_ADVERSARIES.keys())
+def test_read_time_grows_with_the_board(make: Callable[[int], list[list[object]]]) -> None:
+    """Reading and checking a matrix (Board.from_matrix) is linear in its cells, on the fast path,
+    the cell-by-cell path it falls back to, and up to the error at the last cell."""
+    small, large = make(250), make(500)
+
+    def read(matrix: list[list[object]]) -> None:
+        with contextlib.suppress(BoardError):
+            Board.from_matrix(matrix)
+
+    base = max(cpu_seconds(lambda: read(small)), 0.001)
+    ratio = cpu_seconds(lambda: read(large)) / base
+    assert ratio < 8, f"four times the cells took {ratio:.1f} times as long to read"
 
 
 def test_chained_reply_is_bounded() -> None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from itertools import compress, repeat
-from operator import is_not, ne
+from operator import is_not
 from types import MappingProxyType
 from typing import Any
 
@@ -150,15 +150,17 @@ class Board:
     True
     """
 
-    __slots__ = ("_cells", "_count", "_hash", "_jumps", "_n")
+    __slots__ = ("_build", "_cells", "_count", "_hash", "_jumps", "_n")
 
     # ``_cells[s]`` is the end of the jump on square s or -1 (``_cells[0]`` is -1): the searches
     # read this flat list.  ``_jumps``, the ``{start: end}`` view, is built on first use when
-    # the board was read from a dense matrix (building it costs ~40 ns a jump).
+    # the board was read from a matrix (by ``_build``, which read_matrix gives: it finds the
+    # jumps in a byte mask its check made).
     _n: int
     _cells: list[int]
     _count: int
     _jumps: Mapping[int, int]
+    _build: Callable[[], dict[int, int]]
     _hash: int
 
     def __init__(self, n: int, jumps: Mapping[int, int] | None = None, *, allow_start_jump: bool = False) -> None:
@@ -191,12 +193,14 @@ class Board:
             cells[start] = end
         self._set(n, cells, len(checked), checked)
 
-    def _set(self, n: int, cells: list[int], count: int, jumps: dict[int, int] | None) -> None:
+    def _set(self, n: int, cells: list[int], count: int, jumps: dict[int, int] | Callable[[], dict[int, int]]) -> None:
         object.__setattr__(self, "_n", n)
         object.__setattr__(self, "_cells", cells)
         object.__setattr__(self, "_count", count)
-        if jumps is not None:
+        if isinstance(jumps, dict):
             object.__setattr__(self, "_jumps", MappingProxyType(jumps))
+        else:
+            object.__setattr__(self, "_build", jumps)
 
     @classmethod
     def from_matrix(cls, rows: Any, *, allow_start_jump: bool = False) -> Board:
@@ -227,15 +231,14 @@ class Board:
     @property
     def jump_map(self) -> Mapping[int, int]:
         """Every snake and ladder, ``{start: end}`` in order of start square, as a read-only view
-        (not copied: the searches use it).  Built on first use for a board read from a dense
-        matrix: O(n²) at C speed plus about 40 ns a jump."""
+        (not copied: the searches use it).  Built on first use for a board read from a matrix:
+        O(n²) at C speed, or about 150 ns a jump when they are few (``read_matrix``)."""
         try:
             return self._jumps
         except AttributeError:
-            cells = self._cells
-            held = bytes(map(ne, cells, repeat(EMPTY)))
-            view = MappingProxyType(dict(zip(compress(range(len(cells)), held), compress(cells, held), strict=True)))
+            view = MappingProxyType(self._build())
             object.__setattr__(self, "_jumps", view)
+            object.__delattr__(self, "_build")  # and the byte mask it holds
             return view
 
     @property
@@ -504,43 +507,44 @@ def _read_slow(ordered: list[Any], r: int, base: int, last: int, allow_start_jum
         jumps[square] = value
 
 
-def read_matrix(rows: Any, *, allow_start_jump: bool = False) -> tuple[int, list[int], int, dict[int, int] | None]:
+def read_matrix(
+    rows: Any, *, allow_start_jump: bool = False
+) -> tuple[int, list[int], int, dict[int, int] | Callable[[], dict[int, int]]]:
     """Check a LeetCode matrix and return ``(n, cells, count, jumps)`` for a Board.
 
     ``cells[s]`` is the value on square s (-1 or a jump's end; ``cells[0]`` is -1),
-    ``count`` the number of jumps, and ``jumps`` the ``{start: end}`` dict when the
-    board is sparse (fewer than one jump per eight squares), else None (``Board``
-    builds it on first use).  The whole matrix is flattened once, then checked
-    at C speed as one list (``_fast_mask``); a matrix that fails that check is
+    ``count`` the number of jumps, and ``jumps`` the ``{start: end}`` dict, or a
+    function that builds it (``Board`` calls it on first use: the searches of dense
+    boards need only ``cells``).  The whole matrix is flattened once, then checked
+    at C speed as one list (``_fast_count``); a matrix that fails that check is
     read again by ``check_matrix``, which raises BoardError at its lowest fault (or
     accepts what the fast check is too strict for, such as an IntEnum equal to -1).
     O(n²) time and memory: about 25 ns a cell in CPython (bench/solver_bench.py, ``read``).
 
-    >>> read_matrix([[-1, -1, -1], [-1, 5, 1], [-1, 8, -1]])  # dense: no dict
-    (3, [-1, -1, 8, -1, 1, 5, -1, -1, -1, -1], 3, None)
-    >>> read_matrix([[-1, -1, -1, -1], [-1, -1, -1, -1], [-1, -1, -1, -1], [-1, 9, -1, -1]])[2:]
-    (1, {2: 9})
+    >>> n, cells, count, jumps = read_matrix([[-1, -1, -1], [-1, 5, 1], [-1, 8, -1]])
+    >>> n, cells, count, jumps()
+    (3, [-1, -1, 8, -1, 1, 5, -1, -1, -1, -1], 3, {2: 8, 4: 1, 5: 5})
     """
     n = _check_shape(rows)
     last = n * n
     cells: list[int] = [EMPTY]
     for from_bottom in range(n):
         row = rows[n - 1 - from_bottom]
-        cells += row[::-1] if from_bottom % 2 else row
-    if cells.count(EMPTY) == last + 1:
+        cells += reversed(row) if from_bottom % 2 else row
+    # A sample of the cells first: counting every -1 costs ~8 ns a cell once they are not all -1.
+    sample = cells[:: max(1, last // 1024)]
+    if sample.count(EMPTY) == len(sample) and cells.count(EMPTY) == last + 1:
         try:
             if type(sum(cells)) is int:  # every cell equals -1: floats and the like sum to something else
                 return n, cells, 0, {}
         except Exception:  # a value that does not add up: read cell by cell below
             pass
     else:
-        held = _fast_mask(cells, last)
-        # (The cells are plain ints when held is not None, so comparing them is safe.)
-        if held is not None and (allow_start_jump or cells[1] == EMPTY) and cells[last] == EMPTY:
-            count = held.count(1)
-            if count * 8 >= last:
-                return n, cells, count, None
-            return n, cells, count, {s: cells[s] for s in _ones(held, count)}
+        found = _fast_count(cells, last)
+        # (The cells are plain ints when found is not None, so comparing them is safe.)
+        if found is not None and (allow_start_jump or cells[1] == EMPTY) and cells[last] == EMPTY:
+            count, held = found
+            return n, cells, count, partial(_jump_dict, cells, held, count)
     jumps: dict[int, int] = {}
     check_matrix(rows, allow_start_jump=allow_start_jump, jumps=jumps)
     cells = [EMPTY] * (last + 1)
@@ -549,59 +553,108 @@ def read_matrix(rows: Any, *, allow_start_jump: bool = False) -> tuple[int, list
     return n, cells, len(jumps), jumps
 
 
-def _ones(held: bytes, count: int) -> Iterator[int]:
-    """The indices of the ``count`` bytes 1 in ``held``: found one by one (C-speed ``find``) when
-    they are few, by ``compress`` over all of them otherwise."""
-    if count * 64 > len(held):
-        yield from compress(range(len(held)), held)
-        return
+def _jump_dict(cells: list[int], mask: Callable[[], bytes], count: int) -> dict[int, int]:
+    """``{s: cells[s]}`` for the ``count`` squares s where ``held[s]`` is 1 (``held = mask()``):
+    found one by one (C-speed ``find``, about 150 ns each) when they are fewer than one square
+    in six, else by ``compress`` over every square (about 27 ns a square)."""
+    held = mask()
+    if count * 6 > len(held):
+        return dict(zip(compress(range(len(held)), held), compress(cells, held), strict=True))
+    jumps = {}
     find = held.find
     at = find(1)
     while at >= 0:
-        yield at
+        jumps[at] = cells[at]
         at = find(1, at + 1)
+    return jumps
 
 
 _HELD = bytes.maketrans(b"\x00\xff", b"\x01\x00")  # top byte of a cell: 0 for a jump's end, 0xff for -1
 
 
-def _bytes_where(lane: bytes, low: int, high: int = 255) -> int:
-    """The bytes of ``lane`` from ``low`` to ``high``, as 0xff bytes of a little-endian integer (others 0)."""
-    table = bytes(0xFF if low <= value <= high else 0 for value in range(256))
-    return int.from_bytes(lane.translate(table), "little")
-
-
-def _fast_mask(cells: list[int], last: int) -> bytes | None:
-    """``held``, with ``held[s]`` 1 where square s holds a jump and 0 where it holds -1, when every
-    cell is an ``int`` (not a bool or a subclass) equal to -1 or in 1..last; else None.
+def _fast_count(cells: list[int], last: int) -> tuple[int, Callable[[], bytes]] | None:
+    """``(count, held)`` when every cell is an ``int`` (not a bool or a subclass) equal to -1 or in
+    1..last; else None.  ``count`` is the number of cells other than -1, and ``held()`` gives
+    bytes with ``held()[s]`` 1 where square s holds a jump and 0 where it holds -1.
 
     ``marshal`` writes a list of ints that fit in 32 bits as 5 bytes each, ``i`` and the value in
     little-endian order, and anything else (a bool, a float, a longer int, an int subclass)
     otherwise or not at all; so the output has the length of k such records exactly when every
-    cell is such an int.  The four bytes of the values are then taken as four byte strings, and
-    the range is checked on them with ``bytes.translate`` and integer bit operations, at C speed.
+    cell is such an int.  The values are then checked ``_CHUNK`` cells at a time (``_chunk_minus``),
+    so that the byte strings and integers made on the way stay small and in the CPU's cache
+    instead of costing fresh memory (page faults cost as much as the work).  O(len(cells)) at C
+    speed: about 12 ns a cell for ``marshal``, 10 for the rest.
     """
     size = len(cells)
     try:
         data = marshal.dumps(cells, 2)  # version 2: no back-references, one record per cell
     except Exception:  # something marshal cannot write (an int subclass, numpy): not plain ints
         return None
-    if len(data) != 5 + 5 * size or data[5::5].count(b"i") != size:
+    if len(data) != 5 + 5 * size:
         return None
-    b0, b1, b2, b3 = (data[k::5] for k in range(6, 10))
+    tables = _codes(last)
+    tops = []
+    minus = 0
+    for lo in range(0, size, _CHUNK):
+        hi = min(size, lo + _CHUNK)
+        if data[5 + 5 * lo : 5 + 5 * hi : 5] != _MARKS[: hi - lo]:
+            return None  # a record that is not a 32-bit int
+        lanes = [data[k + 5 * lo : k + 5 * hi : 5] for k in range(6, 10)]
+        found = _chunk_minus(lanes, tables)
+        if found is None:
+            return None
+        minus += found
+        tops.append(lanes[3])
+    return size - minus, partial(_held, tops)
+
+
+_CHUNK = 1 << 15
+_MARKS = b"i" * _CHUNK
+
+
+def _held(tops: list[bytes]) -> bytes:
+    return b"".join(tops).translate(_HELD)
+
+
+def _chunk_minus(lanes: list[bytes], tables: tuple[bytes, bytes, bytes]) -> int | None:
+    """The number of -1s among a run of cells given by the four bytes of their values (``lanes``,
+    lowest first), when every value is -1 or from 1 to the last square (``tables``: ``_codes``);
+    else None."""
+    b0, b1, b2, b3 = lanes
     if b3.translate(None, b"\x00\xff"):
         return None  # a value from 2^24 up, or below -1
     top = int.from_bytes(b3, "little")  # 0xff for each -1 (and any other negative value)
     low = [int.from_bytes(b, "little") for b in (b0, b1, b2)]
     if any(top & value != top for value in low):
         return None  # a negative value other than -1
-    if 0 in (low[0] | low[1] | low[2]).to_bytes(size, "little"):
+    if 0 in (low[0] | low[1] | low[2]).to_bytes(len(b0), "little"):
         return None  # a 0
-    # The values from 0 up must be at most last: compare (b2, b1, b0) with last's bytes.
-    limit = [(last >> shift) & 0xFF for shift in (0, 8, 16)]
-    if _bytes_where(b2, limit[2]) & ~top:  # else every value is below last's top byte
-        gt = [_bytes_where(b, cap + 1) for b, cap in zip((b0, b1, b2), limit, strict=True)]
-        eq = [_bytes_where(b, cap, cap) for b, cap in zip((b0, b1, b2), limit, strict=True)]
-        if (gt[2] | (eq[2] & (gt[1] | (eq[1] & gt[0])))) & ~top:
-            return None  # a value past the last square
-    return b3.translate(_HELD)
+    # Past the last square: each byte is translated to a code and a cell's three codes added up,
+    # with no carry between cells (``_codes``); the sum reaches 0x80 exactly when the value is past.
+    total = sum(int.from_bytes(lane.translate(table), "little") for lane, table in zip(lanes, tables, strict=False))
+    if (total & ~top).to_bytes(len(b0), "little").translate(None, _SMALL):
+        return None
+    return top.bit_count() // 8  # every byte of top is 0 or 0xff
+
+
+@lru_cache(maxsize=4)
+def _codes(last: int) -> tuple[bytes, bytes, bytes]:
+    """The translation tables of ``_chunk_minus``'s range check, for a value's first, second and
+    third byte: ``0x80`` when its third byte is above last's, ``0x60`` when equal, plus ``0x20``
+    when its second byte is above last's, ``0x01`` when equal, plus ``0x1f`` when its first byte
+    is above last's.  The sum of a value's codes reaches 0x80 exactly when the value is past last
+    (and is at most 0xbf, so cells do not carry into each other).
+
+    >>> def code(value, last):
+    ...     return hex(sum(table[(value >> (8 * k)) & 0xFF] for k, table in enumerate(_codes(last))))
+    >>> [code(value, 1000) for value in (1, 999, 1000, 1001, 1256, 65536)]
+    ['0x60', '0x61', '0x61', '0x80', '0x80', '0x80']
+    """
+    tables = []
+    for shift, (above, equal) in zip((0, 8, 16), ((0x1F, 0), (0x20, 0x01), (0x80, 0x60)), strict=True):
+        cap = (last >> shift) & 0xFF
+        tables.append(bytes(above if value > cap else equal if value == cap else 0 for value in range(256)))
+    return tables[0], tables[1], tables[2]
+
+
+_SMALL = bytes(range(0x80))
