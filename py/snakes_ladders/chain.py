@@ -232,8 +232,7 @@ class Factors(Generic[Number]):
             raise ArithmeticError(f"state {k} has no way out: it is not transient")
         self.pivot[k] = pivot
         self.upper[k] = list(row.items())
-        qs, values, keys = list(row), list(row.values()), row.keys()
-        zeros = repeat(self.zero)
+        items = self.upper[k]
         lower = self.lower[k]
         for p in pointers[k]:
             if p >= k:
@@ -243,12 +242,15 @@ class Factors(Generic[Number]):
             lower.append((p, factor))
             if exit_k:
                 exits[p].append(factor * exit_k)
-            for q in keys - row_p.keys():  # the fill: entries row p did not have
-                if q != p:
+            get = row_p.get
+            for q, a in items:  # row_p[q] += factor * a (a plain loop: faster than map chains in CPython 3.11)
+                old = get(q)
+                if old is None:  # the fill: an entry row p did not have
+                    row_p[q] = factor * a
                     pointers[q].append(p)
-            # row_p[q] += factor * a for every entry of row k, at C speed; a return to p is a self-loop, not an outflow.
-            row_p.update(zip(qs, map(add, map(row_p.get, qs, zeros), map(mul, repeat(factor), values)), strict=True))
-            row_p.pop(p, None)
+                else:
+                    row_p[q] = old + factor * a
+            row_p.pop(p, None)  # a return to p is a self-loop, not an outflow
         rows[k] = {}
 
     def _gathers(self) -> None:
