@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import repeat
-from operator import add, itemgetter, mul
+from operator import itemgetter, mul
 from typing import Any, Generic, TypeVar
 
 from .board import Board
@@ -277,7 +277,7 @@ class Factors(Generic[Number]):
         zero = self.zero
         rows: list[dict[int, Number]] = [{} for _ in range(self.size)]
         cols: list[dict[int, Number]] = [{} for _ in range(self.size)]
-        setitem, get_row, get_col = dict.__setitem__, rows.__getitem__, cols.__getitem__
+        get_row, get_col = rows.__getitem__, cols.__getitem__
         for k in range(self.size):
             qs, as_ = self.u_rows[k]
             ps, fs = self.l_cols[k]
@@ -286,10 +286,11 @@ class Factors(Generic[Number]):
             # N[q][k] = Σ_p N[q][p] f[p][k] for q in qs, and N[k][p] = Σ_q (a[k][q] / d[k]) N[q][p] for p in ps
             column = _dots(map(_getter(ps), map(get_row, qs)), fs) if ps else [zero] * len(qs)
             row = _dots(map(_getter(qs), map(get_col, ps)), scaled) if qs else [zero] * len(ps)
-            cols[k].update(zip(qs, column, strict=True))
-            rows[k].update(zip(ps, row, strict=True))
-            list(map(setitem, map(get_row, qs), repeat(k), column))
-            list(map(setitem, map(get_col, ps), repeat(k), row))
+            col_k, row_k = cols[k], rows[k]
+            for q, value in zip(qs, column, strict=True):
+                col_k[q] = rows[q][k] = value
+            for p, value in zip(ps, row, strict=True):
+                row_k[p] = cols[p][k] = value
             rows[k][k] = cols[k][k] = (zero + 1) / pivot + (_dots([column], scaled)[0] if qs else zero)
         return [rows[k][k] for k in range(self.size)]
 
