@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import repeat
-from operator import itemgetter, mul
+from operator import add, itemgetter, mul
 from typing import Any, Generic, TypeVar
 
 from .board import Board
@@ -275,24 +275,25 @@ class Factors(Generic[Number]):
         such entries.  Work 2W and memory O(fill), W as for the elimination.
         """
         zero = self.zero
-        rows: list[dict[int, Number]] = [{} for _ in range(self.size)]
-        cols: list[dict[int, Number]] = [{} for _ in range(self.size)]
-        get_row, get_col = rows.__getitem__, cols.__getitem__
+        cols: list[dict[int, Number]] = [{} for _ in range(self.size)]  # cols[j][i] = N[i][j]
+        diagonal: list[Number] = [zero] * self.size
         for k in range(self.size):
             qs, as_ = self.u_rows[k]
             ps, fs = self.l_cols[k]
             pivot = self.pivot[k]
             scaled = [a / pivot for a in as_]
-            # N[q][k] = Σ_p N[q][p] f[p][k] for q in qs, and N[k][p] = Σ_q (a[k][q] / d[k]) N[q][p] for p in ps
-            column = _dots(map(_getter(ps), map(get_row, qs)), fs) if ps else [zero] * len(qs)
-            row = _dots(map(_getter(qs), map(get_col, ps)), scaled) if qs else [zero] * len(ps)
-            col_k, row_k = cols[k], rows[k]
+            at_ps = list(map(_getter(qs), map(cols.__getitem__, ps)))  # (N[q][p] for q in qs) for each p
+            column = [zero] * len(qs)
+            for f, at_p in zip(fs, at_ps, strict=True):  # N[q][k] = Σ_p N[q][p] f[p][k], p by p
+                column = list(map(add, column, map(mul, at_p, repeat(f))))
+            row = _dots(at_ps, scaled) if qs else [zero] * len(ps)  # N[k][p] = Σ_q (a[k][q] / d[k]) N[q][p]
+            col_k = cols[k]
             for q, value in zip(qs, column, strict=True):
-                col_k[q] = rows[q][k] = value
+                col_k[q] = value
             for p, value in zip(ps, row, strict=True):
-                row_k[p] = cols[p][k] = value
-            rows[k][k] = cols[k][k] = (zero + 1) / pivot + (_dots([column], scaled)[0] if qs else zero)
-        return [rows[k][k] for k in range(self.size)]
+                cols[p][k] = value
+            diagonal[k] = col_k[k] = (zero + 1) / pivot + (_dots([column], scaled)[0] if qs else zero)
+        return diagonal
 
     def solve(self, b: list[Number]) -> list[Number]:
         """Return x with (I - Q) x = b."""
