@@ -2,7 +2,7 @@
 """Elimination orders for analyze's chain: the work W and the fill of each, found symbolically.
 
     python3 bench/elimination_orders.py                   20×20 and 50×50 (under a minute)
-    python3 bench/elimination_orders.py --sizes 100 --kinds 30%   (several minutes)
+    python3 bench/elimination_orders.py --sizes 100 --kinds 30% --orders top Markowitz   (minutes)
 
 For bench/analysis_bench.py's boards, builds the pattern of I - Q over analyze's states (positions and
 landed jump squares, ``markov._System``) and eliminates it on sets, without numbers, in several orders:
@@ -13,7 +13,8 @@ landed jump squares, ``markov._System``) and eliminates it on sets, without numb
   updated as the elimination goes (the classic fill-reducing choice for unsymmetric matrices);
 - ``least degree``: the same with (rows pointing at it) + (entries of its row);
 - ``minimum degree``: minimum degree on the symmetric pattern Q + Qᵀ (what AMD approximates), order
-  fixed beforehand, then eliminated on the unsymmetric pattern.
+  fixed beforehand, then eliminated on the unsymmetric pattern;
+- ``local Markowitz``: the top-down order, but at each step the least (rows × entries) among the next 8.
 
 W = Σ_k (rows pointing at k) × (entries of row k) counts the multiply-adds of the elimination (the
 selected inversion does 2W more), fill = Σ_k (those rows + those entries).  Prints a markdown table.
@@ -101,6 +102,20 @@ def greedy(rows0: Pattern, cost: Callable[[int, int], int]) -> tuple[int, int]:
     return w, fill
 
 
+def windowed(rows0: Pattern, window: int) -> tuple[int, int]:
+    """Top down, but the least (entries × pointers) among the ``window`` highest states left, each step."""
+    rows = [set(row) for row in rows0]
+    cols = columns(rows)
+    left = list(range(len(rows)))
+    w = fill = 0
+    while left:
+        k = min(left[-window:], key=lambda c: (len(rows[c]) * len(cols[c]), -c))
+        left.remove(k)
+        dw, dfill = eliminate(rows, cols, k)
+        w, fill = w + dw, fill + dfill
+    return w, fill
+
+
 def minimum_degree(rows: Pattern) -> list[int]:
     """Minimum degree order of the symmetric pattern rows + rowsᵀ (exact degrees, no approximation)."""
     adjacent: Pattern = [set(row) for row in rows]
@@ -127,26 +142,38 @@ def minimum_degree(rows: Pattern) -> list[int]:
     return order
 
 
+ORDERS: dict[str, Callable[[Pattern], tuple[int, int]]] = {
+    "top": lambda rows: in_order(rows, list(range(len(rows) - 1, -1, -1))),
+    "bottom": lambda rows: in_order(rows, list(range(len(rows)))),
+    "Markowitz": lambda rows: greedy(rows, lambda entries, pointers: entries * pointers),
+    "degree": lambda rows: greedy(rows, lambda entries, pointers: entries + pointers),
+    "minimum-degree": lambda rows: in_order(rows, minimum_degree(rows)),
+    "local": lambda rows: windowed(rows, 8),
+}
+NAMES = {
+    "top": "square, top down",
+    "bottom": "square, bottom up",
+    "Markowitz": "Markowitz",
+    "degree": "least degree",
+    "minimum-degree": "minimum degree",
+    "local": "local Markowitz",
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[20, 50])
     parser.add_argument("--kinds", nargs="+", default=["5%", "30%"])
+    parser.add_argument("--orders", nargs="+", choices=list(ORDERS), default=list(ORDERS))
     args = parser.parse_args()
     print("| board | states | order | W | fill |")
     print("|---|---:|---|---:|---:|")
     for n in args.sizes:
         for kind in args.kinds:
             rows = pattern(n, kind)
-            size = len(rows)
-            results = {
-                "square, top down": in_order(rows, list(range(size - 1, -1, -1))),
-                "square, bottom up": in_order(rows, list(range(size))),
-                "Markowitz": greedy(rows, lambda entries, pointers: entries * pointers),
-                "least degree": greedy(rows, lambda entries, pointers: entries + pointers),
-                "minimum degree": in_order(rows, minimum_degree(rows)),
-            }
-            for name, (w, fill) in results.items():
-                print(f"| {n}×{n} {kind} | {size:,} | {name} | {w:,} | {fill:,} |", flush=True)
+            for name in args.orders:
+                w, fill = ORDERS[name](rows)
+                print(f"| {n}×{n} {kind} | {len(rows):,} | {NAMES[name]} | {w:,} | {fill:,} |", flush=True)
 
 
 if __name__ == "__main__":
