@@ -3,9 +3,12 @@
 
     python3 bench/analysis_bench.py                 every size, best of 1 run (several minutes)
     python3 bench/analysis_bench.py --sizes 10 20 50 --runs 3
+    python3 bench/analysis_bench.py --sizes 50 --kinds "crossing 30%"
 
 Prints a markdown table: for each size (10, 20, 50, 100) and kind of board (empty, 5% and 30% of the
-squares holding a jump, and the all-snake wall where finishing needs a run of sixes), the jumps, the
+squares holding a jump, and the all-snake wall where finishing needs a run of sixes; on request,
+"crossing N%": N% of the squares holding jumps from the lower half of the board to the upper half or back,
+the hardest case found for the elimination), the jumps, the
 reachable states, the work W of the elimination (Σ rows pointing at k × entries of row k) and its fill,
 the expected rolls (written m×10^e beyond a float), the rolls listed and where the geometric tail took
 over, and the CPU time (time.process_time, so a busy machine inflates it less than wall time) of
@@ -39,8 +42,28 @@ def make_board(n: int, kind: str) -> Board:
         return Board(n, {})
     if kind == "wall":
         return Board(n, {s: 1 for s in range(2, n * n) if (s - 1) % 6})
+    if kind.startswith("crossing "):
+        return crossing(n, float(kind.split()[1].rstrip("%")) / 100)
     density = float(kind.rstrip("%")) / 100
     return Board(n, reference.random_jumps(random.Random(n), n, density, self_rate=0, chain_rate=0))
+
+
+def crossing(n: int, density: float) -> Board:
+    """Jumps on a share ``density`` of the squares, each from one half of the board to a random square of the other.
+
+    Every ladder then crosses every snake's end below it and every snake the ladders' starts above it:
+    W grows with (ladders crossing a snake's end) × (snakes crossing it) summed over the snake ends.
+    """
+    rng = random.Random(n)
+    last, half = n * n, n * n // 2
+    squares = list(range(2, last))
+    rng.shuffle(squares)
+    jumps: dict[int, int] = {}
+    for s in squares[: int(density * last)]:
+        end = rng.randrange(half, last) if s < half else rng.randrange(1, half)
+        if end != s and end not in jumps and all(t != s for t in jumps.values()):
+            jumps[s] = end
+    return Board(n, jumps)
 
 
 def work(board: Board) -> tuple[int, int, int]:
@@ -84,13 +107,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="runs per measurement; the best is shown")
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 50, 100])
+    parser.add_argument("--kinds", nargs="+", default=list(KINDS), help='also "crossing N%%"')
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print()
     print("| board | jumps | states | W | fill | expected rolls | rolls listed (tail from) | analyze | play |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in args.sizes:
-        for kind in KINDS:
+        for kind in args.kinds:
             board = make_board(n, kind)
             a = analyze(board, players=2)
             states, w, fill = work(board)

@@ -1,11 +1,14 @@
-// Times min_moves on 1000×1000 boards inside Pyodide (the runtime the browser app uses), under Node.
-// Run from the repository root: node bench/pyodide_bench.mjs [--repeat 5] [--baselines]
+// Times min_moves on 1000×1000 boards, or analyze on 50×50 ones, inside Pyodide (the runtime the browser app uses), under Node.
+// Run from the repository root: node bench/pyodide_bench.mjs [--repeat 5] [--baselines] [--analysis]
 //
 // The package and bench/solver_bench.py's board generators are copied into Pyodide's
 // file system; each board is built inside Python, then min_moves(matrix) is timed end to
 // end (reading and checking the matrix, and the search) with performance.now() around
 // one runPython call. Results are printed as a markdown table and written to
-// bench/results/pyodide.json.
+// bench/results/pyodide.json.  With --analysis, analyze(board, players=2) is timed instead on
+// bench/analysis_bench.py's 50×50 boards (empty, 5% and 30% jumps, the wall), the best
+// of the runs in CPU time (process.cpuUsage: Node's process, less inflated by a busy machine) and wall time,
+// written to bench/results/pyodide-analysis.json.
 
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -22,8 +25,9 @@ const BOARDS = ["empty", "random 0.1%", "random 1%", "random 5%", "random 30%", 
 
 function copyTree(pyodide, from, to, keep) {
   pyodide.FS.mkdirTree(to);
-  for (const name of readdirSync(from)) {
-    if (keep(name)) pyodide.FS.writeFile(join(to, name), readFileSync(join(from, name)));
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== "__pycache__") copyTree(pyodide, join(from, entry.name), join(to, entry.name), keep);
+    else if (entry.isFile() && keep(entry.name)) pyodide.FS.writeFile(join(to, entry.name), readFileSync(join(from, entry.name)));
   }
 }
 
@@ -37,7 +41,13 @@ const loadStart = performance.now();
 const pyodide = await loadPyodide();
 const loadMs = performance.now() - loadStart;
 copyTree(pyodide, join(ROOT, "py", "snakes_ladders"), "/bench/py/snakes_ladders", (name) => name.endsWith(".py"));
-copyTree(pyodide, HERE, "/bench/bench", (name) => name === "solver_bench.py" || name === "baselines.py");
+const benchFiles = new Set(["solver_bench.py", "baselines.py", "analysis_bench.py"]);
+copyTree(pyodide, HERE, "/bench/bench", (name) => benchFiles.has(name));
+copyTree(pyodide, join(ROOT, "tests"), "/bench/tests", (name) => name === "reference.py");
+if (args.includes("--analysis")) {
+  await timeAnalysis();
+  process.exit(0);
+}
 pyodide.runPython(`
 import sys
 sys.path[:0] = ["/bench/py", "/bench/bench"]
@@ -82,3 +92,41 @@ writeFileSync(
   join(HERE, "results", "pyodide.json"),
   `${JSON.stringify({ pyodide: version, python, node: process.version, repeat, load_ms: loadMs, rows }, null, 2)}\n`,
 );
+
+async function timeAnalysis() {
+  pyodide.runPython(`
+import sys
+sys.path[:0] = ["/bench/py", "/bench/bench"]
+from analysis_bench import make_board, shown
+from snakes_ladders import analyze
+`);
+  const result = [];
+  for (const kind of ["empty", "5%", "30%", "wall"]) {
+    pyodide.globals.set("kind", kind);
+    pyodide.runPython("board = make_board(50, kind)");
+    const times = [];
+    const cpu = [];
+    for (let round = 0; round < repeat; round++) {
+      const start = performance.now();
+      const startCpu = process.cpuUsage();
+      pyodide.runPython("a = analyze(board, players=2)");
+      const used = process.cpuUsage(startCpu);
+      times.push(performance.now() - start);
+      cpu.push((used.user + used.system) / 1000);
+    }
+    const expected = pyodide.runPython("shown(a.expected_rolls)");
+    const row = { board: `50×50 ${kind}`, expected, best_cpu_ms: Math.min(...cpu), best_ms: Math.min(...times) };
+    result.push({ ...row, median_ms: median(times), times_ms: times, cpu_ms: cpu });
+    console.error(`50×50 ${kind}: best ${row.best_cpu_ms.toFixed(0)} ms CPU, ${row.best_ms.toFixed(0)} ms wall`);
+  }
+  const python = pyodide.runPython("import platform; platform.python_version()");
+  console.log(`\nPyodide ${pyodide.version} (Python ${python}) under Node ${process.version}, analyze(board, players=2), best of ${repeat} runs.\n`);
+  console.log("| board | expected rolls | CPU | wall |");
+  console.log("|---|---:|---:|---:|");
+  for (const row of result) {
+    console.log(`| ${row.board} | ${row.expected} | ${(row.best_cpu_ms / 1000).toFixed(2)} s | ${(row.best_ms / 1000).toFixed(2)} s |`);
+  }
+  mkdirSync(join(HERE, "results"), { recursive: true });
+  const data = { pyodide: pyodide.version, python, node: process.version, repeat, rows: result };
+  writeFileSync(join(HERE, "results", "pyodide-analysis.json"), `${JSON.stringify(data, null, 2)}\n`);
+}

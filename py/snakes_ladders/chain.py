@@ -14,21 +14,29 @@ would overflow or underflow a float.  In float arithmetic ``Factors`` raises
 their results with ``check_range``: the caller then redoes the work in Decimal.
 
 Work: building the chain is O(n²); the elimination is O(W), W = Σ_k (rows
-pointing at k) × (entries of row k), at most the cube of the number of states
-and in practice about ten times the fill (see the benchmark); the selected
-inversion is O(W) too (2W products); each solve is O(fill).  The inner loops
-run at C speed (``map`` over a row), each step of them a few dict operations.
+pointing at k) × (entries of row k) in the order of elimination, at most the
+cube of the number of states and in practice about ten times the fill (see the
+benchmark); the selected inversion is O(W) too (2W products); each solve is
+O(fill).  The states are eliminated from the highest index down, and the
+caller's numbering is the order: GTH holds in any order (each pivot is the
+outflow to the states not yet eliminated plus the way out), and numbering by
+square gave the least W of the orders tried, fill-reducing ones included
+(bench/elimination_orders.py).  The elimination's inner loop is a plain loop
+over row k (in CPython 3.11 faster than chained ``map`` calls, and it finds
+the fill as it goes); the inversion's dot products run at C speed
+(``itemgetter`` and ``sum``, or ``math.sumprod`` where it exists).
 """
 
 from __future__ import annotations
 
 import decimal
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import repeat
-from operator import add, mul
-from typing import Generic, TypeVar
+from operator import add, itemgetter, mul
+from typing import Any, Generic, TypeVar
 
 from .board import Board
 from .rules import DIE, Rules
@@ -164,6 +172,27 @@ def _components(successors: list[list[int]], roots: list[int]) -> list[list[int]
     return components
 
 
+def _sum_of_products(vectors: Iterable[Iterable[Any]], weights: list[Any]) -> list[Any]:
+    """Σ_i v[i] weights[i] for each non-empty v of ``vectors``, in order, at C speed (before Python 3.12)."""
+    return list(map(sum, map(map, repeat(mul), vectors, repeat(weights))))
+
+
+def _sumprod(vectors: Iterable[Iterable[Any]], weights: list[Any]) -> list[Any]:
+    """The same with math.sumprod (Python 3.12 and later, so in Pyodide): no float per product, and more accurate."""
+    return list(map(getattr(math, "sumprod"), vectors, repeat(weights)))  # noqa: B009 (absent before 3.12: mypy checks 3.10)
+
+
+#: Dot products of many vectors with one list of weights: ``_sumprod`` where math.sumprod exists.
+_dots = _sumprod if hasattr(math, "sumprod") else _sum_of_products
+
+
+def _getter(keys: list[int]) -> Callable[[dict[int, Any]], tuple[Any, ...]]:
+    """A function returning the values of ``keys`` in a dict as a tuple, at C speed (``itemgetter``)."""
+    if len(keys) > 1:
+        return itemgetter(*keys)
+    return lambda d: tuple(d[key] for key in keys)
+
+
 class Factors(Generic[Number]):
     """I - Q over the transient states, factored by sparse GTH elimination from the top index down.
 
@@ -210,8 +239,7 @@ class Factors(Generic[Number]):
             raise ArithmeticError(f"state {k} has no way out: it is not transient")
         self.pivot[k] = pivot
         self.upper[k] = list(row.items())
-        qs, values, keys = list(row), list(row.values()), row.keys()
-        zeros = repeat(self.zero)
+        items = self.upper[k]
         lower = self.lower[k]
         for p in pointers[k]:
             if p >= k:
@@ -221,12 +249,15 @@ class Factors(Generic[Number]):
             lower.append((p, factor))
             if exit_k:
                 exits[p].append(factor * exit_k)
-            for q in keys - row_p.keys():  # the fill: entries row p did not have
-                if q != p:
+            get = row_p.get
+            for q, a in items:  # row_p[q] += factor * a (a plain loop: faster than map chains in CPython 3.11)
+                old = get(q)
+                if old is None:  # the fill: an entry row p did not have
+                    row_p[q] = factor * a
                     pointers[q].append(p)
-            # row_p[q] += factor * a for every entry of row k, at C speed; a return to p is a self-loop, not an outflow.
-            row_p.update(zip(qs, map(add, map(row_p.get, qs, zeros), map(mul, repeat(factor), values)), strict=True))
-            row_p.pop(p, None)
+                else:
+                    row_p[q] = old + factor * a
+            row_p.pop(p, None)  # a return to p is a self-loop, not an outflow
         rows[k] = {}
 
     def _gathers(self) -> None:
@@ -251,20 +282,25 @@ class Factors(Generic[Number]):
         such entries.  Work 2W and memory O(fill), W as for the elimination.
         """
         zero = self.zero
-        rows: list[dict[int, Number]] = [{} for _ in range(self.size)]
-        cols: list[dict[int, Number]] = [{} for _ in range(self.size)]
+        cols: list[dict[int, Number]] = [{} for _ in range(self.size)]  # cols[j][i] = N[i][j]
+        diagonal: list[Number] = [zero] * self.size
         for k in range(self.size):
             qs, as_ = self.u_rows[k]
             ps, fs = self.l_cols[k]
             pivot = self.pivot[k]
             scaled = [a / pivot for a in as_]
-            row_k, col_k = rows[k], cols[k]
-            for q in qs:  # N[q][k] = Σ_p N[q][p] f[p][k]
-                col_k[q] = rows[q][k] = sum(map(mul, map(rows[q].__getitem__, ps), fs), zero)
-            for p in ps:  # N[k][p] = Σ_q (a[k][q] / d[k]) N[q][p]
-                row_k[p] = cols[p][k] = sum(map(mul, map(cols[p].__getitem__, qs), scaled), zero)
-            row_k[k] = col_k[k] = (zero + 1) / pivot + sum(map(mul, map(col_k.__getitem__, qs), scaled), zero)
-        return [rows[k][k] for k in range(self.size)]
+            at_ps = list(map(_getter(qs), map(cols.__getitem__, ps)))  # (N[q][p] for q in qs) for each p
+            column = [zero] * len(qs)
+            for f, at_p in zip(fs, at_ps, strict=True):  # N[q][k] = Σ_p N[q][p] f[p][k], p by p
+                column = list(map(add, column, map(mul, at_p, repeat(f))))
+            row = _dots(at_ps, scaled) if qs else [zero] * len(ps)  # N[k][p] = Σ_q (a[k][q] / d[k]) N[q][p]
+            col_k = cols[k]
+            for q, value in zip(qs, column, strict=True):
+                col_k[q] = value
+            for p, value in zip(ps, row, strict=True):
+                cols[p][k] = value
+            diagonal[k] = col_k[k] = (zero + 1) / pivot + (_dots([column], scaled)[0] if qs else zero)
+        return diagonal
 
     def solve(self, b: list[Number]) -> list[Number]:
         """Return x with (I - Q) x = b."""

@@ -151,9 +151,14 @@ def analyze(board: Board | Any, rules: Rules = LEETCODE, players: int = 1) -> An
     malformed).  See the module docstring for the methods.
 
     Work bound, for n² squares, J jumps and S reachable transient states: O(n²)
-    to build the chain; the elimination O(W) with W ≤ S³ over the S + J
-    states (positions and landed jump squares; W in practice some ten times
-    its fill, which the benchmark reports); the selected inversion O(W); one
+    to build the chain; the elimination O(W) over the S + J states (positions
+    and landed jump squares), eliminated from the highest square down, with
+    W = Σ_k (rows pointing at k) × (entries of row k) when k is eliminated,
+    at most (S + J)³ and in practice some ten times the fill (the rows and
+    entries summed), both of which the benchmark reports; for random jumps
+    W grows about as J³ (each snake end costs the ladders crossing it times
+    the snakes crossing it), and no fill-reducing order tried does less
+    (bench/elimination_orders.py); the selected inversion O(W); one
     solve (O(fill)) per end of a jump a reachable trap lands on, and at most
     MAX_ITERATIONS + 2 more; at most MAX_TURNS
     rolls of propagation at O(n² + J) each; in Decimal (only when a figure
