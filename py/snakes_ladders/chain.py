@@ -29,11 +29,10 @@ the fill as it goes); the inversion's dot products run at C speed
 
 from __future__ import annotations
 
-import decimal
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, InvalidOperation
 from itertools import repeat
 from operator import add, itemgetter, mul
 from typing import Any, Generic, TypeVar
@@ -66,9 +65,9 @@ class OutOfRange(ArithmeticError):
     """A float figure left the range where floats are accurate: redo the work in Decimal."""
 
 
-def wide_context() -> decimal.Context:
+def wide_context() -> Context:
     """A Decimal context with DIGITS digits and an exponent range no figure here can leave."""
-    return decimal.Context(prec=DIGITS, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, traps=[decimal.InvalidOperation])
+    return Context(prec=DIGITS, Emax=MAX_EMAX, Emin=MIN_EMIN, traps=[InvalidOperation])
 
 
 def check_range(values: Iterable[float | Decimal]) -> None:
