@@ -2,7 +2,7 @@
 // requests. The only place JavaScript touches Python: strings in, strings out, so no proxies leak.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD_ID, PYODIDE_VERSION, SNAPSHOT } from "./build-info.mjs";
-import { afterRestore, importPackage, restoringOptions } from "./snapshot.mjs";
+import { afterRestore, fetchInflated, importPackage, restoringOptions } from "./snapshot.mjs";
 
 // loadPyodide() never settles when the wasm fails to instantiate, so bound the time from the end of
 // the download to a running interpreter.
@@ -119,7 +119,7 @@ async function cacheSnapshotLater() {
     if (!key) return;
     const cache = await caches.open(key);
     const url = new URL(SNAPSHOT, base).href;
-    if (!(await cache.match(url))) await cache.add(url);
+    if (!(await cache.match(url))) await cache.put(url, await fetchInflated(url));
   } catch (error) {
     console.info(`Python: the snapshot could not be cached for the next visit (${error?.message ?? error})`);
   }
@@ -137,9 +137,8 @@ function startPyodide(options, packageBytes) {
 
 async function restore(response, packageBytes) {
   // Handed over as a promise: loadPyodide starts fetching the runtime (lock file, wasm, standard
-  // library) before it waits for the snapshot, so those downloads overlap the inflating.
-  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Response(inflated).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  // library) before it waits for the snapshot, so those downloads overlap reading it.
+  const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer)); // cached inflated
   bytes.catch(() => {}); // a corrupt file rejects loadPyodide, which falls back below
   const pyodide = await startPyodide(restoringOptions(bytes), packageBytes);
   afterRestore(pyodide, await packageBytes);

@@ -1,6 +1,7 @@
 // Service worker: keeps one build's files in one versioned cache, so repeat visits work offline.
 // Serves cache-first from its own build's cache only, so old JavaScript never meets new Python.
 import { BUILD_ID, FILES, SNAPSHOT } from "./build-info.mjs";
+import { fetchInflated } from "./snapshot.mjs";
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = "snakes-ladders-";
@@ -20,7 +21,7 @@ async function cacheSnapshot(cache) {
   try {
     const kept = await caches.match(url);
     if (kept) await cache.put(url, kept);
-    else await cache.add(new Request(url, { cache: "no-cache" }));
+    else await cache.put(url, await fetchInflated(url));
   } catch {
     // not cached: the next visit starts plainly and the next install tries again
   }

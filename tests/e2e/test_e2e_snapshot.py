@@ -89,10 +89,17 @@ def test_a_first_visit_starts_plainly_a_repeat_visit_from_the_snapshot_same_repl
     app.expect_moves(EXAMPLE_1["moves"])
 
 
-def corrupt(data: bytes) -> bytes:
-    """The real file with its middle overwritten: the gzip stream no longer inflates (or fails its CRC)."""
+def not_gzip(data: bytes) -> bytes:
+    """The real file with its middle overwritten: the gzip stream no longer inflates (or fails its CRC),
+    so the service worker, which caches the snapshot inflated, never caches it."""
     middle = len(data) // 2
     return data[:middle] + bytes(4096) + data[middle + 4096 :]
+
+
+def truncated(data: bytes) -> bytes:
+    """Valid gzip of the first half of the snapshot: cached (inflated) as it is, and not restorable."""
+    raw = gzip.decompress(data)
+    return gzip.compress(raw[: len(raw) // 2], compresslevel=1)
 
 
 def mismatched(data: bytes) -> bytes:
@@ -105,15 +112,17 @@ def mismatched(data: bytes) -> bytes:
 @pytest.mark.parametrize(
     ("fault", "diagnosis"),
     [
-        pytest.param("corrupt", "could not be restored", id="corrupt"),
+        pytest.param("truncated", "could not be restored", id="truncated"),
         pytest.param("mismatched", "build id mismatch", id="mismatched"),
+        pytest.param("not-gzip", "not cached yet", id="not-gzip"),
         pytest.param("missing", "not cached yet", id="missing"),
     ],
 )
 def test_a_bad_snapshot_falls_back_to_a_plain_start_and_the_next_visit_recovers(
     open_app: Callable[..., AppPage], problems: BrowserProblems, site_url: str, fault: str, diagnosis: str
 ) -> None:
-    """The service worker caches a bad snapshot (or none); the server then has the good one again.
+    """The service worker caches a bad snapshot (or none: a download that is missing or not gzip);
+    the server then has the good one again.
 
     The visit that meets the bad copy starts plainly, works, drops the copy and caches the good file in
     the background; the visit after it starts from the snapshot.
@@ -121,7 +130,9 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_and_the_next_visit_recovers(
     file = snapshot_file(site_url)
     with urllib.request.urlopen(site_url + file) as response:
         real = response.read()
-    served = {"corrupt": corrupt, "mismatched": mismatched}.get(fault, lambda data: data)(real)
+    served = {"truncated": truncated, "mismatched": mismatched, "not-gzip": not_gzip}.get(fault, lambda data: data)(
+        real
+    )
     if fault == "missing":
         problems.allow(rf"^HTTP 404 for GET \S*/{re.escape(file)}$")
 
@@ -137,7 +148,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_and_the_next_visit_recovers(
     app.goto()
     assert start_of(app) == "plain"
     wait_for_offline_cache(page)
-    assert page.evaluate(CACHED, file) is (fault != "missing")
+    assert page.evaluate(CACHED, file) is (fault not in ("missing", "not-gzip"))
     page.context.unroute(SNAPSHOT_GLOB)
 
     app.reload()
