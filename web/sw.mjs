@@ -36,9 +36,10 @@ async function cacheSnapshot(cache) {
 async function addStaticRoutes(event) {
   if (typeof event.addRoutes !== "function") return;
   const types = ["mjs", "css", "json", "zip", "svg"];
-  const patterns = types.map((type) => ({ urlPattern: { pathname: `${scope.pathname}*.${type}` } }));
+  const source = { cacheName: CACHE };
+  const routes = types.map((type) => ({ condition: { urlPattern: { pathname: `${scope.pathname}*.${type}` } }, source }));
   try {
-    await event.addRoutes({ condition: { or: patterns, requestMethod: "GET" }, source: { cacheName: CACHE } });
+    await event.addRoutes(routes);
   } catch (error) {
     console.info(`offline: no static routes (${error?.message ?? error}); the fetch handler serves every file`);
   }

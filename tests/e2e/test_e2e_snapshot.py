@@ -36,6 +36,14 @@ ASK_ENGINE = """async (requests) => {
 
 CACHED = "async (file) => Boolean(await caches.match(new URL(file, location.href).href))"
 
+# How the page's first files were served: Chromium names the static route a request matched ("cache"
+# for the service worker's routes to its build's cache; "" when none did and its fetch handler ran).
+# (The engine worker's own imports go through the fetch handler: routes do not apply to them here.)
+PAGE_FILES = ["style.css", "boot.mjs", "engine.mjs", "main.mjs", "state.mjs", "render.mjs"]
+SOURCES = """(files) => Object.fromEntries(performance.getEntriesByType("resource")
+  .filter((entry) => files.includes(new URL(entry.name).pathname.split("/").pop()))
+  .map((entry) => [new URL(entry.name).pathname.split("/").pop(), entry.workerMatchedSourceType]))"""
+
 
 def requests() -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
@@ -84,6 +92,8 @@ def test_a_first_visit_starts_plainly_a_repeat_visit_from_the_snapshot_same_repl
     app.reload()
     assert start_of(app) == "snapshot"
     expect(page.locator("#engine-start")).to_contain_text(f"restored from {file}")
+    routed = page.evaluate(SOURCES, PAGE_FILES)
+    assert routed == dict.fromkeys(PAGE_FILES, "cache"), "the static routes to the offline cache were not used"
     assert page.evaluate(ASK_ENGINE, requests()) == expected
     app.solve()
     app.expect_moves(EXAMPLE_1["moves"])
