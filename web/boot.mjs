@@ -2,8 +2,6 @@
 // The page's other modules import this same engine; it also shows how Python started (snapshot or plain).
 import { Engine } from "./engine.mjs";
 
-performance.mark("boot");
-
 export const engine = new Engine(new URL("engine.worker.mjs", import.meta.url));
 engine.addEventListener("statechange", () => {
   const status = document.getElementById("engine");
