@@ -51,12 +51,14 @@ export async function copyText(text, what, notify) {
 export class LinkController {
   #app;
   #timer = null;
+  #pending = false;
 
   /** `app`: `{state, notify, message, currentRules, setRules}` from the composition root. */
   constructor(app) {
     this.#app = app;
-    // Leaving the page writes at once; a burst of edits writes once (browsers throttle history updates).
-    window.addEventListener("pagehide", () => this.#timer !== null && this.#persist());
+    // Leaving the page writes what is pending; a burst of edits writes twice, at its start and end
+    // (browsers throttle history updates).
+    window.addEventListener("pagehide", () => this.#pending && this.#persist());
     // The hash the visitor went to, not whatever the address holds when the event runs: a pending
     // write of the board on screen (schedule) may have replaced it since.
     window.addEventListener("hashchange", (event) => this.#follow(new URL(event.newURL).hash));
@@ -67,15 +69,29 @@ export class LinkController {
     });
   }
 
-  /** The board or the rules changed: write the hash and the saved copy soon. */
+  /**
+   * The board or the rules changed: write the hash and the saved copy. A lone change is written at
+   * once, so a reload right after it keeps it (the reload goes to the address as it is then); in a
+   * burst, the changes after the first are written together at the end of the quiet window.
+   */
   schedule() {
     $("share-link").textContent = "";
-    if (this.#timer === null) this.#timer = setTimeout(() => this.#persist(), PERSIST_DELAY_MS);
+    if (this.#timer !== null) {
+      this.#pending = true;
+      document.body.dataset.saved = "pending"; // for tests: "pending", "just" (window open) or "yes"
+      return;
+    }
+    this.#persist();
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (this.#pending) this.#persist();
+      document.body.dataset.saved = "yes";
+    }, PERSIST_DELAY_MS);
   }
 
   #persist() {
-    clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#pending = false;
+    document.body.dataset.saved = "just";
     const { state, currentRules } = this.#app;
     saveBoard(localStorage, state.board, currentRules());
     const hash = `#${encodeHash(state.board, currentRules())}`;

@@ -115,6 +115,9 @@ class AppPage:
         return self.wait_interactive()
 
     def reload(self) -> AppPage:
+        """Reload once the board on screen is in the address and the saved copy (a burst of edits is
+        written at its end), as a visitor's reload a moment later would find it."""
+        expect(self.page.locator("body")).not_to_have_attribute("data-saved", "pending")
         self.page.reload()
         return self.wait_interactive()
 

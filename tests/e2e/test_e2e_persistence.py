@@ -45,6 +45,17 @@ def test_reload_restores_the_edited_board(app: AppPage) -> None:
     app.expect_board(rows)
 
 
+def test_a_reload_right_after_a_lone_edit_keeps_it(app: AppPage) -> None:
+    """A lone edit is written at once: a reload that does not wait for the write window keeps it."""
+    app.wait_ready()
+    expect(app.page.locator("body")).to_have_attribute("data-saved", "yes")  # no write window open
+    app.drag(3, 20)
+    app.expect_jump(3, 20)
+    app.page.reload()  # straight away: the address already holds the edit
+    app.wait_interactive()
+    app.expect_board(with_jumps(EXAMPLE_1["board"], {3: 20}))
+
+
 def test_saved_board_is_restored_without_the_link(app: AppPage) -> None:
     rows = make_edits(app)
     app.wait_ready()
