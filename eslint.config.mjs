@@ -24,6 +24,12 @@ export default [
     },
   },
   {
+    // start-python.js: the one classic script, run by the parser before the modules (index.html).
+    files: ["web/*.js"],
+    languageOptions: { ecmaVersion: 2023, sourceType: "script", globals: { ...globals.browser } },
+    rules: { eqeqeq: ["error", "always"], "no-var": "error", "prefer-const": "error" },
+  },
+  {
     // Generated from Python's ops table by `python -m snakes_ladders.contract` (tests/test_contract.py checks it is
     // current): its length is the table's, so max-lines does not apply to it.
     files: ["web/contract.mjs"],

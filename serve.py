@@ -19,9 +19,11 @@ import contextlib
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from functools import partial
 from pathlib import Path
@@ -131,16 +133,67 @@ def bundle_editor(out: Path) -> None:
     subprocess.run([*command, f"--outfile={target}"], cwd=ROOT, check=True)
 
 
-def minify_site(out: Path) -> None:
-    """Minify the page's own modules and stylesheet in ``out`` in place with esbuild (pinned).
+# The page's two entry modules (index.html's scripts) and the modules loaded as workers.
+PAGE_ENTRIES = ("boot.mjs", "main.mjs")
+WORKER_ENTRIES = ("engine.worker.mjs", "practice.worker.mjs", "generate.worker.mjs", "sw.mjs")
+# Written after the bundles (it names them), so every module imports it as it is.
+BUILD_INFO = "build-info.mjs"
+ESBUILD_OPTIONS = ("--minify", "--keep-names", "--charset=utf8", "--log-level=warning")
+PRELOADS = re.compile(r'^[ \t]*<link rel="modulepreload" href="[^"]+">\n', re.MULTILINE)
 
-    Each module stays a module of its own (no bundling): imports, exports, names (``--keep-names``)
-    and every string are kept, so the page behaves exactly as web/ does, in about half the bytes.
+
+def _esbuild_bundle(source: Path, target: Path, external: tuple[str, ...]) -> set[Path]:
+    """Bundle ``source`` and what it imports into ``target``; returns the files it took in."""
+    with tempfile.TemporaryDirectory(prefix="bundle-") as scratch:
+        meta = Path(scratch) / "meta.json"
+        command = [str(ESBUILD), str(source), "--bundle", "--format=esm", f"--outfile={target}", "--allow-overwrite"]
+        command += [*(f"--external:./{name}" for name in external), *ESBUILD_OPTIONS, f"--metafile={meta}"]
+        subprocess.run(command, cwd=ROOT, check=True)
+        inputs = json.loads(meta.read_text(encoding="utf-8"))["inputs"]
+    return {(ROOT / name).resolve() for name in inputs}
+
+
+def bundle_site(out: Path) -> None:
+    """Bundle the page's modules in ``out`` into two files with esbuild (pinned), minified.
+
+    The page starts as ``boot.mjs`` (which starts Python: it and the engine bridge) and ``main.mjs``
+    (the rest of the app, the panels loaded on first use included, whose code runs only then).
+    Forty-odd modules would otherwise be forty-odd requests in the window where the Python worker
+    should start.  The workers and the service worker, and what they import, stay modules of their
+    own, minified in place (a failure to load one is reported by its name); modules only the page
+    uses are removed.  Names (``--keep-names``) and every string are kept, so the page behaves
+    exactly as web/ does.  index.html preloads the two bundles and build-info.mjs.
     """
-    files = [*sorted(str(path) for path in out.glob("*.mjs")), str(out / "style.css")]
-    command = [str(ESBUILD), *files, f"--outdir={out}", "--out-extension:.js=.mjs", "--allow-overwrite", "--minify"]
-    command.append("--keep-names")
-    subprocess.run([*command, "--charset=utf8", "--log-level=warning"], cwd=ROOT, check=True)
+    here = out.resolve()
+    boot, main = PAGE_ENTRIES
+    page = _esbuild_bundle(out / boot, out / boot, (BUILD_INFO,))
+    page |= _esbuild_bundle(out / main, out / main, (BUILD_INFO, boot, "pyodide/*"))
+    with tempfile.TemporaryDirectory(prefix="workers-") as scratch:
+        workers: set[Path] = set()
+        for name in WORKER_ENTRIES:
+            workers |= _esbuild_bundle(out / name, Path(scratch) / name, (BUILD_INFO, "pyodide/*"))
+    for path in page - workers - {here / boot, here / main}:
+        if path.parent == here:
+            path.unlink()
+    for path in workers:  # the workers and what they import, minified one module at a time
+        if path.parent == here:
+            _minify(path)
+    for path in out.glob("*.js"):  # start-python.js, the classic script that starts the worker early
+        _minify(path)
+    html = (out / "index.html").read_text(encoding="utf-8")
+    links = "".join(f'  <link rel="modulepreload" href="{name}">\n' for name in (*PAGE_ENTRIES, BUILD_INFO))
+    at = PRELOADS.search(html)
+    if at is None:
+        raise BuildError("index.html has no modulepreload link to replace")
+    html = html[: at.start()] + links + PRELOADS.sub("", html[at.start() :])
+    (out / "index.html").write_text(html, encoding="utf-8")
+    _minify(out / "style.css")
+
+
+def _minify(path: Path) -> None:
+    """Minify one module or stylesheet in place with esbuild."""
+    command = [str(ESBUILD), str(path), f"--outfile={path}", "--allow-overwrite", *ESBUILD_OPTIONS]
+    subprocess.run(command, cwd=ROOT, check=True)
 
 
 def package_zip() -> bytes:
@@ -269,7 +322,7 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
     shutil.copytree(WEB, out)
     bundle_editor(out)
     (out / "contract.mjs").write_text(render_contract(), encoding="utf-8")  # what the package declares
-    minify_site(out)
+    bundle_site(out)
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE / name, out / "pyodide" / name)

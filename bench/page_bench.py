@@ -232,9 +232,14 @@ def fresh_profile(pw: Playwright, **options: Any) -> Iterator[BrowserContext]:
 
 
 def new_page(context: BrowserContext, label: str) -> tuple[Page, PageErrors]:
-    for old in context.pages:  # the blank tab a persistent context opens with, or the previous visit
-        old.close()
+    """A new tab for the next visit; the others (the blank tab a persistent context opens with, or the
+    previous visit) are closed once it is open, as a visitor opens a new tab in a browser already
+    running.  Closing the last tab first would close the window, and headless Chromium then builds a
+    new one, loading its omnibox popup WebUI (about 0.5 s of CPU on another thread) while the visit runs."""
     page = context.new_page()
+    for old in context.pages:
+        if old != page:
+            old.close()
     return page, PageErrors(page, label)
 
 
@@ -309,8 +314,10 @@ class WasmTrace:
         return {"code_cache_hit": "wasm.Deserialize" in names, "lazy_compiles": names.count("wasm.CompileLazy")}
 
 
-def visit_ours(page: Page, errors: PageErrors, url: str, log: RequestLog, *, cold: bool) -> dict[str, Any]:
-    trace = WasmTrace(page.context, page)
+def visit_ours(
+    page: Page, errors: PageErrors, url: str, log: RequestLog, *, cold: bool, trace: bool = False
+) -> dict[str, Any]:
+    tracer = WasmTrace(page.context, page) if trace else None
     start = log.mark()
     page.goto(url)
     expect(page.locator("#engine")).to_have_attribute("data-engine", "ready", timeout=LOAD_TIMEOUT_MS)
@@ -321,7 +328,8 @@ def visit_ours(page: Page, errors: PageErrors, url: str, log: RequestLog, *, col
     }
     ready_at = mark_epoch(page, "python-ready")
     sample["timeline"] = timeline(page)
-    sample["wasm"] = trace.stop()
+    if tracer:
+        sample["wasm"] = tracer.stop()
     # The service worker registers after Python is ready; a repeat visit only finds it once it is active.
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=LOAD_TIMEOUT_MS)
     entries = log.since(start)
@@ -335,13 +343,16 @@ def visit_ours(page: Page, errors: PageErrors, url: str, log: RequestLog, *, col
     return sample
 
 
-def visit_bare(page: Page, errors: PageErrors, url: str, log: RequestLog, *, cold: bool) -> dict[str, Any]:
-    trace = WasmTrace(page.context, page)
+def visit_bare(
+    page: Page, errors: PageErrors, url: str, log: RequestLog, *, cold: bool, trace: bool = False
+) -> dict[str, Any]:
+    tracer = WasmTrace(page.context, page) if trace else None
     start = log.mark()
     page.goto(url + "bare/")
     expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=LOAD_TIMEOUT_MS)
     sample: dict[str, Any] = {"python_ready_ms": mark_time(page, "python-ready"), "timeline": timeline(page)}
-    sample["wasm"] = trace.stop()
+    if tracer:
+        sample["wasm"] = tracer.stop()
     entries = log.since(start)
     errors.check()
     sample["until_python_ready"] = split_bytes(entries)
@@ -364,18 +375,22 @@ Solve round trip: one untimed solve, then the timed ones, on a seeded random rea
 Bytes are counted by the server (headers + body), worker and service-worker requests included;
 "to Python ready" counts requests that arrived before the python-ready mark, "incl. offline cache fill"
 everything until the service worker is active.  kB = 1000 bytes.
-Wasm code cache hit: runs in which V8 loaded pyodide.asm.wasm's compiled code from Chromium's code cache
-instead of compiling it (trace event wasm.Deserialize), with the median number of functions compiled."""
+Wasm code cache hit: whether V8 loaded pyodide.asm.wasm's compiled code from Chromium's code cache instead
+of compiling it (trace event wasm.Deserialize), and how many functions it compiled, in one more series
+per page, untimed: tracing v8.wasm slows the traced page (by about 200 ms on our snapshot start), so
+the timed visits are not traced."""
 
 
-def visit_series(pw: Playwright, visit: Visit, label: str, url: str, log: RequestLog, visits: int) -> dict[str, Any]:
+def visit_series(
+    pw: Playwright, visit: Visit, label: str, url: str, log: RequestLog, visits: int, *, trace: bool = False
+) -> dict[str, Any]:
     """One run: a first visit in a fresh profile, then each further visit in a new tab of the same profile
-    (the previous tab closed first, so its worker is gone)."""
+    (the previous tab closed before it navigates, so its worker is gone).  ``trace``: record the v8.wasm trace too."""
     samples: dict[str, Any] = {}
     with fresh_profile(pw) as context:
         for name in VISITS[:visits]:
             page, errors = new_page(context, f"{label} ({name} visit)")
-            samples[name] = visit(page, errors, url, log, cold=name == "cold")
+            samples[name] = visit(page, errors, url, log, cold=name == "cold", trace=trace)
     return samples
 
 
@@ -658,8 +673,9 @@ def summarise(runs: list[dict[str, Any]], solves: dict[str, Any]) -> tuple[Rows,
     return rows, summary
 
 
-def breakdown(runs: list[dict[str, Any]]) -> tuple[list[list[str]], dict[str, Any]]:
-    """Medians of the start-up timeline per page and visit: where the time to Python ready goes."""
+def breakdown(runs: list[dict[str, Any]], traced: dict[str, Any]) -> tuple[list[list[str]], dict[str, Any]]:
+    """Medians of the start-up timeline per page and visit: where the time to Python ready goes; the
+    wasm code cache from the traced series (``traced``: page -> visit -> WasmTrace result)."""
     rows: list[list[str]] = []
     medians: dict[str, Any] = {}
 
@@ -684,14 +700,13 @@ def breakdown(runs: list[dict[str, Any]]) -> tuple[list[list[str]], dict[str, An
                 "python_ready_ms": median_of([sample["python_ready_ms"] for sample in samples]),
                 "python_start_after_download_ms": median_of(start_up),
             }
-            hits = sum(sample["wasm"]["code_cache_hit"] for sample in samples)
-            compiles = statistics.median(sample["wasm"]["lazy_compiles"] for sample in samples)
-            medians[f"{page}_{visit}"] = {**entry, "wasm_code_cache_hits": hits, "wasm_lazy_compiles": compiles}
-            rows.append(
-                [f"{page}, {visit}"]
-                + ["—" if value is None else ms(value) for value in entry.values()]
-                + [f"{hits}/{len(samples)} ({compiles:,.0f} functions compiled)"]
-            )
+            wasm = traced.get(page, {}).get(visit)
+            medians[f"{page}_{visit}"] = {**entry, "wasm_trace": wasm}
+            cache = "not traced"
+            if wasm is not None:
+                cache = f"{'hit' if wasm['code_cache_hit'] else 'miss'} ({wasm['lazy_compiles']:,} functions compiled)"
+            times = ["—" if value is None else ms(value) for value in entry.values()]
+            rows.append([f"{page}, {visit}", *times, cache])
     return rows, medians
 
 
@@ -732,6 +747,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="also time a third visit of each page, once every code cache is filled",
     )
     parser.add_argument("--no-warmup", action="store_true", help="skip the untimed first visit")
+    parser.add_argument("--no-wasm-trace", action="store_true", help="skip the traced series (wasm code cache)")
     parser.add_argument("--no-throttled", action="store_true", help="skip the first visits at 15 Mbit/s")
     parser.add_argument(
         "--json", type=Path, default=DEFAULT_RESULTS, help=f"results file (default {DEFAULT_RESULTS.relative_to(ROOT)})"
@@ -742,8 +758,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def measure(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Every run of both pages (interleaved), then the solve latencies."""
+def measure(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
+    """Every run of both pages (interleaved), the traced series, then the solve latencies."""
     pages: dict[str, Visit] = {"ours": visit_ours, "bare": visit_bare}
     runs: list[dict[str, Any]] = []
     with served_site() as (url, log, _out), sync_playwright() as pw:
@@ -768,9 +784,16 @@ def measure(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, A
                 if name in run["ours"]
             )
             print(f"page_bench: run {index + 1}/{args.runs}, python ready: {times}", file=sys.stderr)
+        traced: dict[str, Any] = {}
+        if not args.no_wasm_trace:
+            # Untimed: tracing v8.wasm costs time in the traced page (about 200 ms of our snapshot start).
+            print("page_bench: one traced series per page for the wasm code cache column", file=sys.stderr)
+            for label, visit in pages.items():
+                series = visit_series(pw, visit, label, url, log, 3 if args.third_visit else 2, trace=True)
+                traced[label] = {name: sample["wasm"] for name, sample in series.items()}
         print(f"page_bench: solve latency, {args.clicks} clicks per board", file=sys.stderr)
         solves = solve_latency(pw, url, args.clicks, args.seed)
-    return runs, solves
+    return runs, solves, traced
 
 
 TIMELINE_HEADER = [
@@ -795,10 +818,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{conditions['chromium']}; Pyodide {conditions['pyodide']}",
         file=sys.stderr,
     )
-    runs, solves = measure(args)
+    runs, solves, traced = measure(args)
 
     rows, summary = summarise(runs, solves)
-    timeline_rows, summary["start_up_timeline_medians"] = breakdown(runs)
+    timeline_rows, summary["start_up_timeline_medians"] = breakdown(runs, traced)
     conditions["load_average_after"] = os.getloadavg()
     conditions["seconds"] = round(time.monotonic() - began, 1)
     table = markdown_table(rows)
@@ -817,6 +840,7 @@ def main(argv: list[str] | None = None) -> int:
         "warmup": not args.no_warmup,
         "third_visit": args.third_visit,
         "throttled": None if args.no_throttled else THROTTLE,
+        "wasm_trace": not args.no_wasm_trace,
     }
     targets = {
         "board_interactive_ms": TARGET_INTERACTIVE_MS,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -154,28 +155,53 @@ def test_the_build_is_reproducible() -> None:
     assert serve.package_zip() == serve.package_zip()
 
 
-def test_every_module_of_the_page_is_preloaded() -> None:
-    """index.html names every module the page imports in a modulepreload link, so the browser fetches
-    them all at once instead of discovering each import one round trip later; boot.mjs, which starts
-    Python, runs async so the worker does not wait for the rest of the app."""
-    import re
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as serve.py builds it, without the memory snapshot (the e2e suite covers that)."""
+    return serve.build(tmp_path_factory.mktemp("site"), snapshot=False)
 
-    web = ROOT / "web"
-    html = (web / "index.html").read_text(encoding="utf-8")
-    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
-    assert re.search(r'<script type="module" async src="boot\.mjs"></script>', html)
+
+def relative_imports(module: str) -> list[str]:
+    """The ./ files an esbuild-minified module imports statically (``from"./x.mjs"``, ``import"./x.mjs"``)."""
+    return re.findall(r'(?:\bfrom|\bimport)\s*"\./([^"]+)"', module)
+
+
+def test_the_page_is_two_bundles_preloaded_at_once(site: Path) -> None:
+    """index.html starts the page from boot.mjs (async: Python's worker does not wait for the rest)
+    and main.mjs, and preloads exactly what they import, so nothing is discovered a round trip late."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    # The worker starts first: a classic script, parser-run before the stylesheet could hold it back.
+    first = re.search(r'<script src="start-python\.js"></script>\s*<link rel="stylesheet" href="style\.css">', html)
+    assert first and first.start() == html.index("<script"), "start-python.js is not the first script"
     entries = re.findall(r'<script type="module"[^>]* src="([^"]+)"></script>', html)
     assert entries == ["boot.mjs", "main.mjs"]
-    seen: set[str] = set()
-    todo = list(entries)
+    assert re.search(r'<script type="module" async src="boot\.mjs"></script>', html)
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    imported = {name for entry in entries for name in relative_imports((site / entry).read_text(encoding="utf-8"))}
+    assert preloaded == [*entries, *sorted(imported - set(entries))]
+    assert imported == {"boot.mjs", "build-info.mjs"}  # main.mjs shares boot.mjs's engine, not a copy of it
+    main = (site / "main.mjs").read_text(encoding="utf-8")
+    assert "createPractice" in main and "createLibrary" in main  # the panels loaded on first use are in it
+
+
+def test_every_module_the_site_names_is_there_and_none_is_left_over(site: Path) -> None:
+    """Workers, the service worker and the editor are loaded by address (``new URL``): each is in
+    the build with what it imports, and no page module is left unbundled beside the bundles."""
+    scripts = [*site.glob("*.mjs"), *site.glob("*.js")]
+    modules = {path.name: path.read_text(encoding="utf-8") for path in scripts}
+    addressed = {"sw.mjs", "start-python.js"}  # offline.mjs registers the first; index.html runs the second
+    for text in modules.values():
+        addressed |= set(re.findall(r'new URL\("([^"]+\.mjs)"', text))
+    assert {"engine.worker.mjs", "practice.worker.mjs", "generate.worker.mjs", "vendor/codemirror.mjs"} <= addressed
+    assert all((site / name).is_file() for name in addressed)
+    needed = {"boot.mjs", "main.mjs"} | {name for name in addressed if "/" not in name}
+    todo = list(needed)
     while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        if name == "build-info.mjs":  # written by serve.py build; it imports nothing
-            continue
-        source = (web / name).read_text(encoding="utf-8")
-        todo += re.findall(r'^import .* from "\./([^"]+)";$', source, flags=re.MULTILINE)
-    assert "analysis.mjs" in seen and "chart.mjs" in seen  # the walk follows imports of imports
-    assert preloaded == seen
+        for name in relative_imports(modules[todo.pop()]):
+            if name.startswith("pyodide/"):
+                assert (site / name).is_file(), name
+            elif name not in needed:
+                assert name in modules, f"{name} is imported but not built"
+                needed.add(name)
+                todo.append(name)
+    assert set(modules) == needed

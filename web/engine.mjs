@@ -29,11 +29,17 @@ export class Engine extends EventTarget {
   /** How the worker started Python: `{ how: "snapshot" | "plain", note }`, or null until ready. */
   startInfo = null;
 
-  /** `loadTimeoutMs`: how long the worker may stay silent while loading before it is given up. */
-  constructor(workerUrl, { loadTimeoutMs = 90_000 } = {}) {
+  #adopt;
+
+  /**
+   * `loadTimeoutMs`: how long the worker may stay silent while loading before it is given up.
+   * `adopt`: take over the worker start-python.js started for this script, if it did, on the first start.
+   */
+  constructor(workerUrl, { loadTimeoutMs = 90_000, adopt = false } = {}) {
     super();
     this.#workerUrl = workerUrl;
     this.#loadTimeoutMs = loadTimeoutMs;
+    this.#adopt = adopt;
   }
 
   /** "loading" | "ready" | "error" */
@@ -52,15 +58,22 @@ export class Engine extends EventTarget {
     this.startInfo = null;
     this.#setState("loading", "downloading");
     this.#ready = deferred();
-    const worker = new Worker(this.#workerUrl, { type: "module" });
+    const early = this.#adopt ? globalThis.takeEarlyPythonWorker?.(String(this.#workerUrl)) : null;
+    this.#adopt = false;
+    const worker = early?.worker ?? new Worker(this.#workerUrl, { type: "module" });
     this.#worker = worker;
     this.#armTimer();
-    worker.addEventListener("message", (event) => this.#onMessage(event.data));
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      this.#fail(event.message || "the worker script could not be loaded");
-    });
-    worker.addEventListener("messageerror", () => this.#fail("a reply from Python could not be read"));
+    const handlers = {
+      message: (event) => this.#onMessage(event.data),
+      error: (event) => {
+        event.preventDefault();
+        this.#fail(event.message || "the worker script could not be loaded");
+      },
+      messageerror: () => this.#fail("a reply from Python could not be read"),
+    };
+    for (const [type, handler] of Object.entries(handlers)) worker.addEventListener(type, handler);
+    // What the early worker said before it was adopted, in order, before anything it says next.
+    for (const event of early?.events ?? []) if (this.#worker === worker) handlers[event.type](event);
   }
 
   /** Terminate the worker (cancelling whatever it computes) and start a fresh one. */

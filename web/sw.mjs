@@ -35,7 +35,7 @@ async function cacheSnapshot(cache) {
  */
 async function addStaticRoutes(event) {
   if (typeof event.addRoutes !== "function") return;
-  const types = ["mjs", "css", "json", "zip", "svg"];
+  const types = ["mjs", "js", "css", "json", "zip", "svg"];
   const source = { cacheName: CACHE };
   const routes = types.map((type) => ({ condition: { urlPattern: { pathname: `${scope.pathname}*.${type}` } }, source }));
   try {

@@ -32,9 +32,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 SUB_PATH = "snakes-ladders"
 EXAMPLE_1 = load_fixture("leetcode_example_1")
 CACHE_PREFIX = "snakes-ladders-"
-# The module release B changes (by one exported string: the build minifies modules, so a comment
-# would not change what it serves); the test explains why A's copy of it is old.
-CHANGED_MODULE = "grid.mjs"
+# The module release B changes, by one exported string: the build bundles and minifies the page, so
+# a comment would not change what it serves, and only an entry module's exports are kept (main.mjs is
+# one of the page's two bundles, under its own name). The test explains why A's copy of it is old.
+CHANGED_MODULE = "main.mjs"
 RELEASE_B_MARK = "release B"
 
 # An init script (init scripts are not subject to the page's CSP) that records every CSP

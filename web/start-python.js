@@ -1,0 +1,31 @@
+// Starts the Python worker before anything else on the page. A classic script, placed before the
+// stylesheet, runs as soon as it arrives: the worker's thread then starts while the main thread is
+// still free, rather than after the app's modules have been compiled and have drawn the board
+// (a worker's start needs the page's main thread for a moment). boot.mjs's engine adopts this
+// worker, with every event it sent meanwhile; without this script (or if it failed), the engine
+// starts its own. It touches nothing else.
+"use strict";
+(() => {
+  const TYPES = ["message", "error", "messageerror"];
+  const script = /** @type {HTMLScriptElement} */ (document.currentScript);
+  const url = new URL("engine.worker.mjs", script.src).href;
+  let worker;
+  try {
+    worker = new Worker(url, { type: "module" });
+  } catch {
+    return; // the engine will start its own and report what is wrong
+  }
+  const events = [];
+  const keep = (event) => {
+    if (event.type === "error") event.preventDefault(); // the engine reports it, once adopted
+    events.push(event);
+  };
+  for (const type of TYPES) worker.addEventListener(type, keep);
+  /** Hands the worker over once: `{worker, events}` for the engine whose worker script is `wanted`. */
+  globalThis.takeEarlyPythonWorker = (wanted) => {
+    if (wanted !== url) return null;
+    delete globalThis.takeEarlyPythonWorker;
+    for (const type of TYPES) worker.removeEventListener(type, keep);
+    return { worker, events };
+  };
+})();
