@@ -141,14 +141,18 @@ async function restore(response, packageBytes) {
   const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer)); // cached inflated
   bytes.catch(() => {}); // a corrupt file rejects loadPyodide, which falls back below
   const pyodide = await startPyodide(restoringOptions(bytes), packageBytes);
+  performance.mark("python-started");
   afterRestore(pyodide, await packageBytes);
+  performance.mark("solver-imported");
   return pyodide;
 }
 
 async function plain(packageBytes) {
   const pyodide = await startPyodide({}, packageBytes);
+  performance.mark("python-started"); // diagnostics: bench/page_bench.py reads these two marks
   progress("loading-solver");
   importPackage(pyodide, await packageBytes);
+  performance.mark("solver-imported");
   return pyodide;
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture
@@ -15,6 +16,16 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 def test_python_reaches_ready(app: AppPage) -> None:
     app.wait_ready()
     expect(app.engine).to_contain_text(re.compile(r"\bready\b", re.IGNORECASE))
+
+
+def test_one_worker_runs_python_the_one_start_python_js_started(app: AppPage) -> None:
+    """start-python.js starts the worker before the modules run; boot.mjs's engine adopts it rather
+    than starting a second one, and the app answers through it."""
+    app.wait_ready()
+    assert [urlsplit(worker.url).path.rsplit("/", 1)[-1] for worker in app.page.workers] == ["engine.worker.mjs"]
+    assert app.page.evaluate("() => typeof globalThis.takeEarlyPythonWorker") == "undefined"  # handed over
+    app.solve()
+    app.expect_moves(load_fixture("leetcode_example_1")["moves"])
 
 
 def test_solve_pressed_before_python_is_ready_waits_then_runs(open_app: Callable[..., AppPage]) -> None:

@@ -39,7 +39,9 @@ CACHED = "async (file) => Boolean(await caches.match(new URL(file, location.href
 # How the page's first files were served: Chromium names the static route a request matched ("cache"
 # for the service worker's routes to its build's cache; "" when none did and its fetch handler ran).
 # (The engine worker's own imports go through the fetch handler: routes do not apply to them here.)
-PAGE_FILES = ["style.css", "boot.mjs", "main.mjs", "build-info.mjs"]  # the page as built: two bundles
+# The page as built: the script that starts the worker, the stylesheet and the two bundles (not
+# build-info.mjs, which the engine worker imports too, through the fetch handler, under the same name).
+PAGE_FILES = ["start-python.js", "style.css", "boot.mjs", "main.mjs"]
 SOURCES = """(files) => Object.fromEntries(performance.getEntriesByType("resource")
   .filter((entry) => files.includes(new URL(entry.name).pathname.split("/").pop()))
   .map((entry) => [new URL(entry.name).pathname.split("/").pop(), entry.workerMatchedSourceType]))"""

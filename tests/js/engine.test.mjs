@@ -1,0 +1,139 @@
+// Unit tests for the early start of the Python worker: web/start-python.js starts it before the
+// page's modules run, and web/engine.mjs adopts it (once, with what it said meanwhile) or starts its own.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { beforeEach, test } from "node:test";
+import vm from "node:vm";
+import { Engine } from "../../web/engine.mjs";
+
+const WORKER_URL = "http://example.test/app/engine.worker.mjs";
+
+/** A stand-in for the browser's Worker: records what was made and posted; the test makes it speak. */
+class FakeWorker extends EventTarget {
+  static made = [];
+  posted = [];
+  terminated = false;
+  constructor(url, options) {
+    super();
+    this.url = String(url);
+    this.options = options;
+    FakeWorker.made.push(this);
+  }
+  postMessage(message) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  say(data) {
+    this.dispatchEvent(new MessageEvent("message", { data }));
+  }
+  failToLoad() {
+    const event = new Event("error", { cancelable: true });
+    this.dispatchEvent(event);
+    return event;
+  }
+}
+
+beforeEach(() => {
+  FakeWorker.made = [];
+  delete globalThis.takeEarlyPythonWorker;
+});
+
+const READY = { type: "progress", stage: "ready", start: "snapshot", startNote: "restored" };
+
+/** Runs start-python.js as the page's parser would, in a context with a fake document and Worker. */
+function runStartScript({ scriptSrc = "http://example.test/app/start-python.js", WorkerClass = FakeWorker } = {}) {
+  const context = vm.createContext({ document: { currentScript: { src: scriptSrc } }, Worker: WorkerClass, URL });
+  context.globalThis = context;
+  vm.runInContext(readFileSync(new URL("../../web/start-python.js", import.meta.url), "utf8"), context);
+  return context;
+}
+
+/** Puts the hand-over start-python.js defines where engine.mjs looks for it, for one test. */
+function withEarlyWorker(context, body) {
+  globalThis.Worker = FakeWorker;
+  globalThis.takeEarlyPythonWorker = context.takeEarlyPythonWorker;
+  return body();
+}
+
+test("start-python.js starts one module worker next to itself and hands it over once", () => {
+  const context = runStartScript();
+  assert.equal(FakeWorker.made.length, 1);
+  const [worker] = FakeWorker.made;
+  assert.equal(worker.url, WORKER_URL);
+  assert.equal(worker.options.type, "module");
+  assert.equal(context.takeEarlyPythonWorker("http://example.test/other/engine.worker.mjs"), null);
+  const taken = context.takeEarlyPythonWorker(WORKER_URL);
+  assert.equal(taken.worker, worker);
+  assert.equal(context.takeEarlyPythonWorker, undefined); // once only
+});
+
+test("start-python.js keeps what the worker says before the hand-over, and stops listening after it", () => {
+  const context = runStartScript();
+  const [worker] = FakeWorker.made;
+  worker.say({ type: "progress", stage: "starting" });
+  const error = worker.failToLoad();
+  assert.equal(error.defaultPrevented, true); // reported by the engine, not as an uncaught error
+  const { events } = context.takeEarlyPythonWorker(WORKER_URL);
+  worker.say(READY);
+  assert.deepEqual(Array.from(events, (event) => event.type), ["message", "error"]);
+});
+
+test("start-python.js leaves no hand-over when the browser refuses the worker", () => {
+  class Refused {
+    constructor() {
+      throw new DOMException("blocked", "SecurityError");
+    }
+  }
+  const context = runStartScript({ WorkerClass: Refused });
+  assert.equal(context.takeEarlyPythonWorker, undefined);
+});
+
+test("the boot engine adopts the early worker and replays what it said, in order, before new messages", async () => {
+  const context = runStartScript();
+  const [early] = FakeWorker.made;
+  early.say({ type: "progress", stage: "starting" });
+  early.say(READY);
+  await withEarlyWorker(context, async () => {
+    const engine = new Engine(new URL(WORKER_URL), { adopt: true });
+    const states = [];
+    engine.addEventListener("statechange", (event) => states.push(event.detail.stage));
+    engine.start();
+    assert.equal(FakeWorker.made.length, 1, "no second worker was started");
+    assert.deepEqual(states, ["downloading", "starting", "ready"]);
+    assert.deepEqual(engine.startInfo, { how: "snapshot", note: "restored" });
+    const reply = engine.call({ op: "solve" });
+    await new Promise((resolve) => setImmediate(resolve));
+    const [{ id }] = early.posted;
+    early.say({ id, ok: true, result: JSON.stringify({ moves: 4 }) });
+    assert.deepEqual(await reply, { moves: 4 });
+    engine.restart(); // a restart makes a worker of its own: the early one is used once
+    assert.equal(FakeWorker.made.length, 2);
+    assert.equal(early.terminated, true);
+    FakeWorker.made[1].say(READY);
+  });
+});
+
+test("an early worker that failed to load is reported by the engine that adopts it", () => {
+  const context = runStartScript();
+  FakeWorker.made[0].failToLoad();
+  withEarlyWorker(context, () => {
+    const engine = new Engine(new URL(WORKER_URL), { adopt: true });
+    engine.start();
+    assert.equal(engine.state, "error");
+    assert.match(engine.description, /the worker script could not be loaded/);
+  });
+});
+
+test("an engine that does not adopt (the analysis engine) starts its own worker and leaves the early one", () => {
+  const context = runStartScript();
+  withEarlyWorker(context, () => {
+    const engine = new Engine(new URL(WORKER_URL));
+    engine.start();
+    assert.equal(FakeWorker.made.length, 2);
+    assert.equal(typeof globalThis.takeEarlyPythonWorker, "function");
+    FakeWorker.made[1].say(READY);
+    assert.equal(engine.state, "ready");
+  });
+});
