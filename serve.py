@@ -245,7 +245,9 @@ def compiled_zip(pyodide_version: str, archive: bytes) -> bytes:
     return cached.read_bytes()
 
 
-def presets_json() -> bytes:
+def presets_module() -> str:
+    """web/presets.mjs as the build writes it: the editor's presets, from tests/fixtures, bundled into
+    the page (its first visit opens the first one without a request)."""
     presets = []
     for name, title in PRESETS.items():
         fixture = json.loads((FIXTURES / f"{name}.json").read_text())
@@ -253,7 +255,10 @@ def presets_json() -> bytes:
         if "rules" in fixture:
             preset["rules"] = fixture["rules"]
         presets.append(preset)
-    return json.dumps(presets, separators=(",", ":")).encode()
+    return (
+        "// Written by serve.py build from tests/fixtures: the presets of the Board settings panel.\n"
+        f"export const PRESETS = {json.dumps(presets, ensure_ascii=False, separators=(',', ':'))};\n"
+    )
 
 
 def snapshot_key(pyodide_version: str, archive: bytes) -> str:
@@ -322,6 +327,7 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
     shutil.copytree(WEB, out)
     bundle_editor(out)
     (out / "contract.mjs").write_text(render_contract(), encoding="utf-8")  # what the package declares
+    (out / "presets.mjs").write_text(presets_module(), encoding="utf-8")
     bundle_site(out)
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
@@ -329,7 +335,6 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
     (out / "py").mkdir()
     archive = compiled_zip(pyodide_version, package_zip())
     (out / "py" / "snakes_ladders.zip").write_bytes(archive)
-    (out / "presets.json").write_bytes(presets_json())
     digest = hashlib.sha256()
     for path in sorted(p for p in out.rglob("*") if p.is_file() and p.parent.name != "pyodide"):
         digest.update(path.relative_to(out).as_posix().encode())

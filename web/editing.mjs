@@ -3,6 +3,7 @@
 import { matrixToBoard } from "./grid.mjs";
 import { describeJump } from "./state.mjs";
 import { $ } from "./dom.mjs";
+import { PRESETS } from "./presets.mjs";
 
 
 export class EditingController {
@@ -38,17 +39,13 @@ export class EditingController {
     /** @type {HTMLButtonElement} */ ($("redo")).disabled = !state.canRedo;
   }
 
-  /** Fetch the presets and list them; resolves with them (none, and a message, when that fails). */
-  async loadPresets() {
-    const { state, notify, setRules } = this.#app;
-    let presets = [];
-    try {
-      const response = await fetch(new URL("presets.json", import.meta.url));
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      presets = await response.json();
-    } catch (error) {
-      notify(`Presets could not be loaded (${error.message}).`, "error");
-    }
+  /**
+   * List the presets (built into the page from tests/fixtures by serve.py, so the first visit's board
+   * needs no request) and load one when chosen; returns them.
+   */
+  listPresets() {
+    const { state, setRules } = this.#app;
+    const presets = PRESETS;
     const select = /** @type {HTMLSelectElement} */ ($("preset"));
     for (const preset of presets) {
       const option = document.createElement("option");

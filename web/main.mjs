@@ -158,9 +158,12 @@ const fromSaved = fromLink.board ? { board: null, problem: null } : readSaved();
 const linked = fromLink.board;
 const saved = fromSaved.board;
 const startProblem = fromLink.problem ?? fromSaved.problem;
-const opening = linked ? "Loaded the board from the link." : saved ? "Restored your last board." : "";
-setRules(fromLink.rules ?? fromSaved.rules);
-state.reset(linked ?? saved ?? emptyBoard(6), startProblem ? "" : opening);
+const [firstPreset] = editing.listPresets();
+const preset = linked || saved || !firstPreset ? null : firstPreset;
+const opening = linked ? "Loaded the board from the link." : saved ? "Restored your last board."
+  : preset ? `Loaded the preset “${preset.name}”. Press Solve!` : "";
+setRules(fromLink.rules ?? fromSaved.rules ?? preset?.rules);
+state.reset(linked ?? saved ?? (preset ? matrixToBoard(preset.board) : emptyBoard(6)), startProblem ? "" : opening);
 if (startProblem) notify(startProblem, "error", "link");
 performance.mark("board-interactive");
 
@@ -175,10 +178,6 @@ engine.addEventListener("statechange", function offerOffline(event) {
     $("update-reload").addEventListener("click", apply, { once: true });
   });
 });
-const presets = await editing.loadPresets();
-if (!linked && !saved && presets.length) {
-  state.reset(matrixToBoard(presets[0].board), startProblem ? "" : `Loaded the preset “${presets[0].name}”. Press Solve!`);
-}
 // --- Practice mode (issue 16): practice.mjs, its editor and worker load when the panel first opens ---
 let practice = null;
 function openPractice() {
