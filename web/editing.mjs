@@ -45,22 +45,21 @@ export class EditingController {
    */
   listPresets() {
     const { state, setRules } = this.#app;
-    const presets = PRESETS;
     const select = /** @type {HTMLSelectElement} */ ($("preset"));
-    for (const preset of presets) {
+    for (const preset of PRESETS) {
       const option = document.createElement("option");
       option.value = preset.id;
       option.textContent = preset.name;
       select.append(option);
     }
     select.addEventListener("change", () => {
-      const preset = presets.find((p) => p.id === select.value);
+      const preset = PRESETS.find((p) => p.id === select.value);
       select.value = "";
       if (!preset) return;
       setRules(preset.rules);
       state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`);
     });
-    return presets;
+    return PRESETS;
   }
 
   #inspect(square) {
