@@ -60,7 +60,7 @@ export class Engine extends EventTarget {
     this.#ready = deferred();
     const early = this.#adopt ? globalThis.takeEarlyPythonWorker?.(String(this.#workerUrl)) : null;
     this.#adopt = false;
-    const worker = early?.worker ?? new Worker(this.#workerUrl, { type: "module" });
+    const worker = early?.worker ?? new Worker(this.#workerUrl, Engine.#workerOptions());
     this.#worker = worker;
     this.#armTimer();
     const handlers = {
@@ -74,6 +74,17 @@ export class Engine extends EventTarget {
     for (const [type, handler] of Object.entries(handlers)) worker.addEventListener(type, handler);
     // What the early worker said before it was adopted, in order, before anything it says next.
     for (const event of early?.events ?? []) if (this.#worker === worker) handlers[event.type](event);
+  }
+
+  /**
+   * A module worker, named "python:no-service-worker" when no service worker controls the page: on a
+   * first visit (or a forced reload) the offline cache holds no snapshot the worker may use, and
+   * looking for one cost 4-12 ms of its start (engine.worker.mjs). start-python.js repeats this.
+   * @returns {WorkerOptions}
+   */
+  static #workerOptions() {
+    const controlled = Boolean(globalThis.navigator?.serviceWorker?.controller);
+    return { type: "module", name: controlled ? "python" : "python:no-service-worker" };
   }
 
   /** Terminate the worker (cancelling whatever it computes) and start a fresh one. */

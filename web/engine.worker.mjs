@@ -88,6 +88,11 @@ async function fetchPackage() {
 /** The snapshot's response from the offline cache, or a reason why there is none (never a download). */
 async function cachedSnapshot() {
   if (!SNAPSHOT) return { why: "this build has no snapshot" };
+  // The page names the worker so when no service worker controls it (engine.mjs): then the cache
+  // holds nothing this page may start from yet, and opening it would only delay the start.
+  if (self.name === "python:no-service-worker") {
+    return { why: "no service worker controls this page yet (the first visit caches the snapshot), so none was looked for" };
+  }
   if (typeof caches === "undefined" || typeof DecompressionStream === "undefined") {
     return { why: "this browser lacks CacheStorage or DecompressionStream" };
   }

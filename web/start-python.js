@@ -9,9 +9,12 @@
   const TYPES = ["message", "error", "messageerror"];
   const script = /** @type {HTMLScriptElement} */ (document.currentScript);
   const url = new URL("engine.worker.mjs", script.src).href;
+  // The worker looks for the memory snapshot in the offline cache only when the service worker
+  // controls the page (as engine.mjs's #workerOptions says, which this repeats).
+  const name = globalThis.navigator?.serviceWorker?.controller ? "python" : "python:no-service-worker";
   let worker;
   try {
-    worker = new Worker(url, { type: "module" });
+    worker = new Worker(url, { type: "module", name });
   } catch {
     return; // the engine will start its own and report what is wrong
   }

@@ -85,7 +85,7 @@ def test_a_first_visit_starts_plainly_a_repeat_visit_from_the_snapshot_same_repl
     app = open_app()
     page = app.page
     assert start_of(app) == "plain"
-    expect(page.locator("#engine-start")).to_contain_text("not cached yet")
+    expect(page.locator("#engine-start")).to_contain_text("no service worker controls this page yet")
     expected = cpython_replies()
     assert page.evaluate(ASK_ENGINE, requests()) == expected
 

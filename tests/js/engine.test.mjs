@@ -43,8 +43,8 @@ beforeEach(() => {
 const READY = { type: "progress", stage: "ready", start: "snapshot", startNote: "restored" };
 
 /** Runs start-python.js as the page's parser would, in a context with a fake document and Worker. */
-function runStartScript({ scriptSrc = "http://example.test/app/start-python.js", WorkerClass = FakeWorker } = {}) {
-  const context = vm.createContext({ document: { currentScript: { src: scriptSrc } }, Worker: WorkerClass, URL });
+function runStartScript({ scriptSrc = "http://example.test/app/start-python.js", WorkerClass = FakeWorker, navigator = undefined } = {}) {
+  const context = vm.createContext({ document: { currentScript: { src: scriptSrc } }, Worker: WorkerClass, URL, navigator });
   context.globalThis = context;
   vm.runInContext(readFileSync(new URL("../../web/start-python.js", import.meta.url), "utf8"), context);
   return context;
@@ -136,4 +136,37 @@ test("an engine that does not adopt (the analysis engine) starts its own worker 
     FakeWorker.made[1].say(READY);
     assert.equal(engine.state, "ready");
   });
+});
+
+/** Runs `body` with `navigator.serviceWorker.controller` set to `controller` (null: not controlled). */
+function underServiceWorker(controller, body) {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, "navigator");
+  Object.defineProperty(globalThis, "navigator", { value: { serviceWorker: { controller } }, configurable: true });
+  try {
+    return body();
+  } finally {
+    if (saved) Object.defineProperty(globalThis, "navigator", saved);
+    else delete globalThis.navigator;
+  }
+}
+
+test("both starts tell the worker whether a service worker controls the page (no snapshot lookup without one)", () => {
+  const controlled = { serviceWorker: { controller: {} } };
+  runStartScript({ navigator: controlled });
+  runStartScript({ navigator: { serviceWorker: { controller: null } } });
+  runStartScript(); // a browser without navigator.serviceWorker at all
+  assert.deepEqual(
+    FakeWorker.made.map((worker) => worker.options.name),
+    ["python", "python:no-service-worker", "python:no-service-worker"],
+  );
+  globalThis.Worker = FakeWorker;
+  for (const controller of [{}, null]) {
+    underServiceWorker(controller, () => {
+      new Engine(new URL(WORKER_URL)).start();
+    });
+  }
+  assert.deepEqual(
+    FakeWorker.made.slice(3).map((worker) => [worker.options.type, worker.options.name]),
+    [["module", "python"], ["module", "python:no-service-worker"]],
+  );
 });
