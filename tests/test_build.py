@@ -99,23 +99,22 @@ def test_the_shipped_package_is_code_only(shipped: dict) -> None:
                 assert ast.get_docstring(node) is None, f"{name}: {getattr(node, 'name', 'module')} keeps its docstring"
 
 
-# Runs under Node with the pinned Pyodide: unpacks the compiled zip, replaces every module's source
-# with a line that would stop the import, then imports the package and answers one request, which
-# only works when Python loads the shipped bytecode instead of compiling the sources.
+# Runs under Node with the pinned Pyodide: puts a zip on sys.path the way the workers do
+# (web/snapshot.mjs importPackage), imports the package and answers one request. The test hands it
+# a zip whose sources would each stop the import, so it only works when Python's zipimport loads
+# the shipped bytecode instead of compiling the sources.
 RUN_COMPILED = """
 import { readFileSync } from "node:fs";
-const [runtime, zip, request] = process.argv.slice(1);
+const [runtime, glue, zip, request] = process.argv.slice(1);
 const { loadPyodide } = await import(runtime + "/pyodide.mjs");
+const { importPackage } = await import(glue);
 const pyodide = await loadPyodide({ indexURL: runtime + "/", packages: [] });
-pyodide.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir: "/app" });
-pyodide.globals.set("request", request);
 try {
+  importPackage(pyodide, new Uint8Array(readFileSync(zip)));
+  pyodide.globals.set("request", request);
   console.log(pyodide.runPython(`
-import pathlib, sys
-for path in pathlib.Path("/app").rglob("*.py"):
-    path.write_text("raise SystemExit('compiled from source: ' + __name__)")
-sys.path.insert(0, "/app")
-import snakes_ladders.api
+import snakes_ladders.api, zipimport
+assert isinstance(snakes_ladders.api.__loader__, zipimport.zipimporter), snakes_ladders.api.__loader__
 snakes_ladders.api.handle(request)
 `));
 } catch (error) {
@@ -126,22 +125,27 @@ snakes_ladders.api.handle(request)
 
 
 def test_the_site_ships_bytecode_compiled_by_pyodide(tmp_path: Path) -> None:
-    """serve.compiled_zip adds a .pyc for every module, made by the page's own Python, and Pyodide
-    imports the package from them (a plain start compiles nothing of ours)."""
+    """serve.compiled_zip adds a .pyc beside every module (the layout zipimport reads), made by the
+    page's own Python, and Pyodide imports the package from them straight out of the zip: a plain
+    start neither unpacks nor compiles anything of ours."""
     version = serve.ensure_pyodide()
     compiled = serve.compiled_zip(version, serve.package_zip())
     with zipfile.ZipFile(BytesIO(compiled)) as archive:
-        names = archive.namelist()
-    sources = [name for name in names if name.endswith(".py")]
-    bytecode = {name for name in names if name.endswith(".pyc")}
-    assert sources and len(bytecode) == len(sources)
-    for source in sources:
-        folder, _, module = source.rpartition("/")
-        assert any(name.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-") for name in bytecode), source
-    (tmp_path / "site.zip").write_bytes(compiled)
+        entries = {info.filename: archive.read(info) for info in archive.infolist()}
+    sources = [name for name in entries if name.endswith(".py")]
+    bytecode = {name for name in entries if name.endswith(".pyc")}
+    assert sources and bytecode == {f"{name}c" for name in sources}
+    stop = b"raise SystemExit('compiled from source: ' + __name__)"
+    stopped = BytesIO()
+    with zipfile.ZipFile(stopped, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, stop if name in sources else data)
+    (tmp_path / "site.zip").write_bytes(stopped.getvalue())
     request = json.dumps({"version": 1, "op": "solve", "board": json.loads(FIXTURES[0].read_text())["board"]})
+    glue = (ROOT / "web" / "snapshot.mjs").as_uri()
+    arguments = [str(serve.PYODIDE), glue, str(tmp_path / "site.zip"), request]
     run = subprocess.run(
-        ["node", "--input-type=module", "-e", RUN_COMPILED, str(serve.PYODIDE), str(tmp_path / "site.zip"), request],
+        ["node", "--input-type=module", "-e", RUN_COMPILED, *arguments],
         capture_output=True,
         text=True,
         check=False,

@@ -46,10 +46,10 @@ def test_the_snapshot_glue_works_with_the_pinned_pyodide(site: Path) -> None:
     first, second = report["restores"]
     for restore in (first, second):
         assert restore["version"] == serve.pinned_pyodide_version()
-        assert restore["importedBefore"] is True, "the restored interpreter had not imported the package"
+        assert restore["importedBefore"] is True, "the restored interpreter had not imported the whole API"
         assert restore["snapshotDropped"] is True, "loadPyodide still holds the snapshot's bytes"
         assert restore["heapBytes"] >= report["snapshotBytes"] - 4096
-        assert restore["source"] > 1000, "the package's files were not unpacked again after the restore"
+        assert restore["source"] > 1000, "the package's zip was not written again after the restore"
     # The snapshot froze random's state right after random.seed(1234): a restore that did not reseed
     # would start that sequence again, and two visitors would draw the same numbers.
     assert report["unseeded"] not in (first["random"], second["random"])

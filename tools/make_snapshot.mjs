@@ -1,5 +1,5 @@
 // Build step (run by serve.py build under Node): make the Pyodide memory snapshot the page starts from.
-// Loads the built runtime and package, imports the solver, snapshots, test-restores, and reports as JSON.
+// Loads the built runtime and package, imports the whole API (its later imports too), snapshots, test-restores, and reports as JSON.
 //
 //   node tools/make_snapshot.mjs SITE_DIR OUT_FILE REQUEST_JSON [EXTRA_PYTHON]
 //
@@ -37,7 +37,7 @@ function ask(pyodide) {
 
 const maker = await loadPyodide({ indexURL, packages: [], ...quiet, ...makingOptions() });
 const heapBefore = heapBytes(maker);
-importPackage(maker, packageBytes);
+importPackage(maker, packageBytes, { later: true });
 if (extraPython) maker.runPython(extraPython);
 const heapAfter = heapBytes(maker);
 if (heapBefore === null || heapBefore !== heapAfter) {

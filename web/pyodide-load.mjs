@@ -1,10 +1,11 @@
 // Loads Pyodide and the snakes_ladders package inside a worker, for the workers that are not the solver's.
 // Used by practice.worker.mjs (the user's code) and generate.worker.mjs (the board generator).
-const APP_DIR = "/home/pyodide/app";
+import { PACKAGE_FILE, writePackage } from "./snapshot.mjs";
 
 /**
- * Start Pyodide from the site's own files (`base` is the site's root URL), unpack the package and
- * return a copy of `name`'s attribute `attribute` (a Python callable), kept for the worker's life.
+ * Start Pyodide from the site's own files (`base` is the site's root URL), put the package's zip on
+ * sys.path (zipimport reads it, as in the solver's worker) and return a copy of `name`'s attribute
+ * `attribute` (a Python callable), kept for the worker's life.
  */
 export async function loadPackageFunction(base, name, attribute = "handle") {
   const archive = fetch(new URL("py/snakes_ladders.zip", base)).then((response) => {
@@ -14,8 +15,8 @@ export async function loadPackageFunction(base, name, attribute = "handle") {
   archive.catch(() => {}); // awaited below; this only silences the early rejection
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] });
-  pyodide.unpackArchive(await archive, "zip", { extractDir: APP_DIR });
-  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
+  writePackage(pyodide, new Uint8Array(await archive));
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})`);
   const module = pyodide.pyimport(name);
   const callable = module[attribute].copy();
   module.destroy();

@@ -11,15 +11,33 @@
 // upgrade breaks any of these, instead of the page silently falling back to a plain start.
 export const CHECKED_PYODIDE_VERSION = "314.0.7";
 
-/** Where the package is unpacked inside Pyodide's file system. */
-export const APP_DIR = "/home/pyodide/app";
+/**
+ * Where the package's zip is written in Pyodide's file system. It is not unpacked: the zip itself is
+ * on sys.path and Python's zipimport reads the bytecode beside each module (tools/compile_package.mjs),
+ * which saves the 25 ms or so that unpacking it took.
+ */
+export const PACKAGE_FILE = "/home/pyodide/snakes_ladders.zip";
 
-/** Python run once the package is unpacked: the imports the snapshot captures. */
+/** Python run once the zip is in place: the solver's imports, all a plain start needs to be ready. */
 export const IMPORT_SOURCE = `import sys
-if ${JSON.stringify(APP_DIR)} not in sys.path:
-    sys.path.insert(0, ${JSON.stringify(APP_DIR)})
+if ${JSON.stringify(PACKAGE_FILE)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})
 import snakes_ladders.api
 `;
+
+/**
+ * Python run before a snapshot is taken: the modules the API imports on first use (random play, its
+ * analysis, the search explained, the generator), so a visit restored from it never waits for them.
+ */
+export const IMPORT_LATER_SOURCE = `import importlib, snakes_ladders.api
+for name in snakes_ladders.api.LATER:
+    importlib.import_module(name)
+`;
+
+// After a restore the zip is written again (files live outside the heap). The zip importer kept in
+// the snapshot remembers the old file's table of contents: read it again, so tracebacks, inspect and
+// later imports see the file that is there now.
+const REREAD_SOURCE = "import importlib\nimportlib.invalidate_caches()";
 
 // After a restore: the random module's state is the one frozen into the snapshot, the same for every
 // visitor, so draw a new seed from the browser's crypto.getRandomValues (os.urandom in Pyodide).
@@ -60,16 +78,25 @@ export function heapBytes(pyodide) {
   return pyodide._module?.HEAP8?.length ?? null;
 }
 
-/** Unpack the package and import it (a plain start, or before a snapshot is made). */
-export function importPackage(pyodide, packageBytes) {
-  pyodide.unpackArchive(packageBytes, "zip", { extractDir: APP_DIR });
+/** Put the package's zip (its bytes, a Uint8Array) where sys.path will name it. */
+export function writePackage(pyodide, packageBytes) {
+  pyodide.FS.writeFile(PACKAGE_FILE, packageBytes);
+}
+
+/**
+ * Write the package's zip and import the solver from it: on a plain start, only what the solver needs
+ * (the rest is imported on first use); before a snapshot is made (`{ later: true }`), all of it.
+ */
+export function importPackage(pyodide, packageBytes, { later = false } = {}) {
+  writePackage(pyodide, packageBytes);
   pyodide.runPython(IMPORT_SOURCE);
+  if (later) pyodide.runPython(IMPORT_LATER_SOURCE);
 }
 
 /**
  * Finish a start from a snapshot: let go of the snapshot's bytes (kept by loadPyodide's config,
- * about 31 MB), reseed `random`, and unpack the package again, since files live outside the heap
- * and tracebacks and lazy imports read them. Throws when the snapshot was not in fact restored.
+ * about 31 MB), reseed `random`, and write the package's zip again, since files live outside the
+ * heap and tracebacks and lazy imports read them. Throws when the snapshot was not in fact restored.
  */
 export function afterRestore(pyodide, packageBytes) {
   const config = pyodide._api?.config;
@@ -81,5 +108,6 @@ export function afterRestore(pyodide, packageBytes) {
     throw new Error("the snapshot was restored but does not hold the solver package");
   }
   pyodide.runPython(RESEED_SOURCE);
-  pyodide.unpackArchive(packageBytes, "zip", { extractDir: APP_DIR });
+  writePackage(pyodide, packageBytes);
+  pyodide.runPython(REREAD_SOURCE);
 }

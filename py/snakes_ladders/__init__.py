@@ -3,14 +3,27 @@
 >>> from snakes_ladders import Board, min_moves
 >>> min_moves(Board(6, {2: 15, 14: 35, 17: 13}))
 4
+
+Random play (``play``, ``Game``), its analysis (``analyze``, ``Analysis``) and the
+search explained (``explain``, ``Explanation``) are imported on first use, as the
+JSON API imports them (``api.LATER``): a program that only solves never pays for them.
 """
 
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
 from .board import MAX_SIZE, MIN_SIZE, Board, BoardError, cell_to_square, square_to_cell
-from .explain import Explanation, explain
-from .markov import Analysis, analyze
-from .play import Game, play
 from .rules import CLASSIC, LEETCODE, Rules, RulesError
 from .solve import Move, Solution, min_moves, shortest_path, solve
+
+if TYPE_CHECKING:
+    from .explain import Explanation, explain
+    from .markov import Analysis, analyze
+    from .play import Game, play
 
 __version__ = "0.1.0"
 
@@ -37,3 +50,44 @@ __all__ = [
     "solve",
     "square_to_cell",
 ]
+
+#: The names imported on first use, and the module of each.
+_LATER = {
+    "Explanation": "explain",
+    "explain": "explain",
+    "Analysis": "markov",
+    "analyze": "markov",
+    "Game": "play",
+    "play": "play",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import ``name``'s module on first use (PEP 562) and keep the name, as an eager import would."""
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LATER})
+
+
+class _Package(types.ModuleType):
+    """The package, keeping ``explain`` and ``play`` the functions of those names.
+
+    Importing a submodule binds its name on the package (``snakes_ladders.play``
+    would become the module), which would hide the function the package exports
+    under the same name once anything imported the module first.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, types.ModuleType) and _LATER.get(name) == name:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -61,27 +61,28 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bignum import Magnitude
 from .board import MAX_SIZE, MIN_SIZE, Board, BoardError
 from .errors import show
-from .explain import Explanation, explain
-from .generate import (
-    DEFAULT_EVALUATIONS,
-    MAX_EVALUATIONS,
-    MAX_GENERATE_SIZE,
-    GenerateError,
-    Spec,
-    generate,
-    generated_to_json,
-    not_met_message,
-)
+from .genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, GenerateError, Spec
 from .jsontext import CHUNK, NestingError, check_nesting, clip_digits, clip_numbers
-from .markov import MAX_PLAYERS, Analysis, analyze, figure_to_json
-from .play import MAX_SEED, Game, hopeless_positions, play
-from .rules import LEETCODE, Rules, RulesError
+from .rules import LEETCODE, MAX_PLAYERS, MAX_SEED, Rules, RulesError
 from .solve import Solution, min_moves, solve
+
+# Random play (``play``), its analysis (``markov``), the search explained (``explain``) and the
+# generator (``generate``) are imported by the functions that use them, on first use. The page's
+# worker is ready once this module is imported, and those modules were about half of the package's
+# import time in Pyodide (creating their dataclasses, mostly). The memory snapshot imports them all
+# (``LATER``), so a repeat visit has them at once.
+if TYPE_CHECKING:
+    from .explain import Explanation
+    from .markov import Analysis
+    from .play import Game
+
+#: The package's modules this one imports on first use.
+LATER = ("snakes_ladders.explain", "snakes_ladders.generate", "snakes_ladders.markov", "snakes_ladders.play")
 
 __all__ = ["API_VERSION", "MAX_BOARD_VALUES", "MAX_REQUEST_CHARS", "answer", "handle", "solution_to_json"]
 
@@ -527,14 +528,32 @@ def _integer(op: str, message: dict[str, Any], field: Field) -> int:
     return value
 
 
+def _analyze(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    from .markov import analyze
+
+    return analysis_to_json(board, analyze(board, rules, numbers["players"]))
+
+
+def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    from .explain import explain
+
+    return explanation_to_json(board, explain(board))
+
+
+def _play(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    from .play import play
+
+    return game_to_json(board, play(board, rules, numbers["players"], numbers["seed"]))
+
+
 _RUNNERS: dict[str, Callable[[Board, Rules, dict[str, int]], dict[str, Any]]] = {
     "solve": lambda board, rules, numbers: solution_to_json(board, solve(board)),
     "min_moves": lambda board, rules, numbers: {"n": board.n, "moves": min_moves(board)},
     # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
     "validate": lambda board, rules, numbers: board_to_json(board),
-    "analyze": lambda board, rules, numbers: analysis_to_json(board, analyze(board, rules, numbers["players"])),
-    "explain": lambda board, rules, numbers: explanation_to_json(board, explain(board)),
-    "play": lambda board, rules, numbers: game_to_json(board, play(board, rules, numbers["players"], numbers["seed"])),
+    "analyze": _analyze,
+    "explain": _explain,
+    "play": _play,
 }
 
 
@@ -713,23 +732,23 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
 def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     """The random-play analysis as JSON-ready data.
 
-    ``expected_rolls`` is null unless ``finishable`` is ``"always"``.
-    ``length`` lists P(finish on roll i + 1) and P(by then) for ``rolls``
-    rolls; ``truncated`` says ``remaining`` is still in play after them, and
-    ``tail_from`` (or null) the roll after which the rest is geometric.
-    ``visits`` has one entry per position 0..n² (null on a reachable trap).
-    ``race.undecided``: the chance of no winner within a truncated list with no
-    known tail.  A figure beyond a float (or a roll count beyond 2⁵³) is
-    ``{"exact": false, "value": null, "mantissa": m, "exponent": e}``, about
-    m × 10^e (``markov.figure_to_json``).  See the README.
+    ``expected_rolls`` is null unless ``finishable`` is ``"always"``.  ``length`` lists
+    P(finish on roll i + 1) and P(by then) for ``rolls`` rolls; ``truncated`` says ``remaining``
+    is still in play after them, and ``tail_from`` (or null) the roll after which the rest is
+    geometric.  ``visits`` has one entry per position 0..n² (null on a reachable trap).
+    ``race.undecided``: the chance of no winner within a truncated list with no known tail.  A
+    figure beyond a float (or a roll count beyond 2⁵³) is ``{"exact": false, "value": null,
+    "mantissa": m, "exponent": e}``, about m × 10^e (``markov.figure_to_json``).  See the README.
 
+    >>> from snakes_ladders.markov import analyze
     >>> data = analysis_to_json(Board(2, {}), analyze(Board(2, {})))
     >>> data["finishable"], round(data["expected_rolls"], 9), data["length"]["median"], data["visits"]
     ('always', 6.0, 4, [0.0, 2.0, 1.0, 3.0, 1.0])
     """
+    from .markov import figure_to_json as big
+
     length = analysis.length
     race = analysis.race
-    big = figure_to_json
     return {
         "n": analysis.n,
         "rules": analysis.rules.to_json(),
@@ -775,6 +794,7 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
 def game_to_json(board: Board, game: Game) -> dict[str, Any]:
     """A played game as JSON-ready data: every turn, the winner (1-based or null) and how it ended.
 
+    >>> from snakes_ladders.play import play
     >>> data = game_to_json(Board(3, {2: 8}), play(Board(3, {2: 8}), seed=1))
     >>> data["winner"], data["end"], data["turns"][0]
     (1, 'won', {'player': 1, 'roll': 2, 'start': 1, 'landing': 3, 'end': 3, 'jump': None, 'overshoot': None})
@@ -805,6 +825,7 @@ def game_to_json(board: Board, game: Game) -> dict[str, Any]:
 def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any]:
     """The search explained as JSON-ready data; counts are ``count_to_json`` objects, as ``paths_count`` is.
 
+    >>> from snakes_ladders.explain import explain
     >>> data = explanation_to_json(Board(2, {2: 3}), explain(Board(2, {2: 3})))
     >>> data["moves"], data["layers"][1]["squares"], [w["value"] for w in data["layers"][1]["ways"]], data["wall"]
     (1, [3, 4], ['2', '1'], None)
@@ -848,6 +869,8 @@ def _generate(message: dict[str, Any]) -> dict[str, Any]:
     ``rules``, ``max_jump``, ``no_edge_rows`` and ``max_evaluations`` (1 to
     100,000, default 2,000).  The result is ``generate.generated_to_json``.
     """
+    from .generate import generate, generated_to_json, not_met_message
+
     max_size = _integer("generate", message, MAX_SIZE_FIELD)
     try:
         spec = Spec.from_json(message)
@@ -878,6 +901,8 @@ def _move(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]
     >>> [reply["result"][key] for key in ("start", "roll", "landing", "end", "jump", "overshoot", "won", "hopeless")]
     [1, 1, 2, 8, 'ladder', None, False, False]
     """
+    from .play import hopeless_positions
+
     low, position, roll = rules.start_position, numbers["position"], numbers["roll"]
     if not low <= position < board.last:
         raise RequestError(f"position must be an integer from {low} to {board.last - 1}, got {position}")

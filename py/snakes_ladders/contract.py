@@ -20,9 +20,7 @@ from typing import Any, get_args
 from . import api
 from .board import EMPTY, MAX_SIZE, MIN_SIZE, Board, BoardError, square_to_cell
 from .jsontext import MAX_DEPTH
-from .markov import MAX_PLAYERS
-from .play import MAX_SEED
-from .rules import CLASSIC, LEETCODE, OVERSHOOTS, STARTS, Rules
+from .rules import CLASSIC, LEETCODE, MAX_PLAYERS, MAX_SEED, OVERSHOOTS, STARTS, Rules
 from .solve import JumpKind
 
 __all__ = ["TARGET", "main", "render"]

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Key, MessageError, Shown
-from .play import MAX_SEED
-from .rules import LEETCODE, Rules, RulesError
+from .rules import LEETCODE, MAX_SEED, Rules, RulesError
 
 __all__ = [
     "DEFAULT_EVALUATIONS",

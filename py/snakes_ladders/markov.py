@@ -71,7 +71,7 @@ from typing import Any, Generic, Literal, TypeVar
 from .board import Board
 from .chain import Chain, Factors, OutOfRange, build_chain, check_range, closed_classes, wide_context
 from .length import MAX_TURNS, TAIL, Length, Race, Stationary, distribution, race
-from .rules import LEETCODE, JumpKind, Rules
+from .rules import LEETCODE, MAX_PLAYERS, JumpKind, Rules
 
 __all__ = [
     "MAX_PLAYERS",
@@ -91,8 +91,6 @@ Finishable = Literal["always", "not always", "never"]
 Figure = float | Decimal
 Number = TypeVar("Number", float, Decimal)
 
-#: Players in a race.
-MAX_PLAYERS = 4
 #: Inverse iterations allowed to find the quasi-stationary distribution, and their agreement.
 MAX_ITERATIONS = 64
 ITERATIONS_PER_TRY = 8

@@ -20,15 +20,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from .board import Board
-from .rules import DIE, LEETCODE, Overshoot, Rules, Step
+from .rules import DIE, LEETCODE, MAX_PLAYERS, MAX_SEED, Overshoot, Rules, Step
 
 __all__ = ["MAX_PLAYERS", "MAX_SEED", "MAX_TURNS", "Game", "Turn", "hopeless_positions", "play"]
 
 #: The most turns (rolls, all players together) a game may take before it is called off.
 MAX_TURNS = 10_000
-MAX_PLAYERS = 4
-#: Seeds are integers from 0 to 2**53 - 1, so that JavaScript numbers hold them exactly.
-MAX_SEED = 2**53 - 1
 
 End = Literal["won", "stuck", "turn limit"]
 T = TypeVar("T")

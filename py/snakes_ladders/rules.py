@@ -42,6 +42,8 @@ __all__ = [
     "CLASSIC",
     "DIE",
     "LEETCODE",
+    "MAX_PLAYERS",
+    "MAX_SEED",
     "OFF_BOARD",
     "OVERSHOOTS",
     "STARTS",
@@ -62,6 +64,10 @@ OVERSHOOTS: tuple[Overshoot, ...] = ("stay", "bounce", "win")
 DIE = (1, 2, 3, 4, 5, 6)
 #: The position of a token that has not entered the board yet (``start="off-board"``).
 OFF_BOARD = 0
+#: Players in a game or a race (``play``, ``markov``).
+MAX_PLAYERS = 4
+#: Seeds of the die are integers from 0 to 2**53 - 1, so that JavaScript numbers hold them exactly.
+MAX_SEED = 2**53 - 1
 _KEYS = ("start", "overshoot")
 
 
