@@ -67,6 +67,10 @@ export class LinkController {
       $("share-link").textContent = link;
       copyText(link, "share link", app.notify);
     });
+    // The board the page opens with comes from the link, the saved copy or a preset, so a reload
+    // finds it again unwritten: it is written at the end of a first window, after the board is
+    // drawn, rather than at once (the first write to localStorage takes several ms).
+    this.#openWindow();
   }
 
   /**
@@ -82,6 +86,11 @@ export class LinkController {
       return;
     }
     this.#persist();
+    this.#openWindow();
+  }
+
+  /** Changes in the next PERSIST_DELAY_MS are written together at its end. */
+  #openWindow() {
     this.#timer = setTimeout(() => {
       this.#timer = null;
       if (this.#pending) this.#persist();

@@ -25,23 +25,24 @@ export function createZoomControls({ root, view }) {
     fit: () => setZoom(1),
   });
 
-  /** Zoom to `next`, keeping the board point under (clientX, clientY) where it is (default: the middle). */
+  /**
+   * Zoom to `next`, keeping the board point under (clientX, clientY) where it is (default: the middle).
+   * The viewport's box and scroll are touched only when the view scrolls (each touch lays the page
+   * out at once): the first call, made while the page starts, then costs no layout.
+   */
   function setZoom(next, clientX = null, clientY = null) {
-    const n = view.n || 1;
-    next = clampZoom(next, n);
-    const box = viewport.getBoundingClientRect();
-    const px = (clientX ?? box.left + box.width / 2) - box.left;
-    const py = (clientY ?? box.top + box.height / 2) - box.top;
-    const ratio = next / zoom;
-    const left = (viewport.scrollLeft + px) * ratio - px;
-    const top = (viewport.scrollTop + py) * ratio - py;
+    next = clampZoom(next, view.n || 1);
+    const scrolls = next > 1 || zoom > 1;
+    const scroll = scrolls ? scrollAfter(viewport, next / zoom, clientX, clientY) : null;
     zoom = next;
     view.frame.style.setProperty("--zoom", String(zoom));
     view.frame.dataset.zoom = String(Math.round(zoom * 100) / 100);
     if (zoom > 1) view.frame.dataset.zoomed = "";
     else delete view.frame.dataset.zoomed;
-    viewport.scrollLeft = zoom > 1 ? left : 0;
-    viewport.scrollTop = zoom > 1 ? top : 0;
+    if (scroll) {
+      viewport.scrollLeft = zoom > 1 ? scroll.left : 0;
+      viewport.scrollTop = zoom > 1 ? scroll.top : 0;
+    }
     sync();
   }
 
@@ -69,6 +70,14 @@ export function createZoomControls({ root, view }) {
   });
   setZoom(1);
   return { setZoom, get zoom() { return zoom; } };
+}
+
+/** Where `viewport` scrolls to when the zoom grows by `ratio`, keeping (clientX, clientY), or its middle, in place. */
+function scrollAfter(viewport, ratio, clientX, clientY) {
+  const box = viewport.getBoundingClientRect();
+  const px = (clientX ?? box.left + box.width / 2) - box.left;
+  const py = (clientY ?? box.top + box.height / 2) - box.top;
+  return { left: (viewport.scrollLeft + px) * ratio - px, top: (viewport.scrollTop + py) * ratio - py };
 }
 
 function zoomButtons(root, actions) {

@@ -38,6 +38,19 @@ def test_first_visit_opens_the_first_preset(app: AppPage) -> None:
     app.expect_message("LeetCode example 1")
 
 
+def test_the_opening_board_is_written_after_the_first_window(open_app: Callable[..., AppPage]) -> None:
+    """The board a visit opens with is written to the address and the saved copy at the end of the
+    page's first write window, not at once (it is already where it came from), and then both hold it."""
+    first = open_app()
+    expect(first.page.locator("body")).to_have_attribute("data-saved", "yes")
+    fragment = first.page.evaluate("() => location.hash")
+    saved = first.page.evaluate("() => Object.keys(localStorage).length")
+    assert fragment.startswith("#") and len(fragment) > 1 and saved >= 1, (fragment, saved)
+    first.close()
+    reader = open_app(fragment)  # a new context: only the address can bring the board
+    reader.expect_board(EXAMPLE_1["board"])
+
+
 def test_reload_restores_the_edited_board(app: AppPage) -> None:
     rows = make_edits(app)
     app.wait_ready()  # a reload would otherwise abort Python's downloads mid-way
