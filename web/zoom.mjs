@@ -32,8 +32,7 @@ export function createZoomControls({ root, view }) {
    */
   function setZoom(next, clientX = null, clientY = null) {
     next = clampZoom(next, view.n || 1);
-    const scrolls = next > 1 || zoom > 1;
-    const scroll = scrolls ? scrollAfter(viewport, next / zoom, clientX, clientY) : null;
+    const scroll = next > 1 || zoom > 1 ? scrollAfter(viewport, next / zoom, clientX, clientY) : null;
     zoom = next;
     view.frame.style.setProperty("--zoom", String(zoom));
     view.frame.dataset.zoom = String(Math.round(zoom * 100) / 100);
