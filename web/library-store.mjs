@@ -1,5 +1,6 @@
 // My boards, stored: the named boards in localStorage, their names, and the export file's form.
-// No DOM. A write that fails (storage full or blocked) changes nothing, in storage or in memory.
+// No DOM. Each change re-reads the stored list first (other tabs write it too: see Library); a write
+// that fails (storage full or blocked) changes nothing stored and says what was not saved.
 import { RULES } from "./contract.mjs";
 
 export const LIBRARY_KEY = "snakes-ladders:library:v1";
@@ -57,17 +58,55 @@ function readEntry(data) {
   return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot }, moves };
 }
 
-function writeProblem(error) {
+/**
+ * Why a write was refused, saying `what` was not saved ("“Alpha” was not renamed", say). Nothing
+ * was written, so what was already stored stays as it was.
+ */
+function writeProblem(error, what) {
   if (error?.name === "QuotaExceededError") {
-    return new LibraryError("full", "Your browser's storage for this page is full, so nothing was changed. Delete or export some boards to make room.");
+    return new LibraryError("full", `Your browser's storage for this page is full, so nothing was changed: ${what}. Delete or export some boards to make room.`);
   }
-  return new LibraryError("unavailable", `Your browser does not let this page store boards (${error?.message ?? error}), so nothing was changed.`);
+  return new LibraryError("unavailable", `Your browser does not let this page store boards (${error?.message ?? error}), so nothing was changed: ${what}.`);
 }
 
+/** A random id: two tabs saving in the same millisecond must not make the same one (a counter would). */
+function randomId() {
+  return `b${[...crypto.getRandomValues(new Uint8Array(8))].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** What a least-moves figure was computed for: the entry's board (its size and jumps). */
+function boardKey({ n, jumps }) {
+  return `${n}:${JSON.stringify(jumps)}`;
+}
+
+const quoted = (name) => `“${name}”`;
+
+/**
+ * The stored boards and this tab's copy of them (`entries`, for drawing and for the questions asked).
+ *
+ * Several tabs share the one stored list, and another tab may change it at any time: this tab's copy
+ * can be stale. So every change re-reads the stored list, changes only the entries it is about (found
+ * by id), and writes that back; the panel also re-reads on the `storage` event another tab's write
+ * fires. How each change merges with what another tab did since this tab last read the list:
+ * - add (save, import): new entries go first; every name is made unique again against the stored list
+ *   (another tab may have taken it meanwhile). A replaced entry keeps its place; if another tab deleted
+ *   it, the board is saved as a new entry, since the user asked for this board to be saved.
+ * - duplicate, rename: of the entry as stored now (its current name and least moves); refused, with
+ *   kind "gone", when another tab deleted it, so a deleted board never comes back. A rename to a name
+ *   another tab took meanwhile is refused (kind "taken"); only the name is written.
+ * - remove: by id, whatever another tab renamed it to (it is the same board); if another tab deleted
+ *   it already, nothing is written.
+ * - setMoves (the least moves, filled in once Python answers): only that field, only while the stored
+ *   entry still holds the board the figure was computed for (another tab may have replaced it), and
+ *   never for an entry that is gone: a stale fill-in neither resurrects nor renames anything.
+ * What this cannot do: a write another tab made that has not reached this tab yet (browsers pass it on
+ * within milliseconds) can be written over; localStorage has no transaction to prevent that.
+ */
 export class Library {
   #storage;
   #entries = [];
-  #nextId = 1;
+  /** id -> {key, moves}: least moves storage refused, shown meanwhile and written with the next change. */
+  #unstored = new Map();
 
   /** `storage` is a Storage (localStorage) or a getter that may throw when storage is blocked. */
   constructor(storage) {
@@ -78,15 +117,113 @@ export class Library {
     return this.#entries;
   }
 
-  /** Read the stored boards. Throws LibraryError "unavailable" or "unreadable" (then the list starts empty and the bad copy is kept aside). */
+  /**
+   * Read the stored boards into `entries` (at start, and when another tab changed them). Throws
+   * LibraryError "unavailable" or "unreadable" (then the list is empty and the bad copy is kept aside).
+   */
   load() {
+    try {
+      this.#entries = this.#read();
+    } catch (error) {
+      if (error.kind === "unreadable") this.#entries = [];
+      throw error;
+    }
+    return this.#entries;
+  }
+
+  /** The entry with this id, or undefined. */
+  find(id) {
+    return this.#entries.find((entry) => entry.id === id);
+  }
+
+  /** Names in use, optionally leaving one entry out. */
+  names(exceptId = null) {
+    return new Set(this.#entries.filter((entry) => entry.id !== exceptId).map((entry) => entry.name));
+  }
+
+  /**
+   * Add boards `{name, n, jumps, rules, moves}`; `replace` maps a name to the entry it replaces.
+   * Returns the new entries, with the names they were stored under.
+   */
+  add(boards, replace = new Map()) {
+    const what = boards.length === 1 ? `${quoted(boards[0].name)} was not saved` : `the ${boards.length} boards were not saved`;
+    return this.#change(what, (stored) => addTo(stored, boards, replace));
+  }
+
+  /** Store a copy of the entry named `name (2)` (or the next free number); returns it. */
+  duplicate(id) {
+    const name = this.find(id)?.name ?? "The board";
+    return this.#change(`${quoted(name)} was not duplicated`, (stored) => {
+      const entry = stored.find((item) => item.id === id);
+      if (!entry) throw gone(name, "duplicated");
+      return addTo(stored, [{ ...entry, id: undefined }], new Map());
+    });
+  }
+
+  /** Rename the entry; returns its name before. */
+  rename(id, name) {
+    const before = this.find(id)?.name ?? "The board";
+    return this.#change(`${quoted(before)} was not renamed`, (stored) => {
+      const entry = stored.find((item) => item.id === id);
+      if (!entry) throw gone(before, "renamed");
+      if (stored.some((item) => item.id !== id && item.name === name)) {
+        throw new LibraryError("taken", `There is already a board named ${quoted(name)} (saved in another tab): choose another name.`);
+      }
+      return { list: stored.map((item) => (item === entry ? { ...item, name } : item)), result: entry.name };
+    });
+  }
+
+  /** Delete the entry; returns it as it was stored, or null when another tab had deleted it already. */
+  remove(id) {
+    const name = this.find(id)?.name ?? "The board";
+    return this.#change(`${quoted(name)} was not deleted`, (stored) => {
+      const entry = stored.find((item) => item.id === id);
+      return entry ? { list: stored.filter((item) => item !== entry), result: entry } : { list: null, result: null };
+    });
+  }
+
+  /**
+   * Record the least moves Python found for `entry` (the entry as it was asked about). Returns whether
+   * it still applies. When storage refuses, the figure is kept for the next change to write and the
+   * LibraryError is thrown.
+   */
+  setMoves(entry, moves) {
+    const key = boardKey(entry);
+    const what = `the least moves of ${quoted(entry.name)} (${moves}) were not stored, only shown here`;
+    try {
+      return this.#change(what, (stored) => {
+        const target = stored.find((item) => item.id === entry.id && boardKey(item) === key);
+        if (!target || target.moves === moves) return { list: null, result: Boolean(target) };
+        return { list: stored.map((item) => (item === target ? { ...item, moves } : item)), result: true };
+      });
+    } catch (error) {
+      if (error.kind === "full" || error.kind === "unavailable") {
+        this.#unstored.set(entry.id, { key, moves });
+        this.#entries = this.#entries.map((item) => this.#withUnstored(item));
+      }
+      throw error;
+    }
+  }
+
+  /** The export file's JSON text: every board as a LeetCode matrix with its name and rules. */
+  exportText(toMatrix) {
+    const boards = this.#entries.map(({ name, n, jumps, rules, moves }) => ({ name, rules, moves, board: toMatrix({ n, jumps: new Map(jumps) }) }));
+    return JSON.stringify({ format: EXPORT_FORMAT, version: 1, boards }, null, 1);
+  }
+
+  #store() {
+    return typeof this.#storage === "function" ? this.#storage() : this.#storage;
+  }
+
+  /** The stored list as it is now, with least moves storage refused earlier. */
+  #read() {
     let text;
     try {
       text = this.#store().getItem(LIBRARY_KEY);
     } catch (error) {
       throw new LibraryError("unavailable", `Your browser does not let this page read stored boards (${error?.message ?? error}).`);
     }
-    if (text === null) return this.#entries;
+    if (text === null) return [];
     let data;
     try {
       data = JSON.parse(text);
@@ -102,78 +239,76 @@ export class Library {
       }
       throw new LibraryError("unreadable", "Your saved boards could not be read (they are not a list of boards); a copy is kept aside.");
     }
-    this.#entries = entries.filter(Boolean).slice(0, MAX_BOARDS);
-    this.#nextId = this.#entries.length + 1;
-    return this.#entries;
+    return entries
+      .filter(Boolean)
+      .slice(0, MAX_BOARDS)
+      .map((entry) => this.#withUnstored(entry));
   }
 
-  /** The entry with this id, or undefined. */
-  find(id) {
-    return this.#entries.find((entry) => entry.id === id);
+  #withUnstored(entry) {
+    const kept = entry.moves === null ? this.#unstored.get(entry.id) : undefined;
+    return kept && kept.key === boardKey(entry) ? { ...entry, moves: kept.moves } : entry;
   }
 
-  /** Names in use, optionally leaving one entry out. */
-  names(exceptId = null) {
-    return new Set(this.#entries.filter((entry) => entry.id !== exceptId).map((entry) => entry.name));
-  }
-
-  /** Add boards `{name, n, jumps, rules, moves}` (names already unique); `replace` maps a name to the entry it replaces. Returns the new entries. */
-  add(boards, replace = new Map()) {
-    const added = boards.map((board) => ({ ...board, id: replace.get(board.name)?.id ?? this.#newId() }));
-    const byId = new Map(added.map((entry) => [entry.id, entry]));
-    const kept = this.#entries.map((entry) => byId.get(entry.id) ?? entry);
-    const fresh = added.filter((entry) => !this.#entries.some((old) => old.id === entry.id));
-    const next = [...fresh.reverse(), ...kept];
-    if (next.length > MAX_BOARDS) {
-      throw new LibraryError("full", `My boards holds at most ${MAX_BOARDS} boards: delete some first.`);
-    }
-    this.#write(next);
-    return added;
-  }
-
-  rename(id, name) {
-    this.#write(this.#entries.map((entry) => (entry.id === id ? { ...entry, name } : entry)));
-  }
-
-  remove(id) {
-    this.#write(this.#entries.filter((entry) => entry.id !== id));
-  }
-
-  /** Record the least moves Python found for an entry (kept in memory if storage refuses). */
-  setMoves(id, moves) {
-    const next = this.#entries.map((entry) => (entry.id === id ? { ...entry, moves } : entry));
+  /**
+   * Read the stored list, apply `edit` to it (`{list, result}`, list null when nothing is to be
+   * written) and write the list back; returns `result`. A refused write throws a LibraryError saying
+   * `what` was not saved; `entries` is then the stored list as read, which the write left as it was.
+   */
+  #change(what, edit) {
+    let stored;
     try {
-      this.#write(next);
-    } catch {
-      this.#entries = next;
-    }
-  }
-
-  /** The export file's JSON text: every board as a LeetCode matrix with its name and rules. */
-  exportText(toMatrix) {
-    const boards = this.#entries.map(({ name, n, jumps, rules, moves }) => ({ name, rules, moves, board: toMatrix({ n, jumps: new Map(jumps) }) }));
-    return JSON.stringify({ format: EXPORT_FORMAT, version: 1, boards }, null, 1);
-  }
-
-  #newId() {
-    let id;
-    do id = `b${Date.now().toString(36)}-${this.#nextId++}`;
-    while (this.find(id));
-    return id;
-  }
-
-  #store() {
-    return typeof this.#storage === "function" ? this.#storage() : this.#storage;
-  }
-
-  #write(next) {
-    try {
-      this.#store().setItem(LIBRARY_KEY, JSON.stringify(next));
+      stored = this.#read();
     } catch (error) {
-      throw writeProblem(error);
+      if (error.kind !== "unreadable") throw error;
+      stored = []; // the bad copy is kept aside; the list starts again from this change
     }
-    this.#entries = next;
+    this.#entries = stored;
+    const { list, result } = edit(stored);
+    if (list === null) return result;
+    try {
+      this.#store().setItem(LIBRARY_KEY, JSON.stringify(list));
+    } catch (error) {
+      throw writeProblem(error, what);
+    }
+    this.#unstored.clear(); // written with the list, or no longer about a stored board
+    this.#entries = list;
+    return result;
   }
+}
+
+function gone(name, verb) {
+  return new LibraryError("gone", `${quoted(name)} was deleted in another tab, so it was not ${verb}.`);
+}
+
+/**
+ * `stored` with `boards` added, newest first, each name made unique against the others; `replace`
+ * maps a name to the entry it replaces (in its place, if it is still stored). Returns `{list, result}`
+ * with the added entries as `result`. O(stored + boards), and for each name made unique the names it
+ * clashes with.
+ */
+function addTo(stored, boards, replace) {
+  const storedIds = new Set(stored.map((entry) => entry.id));
+  const used = new Set();
+  const added = boards.map((board) => {
+    let id = replace.get(board.name)?.id;
+    if (!storedIds.has(id) || used.has(id)) do id = randomId(); while (storedIds.has(id) || used.has(id));
+    used.add(id);
+    return { ...board, id };
+  });
+  const byId = new Map(added.map((entry) => [entry.id, entry]));
+  const taken = new Set(stored.filter((entry) => !byId.has(entry.id)).map((entry) => entry.name));
+  for (const entry of added) {
+    entry.name = uniqueName(entry.name, taken);
+    taken.add(entry.name);
+  }
+  const fresh = added.filter((entry) => !storedIds.has(entry.id)).reverse();
+  const list = [...fresh, ...stored.map((entry) => byId.get(entry.id) ?? entry)];
+  if (list.length > MAX_BOARDS) {
+    const what = added.length === 1 ? `${quoted(added[0].name)} was not saved` : `the ${added.length} boards were not saved`;
+    throw new LibraryError("full", `My boards holds at most ${MAX_BOARDS} boards, so ${what}: delete some first.`);
+  }
+  return { list, result: added };
 }
 
 /**

@@ -1,8 +1,10 @@
 // The My boards panel: save, open, rename, duplicate, delete, export and import named boards.
 // Every imported board is checked by Python (the validate op); names are shown with textContent only.
+// Other tabs may change the stored list: the store merges each change into it (library-store.mjs), and
+// the list here is drawn again whenever another tab writes it (the window's "storage" event).
 import { ask } from "./ask.mjs";
 import { boardToMatrix } from "./grid.mjs";
-import { Library, LibraryError, MAX_NAME, cleanName, parseExport, uniqueName } from "./library-store.mjs";
+import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, parseExport, uniqueName } from "./library-store.mjs";
 import { buildBoard } from "./state.mjs";
 import { thumbnail } from "./thumbnail.mjs";
 
@@ -78,17 +80,22 @@ class LibraryPanel {
     this.#root.dataset.count = String(entries.length);
   }
 
-  /** Apply a change to the stored library; a refusal (storage full or blocked) is reported and nothing changes. */
-  #change(action, done) {
+  /**
+   * Apply a change to the stored library and say `done(result)`; a refusal (storage full or blocked,
+   * or the board deleted in another tab) is said instead, and nothing changes. Either way the list is
+   * drawn again: the change re-read it, with whatever other tabs wrote.
+   */
+  #change(action, done = null) {
     try {
       const result = action();
-      this.#draw();
-      if (done) this.#say(done, "info");
+      if (done) this.#say(done(result), "info");
       return result ?? true;
     } catch (error) {
       if (!(error instanceof LibraryError)) throw error;
       this.#say(error.message, "error");
       return null;
+    } finally {
+      this.#draw();
     }
   }
 
@@ -101,10 +108,8 @@ class LibraryPanel {
       } catch {
         return; // Python is not available: the list shows "—" until the next save
       }
-      if (reply.ok && this.library.find(entry.id)) {
-        this.library.setMoves(entry.id, reply.result.moves);
-        this.#draw();
-      }
+      // The store writes it only to the entry still holding this board: another tab may have deleted or replaced it.
+      if (reply.ok) this.#change(() => this.library.setMoves(entry, reply.result.moves));
     }
   }
 
@@ -124,7 +129,7 @@ class LibraryPanel {
       if (choice === "copy") fresh.name = uniqueName(name, library.names());
       else replace = new Map([[name, clash]]);
     }
-    const added = this.#change(() => library.add([fresh], replace), `Saved “${fresh.name}”.`);
+    const added = this.#change(() => library.add([fresh], replace), ([saved]) => `Saved “${saved.name}”.`);
     if (added) {
       this.#$("name").value = "";
       this.#fillMoves(added);
@@ -156,20 +161,24 @@ class LibraryPanel {
       this.#say(`There is already a board named “${name}”: choose another name.`, "error");
       return;
     }
-    this.#change(() => this.library.rename(entry.id, name), `Renamed “${entry.name}” to “${name}”.`);
+    this.#change(() => this.library.rename(entry.id, name), (before) => `Renamed “${before}” to “${name}”.`);
   }
 
   #duplicate(entry) {
-    const name = uniqueName(entry.name, this.library.names());
-    this.#change(() => this.library.add([{ ...entry, name }]), `Duplicated “${entry.name}” as “${name}”.`);
+    this.#change(() => this.library.duplicate(entry.id), ([copy]) => `Duplicated “${entry.name}” as “${copy.name}”.`);
   }
 
   async #remove(entry) {
     const { choice } = await ask(this.#app.dialog, { message: `Delete “${entry.name}” from My boards?`, choices: [["delete", "Delete"], ["", "Cancel"]] });
-    if (choice === "delete") this.#change(() => this.library.remove(entry.id), `Deleted “${entry.name}”.`);
+    if (choice !== "delete") return;
+    this.#change(
+      () => this.library.remove(entry.id),
+      (removed) => (removed ? `Deleted “${removed.name}”.` : `“${entry.name}” had already been deleted in another tab.`),
+    );
   }
 
   #exportAll() {
+    this.#refresh(); // what is stored now, other tabs' changes included
     const library = this.library;
     const text = library.exportText(boardToMatrix);
     const link = document.createElement("a");
@@ -254,8 +263,8 @@ class LibraryPanel {
     this.#fillMoves(added);
   }
 
-  /** Read the stored boards (a refusal is reported), show them, and ask Python for missing least moves. */
-  #load() {
+  /** Read the stored boards again (a refusal is reported) and show them. */
+  #refresh() {
     try {
       this.library.load();
     } catch (error) {
@@ -263,10 +272,17 @@ class LibraryPanel {
       this.#say(error.message, "error");
     }
     this.#draw();
+  }
+
+  /** Show the stored boards and ask Python for missing least moves. */
+  #load() {
+    this.#refresh();
     this.#fillMoves(this.library.entries.filter((entry) => entry.moves === null));
   }
 
   #wire() {
+    // Fired by another tab's write only; a key of null is that tab clearing all of this site's storage.
+    window.addEventListener("storage", (event) => (event.key === LIBRARY_KEY || event.key === null) && this.#refresh());
     this.#$("save").addEventListener("click", () => this.saveCurrent());
     this.#$("name").addEventListener("keydown", (event) => event.key === "Enter" && this.saveCurrent());
     this.#$("name").maxLength = MAX_NAME;

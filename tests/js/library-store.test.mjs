@@ -106,3 +106,151 @@ test("the export file reads back; bad entries are named and kept out, the boards
   assert.throws(() => parseExport("[1, 2"), /not JSON/);
   assert.throws(() => parseExport("[]"), /not a boards export/);
 });
+
+// Two tabs: two Library objects over one storage. Neither sees the other's writes until it re-reads,
+// as a tab that has not yet had the other's "storage" event.
+function twoTabs() {
+  const storage = new MemoryStorage();
+  const a = new Library(storage);
+  const b = new Library(storage);
+  a.load();
+  b.load();
+  return { storage, a, b, stored: () => JSON.parse(storage.getItem(LIBRARY_KEY) ?? "[]") };
+}
+
+test("two tabs saving keep both boards, newest first, with distinct ids and names", () => {
+  const { a, b, stored } = twoTabs();
+  const [one] = a.add([board("One")]);
+  const [two] = b.add([board("Two")]);
+  assert.deepEqual(stored().map((e) => e.name), ["Two", "One"]);
+  assert.deepEqual(b.entries.map((e) => e.name), ["Two", "One"]); // the write re-read the list
+  assert.notEqual(one.id, two.id);
+  const [same] = a.add([board("Two")]); // a stale tab's clash check missed it; the store did not
+  assert.equal(same.name, "Two (2)");
+  assert.deepEqual(stored().map((e) => e.name), ["Two (2)", "Two", "One"]);
+});
+
+test("rename and duplicate of a board another tab deleted are refused; nothing comes back", () => {
+  const { a, b, stored } = twoTabs();
+  const [gone] = a.add([board("Gone")]);
+  b.load();
+  a.remove(gone.id);
+  assert.throws(() => b.rename(gone.id, "Back"), (error) => error.kind === "gone" && error.message === "“Gone” was deleted in another tab, so it was not renamed.");
+  assert.throws(() => b.duplicate(gone.id), (error) => error.kind === "gone" && /not duplicated/.test(error.message));
+  assert.deepEqual(stored(), []);
+  assert.deepEqual(b.entries, []);
+});
+
+test("delete goes by id: a board another tab renamed is deleted; one already deleted writes nothing", () => {
+  const { storage, a, b, stored } = twoTabs();
+  const [entry] = a.add([board("Old")]);
+  b.load();
+  a.rename(entry.id, "New");
+  assert.equal(b.remove(entry.id).name, "New");
+  assert.deepEqual(stored(), []);
+  a.add([board("Other")]);
+  const before = storage.getItem(LIBRARY_KEY);
+  storage.full = true; // a write would throw: none is made
+  assert.equal(a.remove(entry.id), null);
+  assert.equal(storage.getItem(LIBRARY_KEY), before);
+});
+
+test("rename writes only the name: least moves another tab filled in are kept; a name taken meanwhile is refused", () => {
+  const { a, b, stored } = twoTabs();
+  const [entry] = a.add([board("Board")]);
+  b.load();
+  a.setMoves(entry, 5);
+  assert.equal(b.rename(entry.id, "Renamed"), "Board");
+  assert.deepEqual(stored().map((e) => [e.name, e.moves]), [["Renamed", 5]]);
+  a.add([board("Taken")]);
+  assert.throws(() => b.rename(entry.id, "Taken"), (error) => error.kind === "taken");
+  assert.deepEqual(stored().map((e) => e.name), ["Taken", "Renamed"]);
+});
+
+test("a stale fill-in keeps the new name, never resurrects, never lands on a replaced board", () => {
+  const { storage, a, b, stored } = twoTabs();
+  const [renamed] = a.add([board("Before")]);
+  b.load();
+  b.rename(renamed.id, "After");
+  assert.equal(a.setMoves(renamed, 7), true);
+  assert.deepEqual(stored().map((e) => [e.name, e.moves]), [["After", 7]]);
+  assert.deepEqual(a.entries.map((e) => [e.name, e.moves]), [["After", 7]]);
+
+  const [deleted] = a.add([board("Deleted")]);
+  b.load();
+  b.remove(deleted.id);
+  const before = storage.getItem(LIBRARY_KEY);
+  assert.equal(a.setMoves(deleted, 3), false);
+  assert.equal(storage.getItem(LIBRARY_KEY), before);
+  assert.ok(!a.find(deleted.id));
+
+  const [replaced] = a.add([board("Replaced", 3, [[2, 8]])]);
+  b.load();
+  b.add([board("Replaced", 3, [[3, 7]])], new Map([["Replaced", b.find(replaced.id)]]));
+  assert.equal(a.setMoves(replaced, 1), false); // 1 was for the board that is no longer there
+  const stored3 = stored().find((e) => e.id === replaced.id);
+  assert.deepEqual([stored3.jumps, stored3.moves], [[[3, 7]], null]);
+});
+
+test("replacing a board another tab deleted saves the new one instead", () => {
+  const { a, b, stored } = twoTabs();
+  const [old] = a.add([board("Name")]);
+  b.load();
+  a.remove(old.id);
+  const [saved] = b.add([board("Name", 4, [])], new Map([["Name", old]]));
+  assert.notEqual(saved.id, old.id);
+  assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Name", 4]]);
+});
+
+test("every write path, refused by a full store, says what was not saved and keeps what was", () => {
+  const storage = new MemoryStorage();
+  const library = new Library(storage);
+  const [kept] = library.add([board("Kept")]);
+  const before = storage.getItem(LIBRARY_KEY);
+  storage.full = true;
+  const refusals = [
+    [() => library.add([board("New")]), "“New” was not saved"],
+    [() => library.add([board("X"), board("Y")]), "the 2 boards were not saved"],
+    [() => library.duplicate(kept.id), "“Kept” was not duplicated"],
+    [() => library.rename(kept.id, "Other"), "“Kept” was not renamed"],
+    [() => library.remove(kept.id), "“Kept” was not deleted"],
+    [() => library.setMoves(kept, 4), "the least moves of “Kept” (4) were not stored, only shown here"],
+  ];
+  for (const [write, what] of refusals) {
+    assert.throws(write, (error) => {
+      assert.equal(error.kind, "full");
+      assert.equal(error.message, `Your browser's storage for this page is full, so nothing was changed: ${what}. Delete or export some boards to make room.`);
+      return true;
+    });
+    assert.equal(storage.getItem(LIBRARY_KEY), before);
+  }
+  assert.deepEqual(library.entries.map((e) => [e.name, e.moves]), [["Kept", 4]]); // shown, not stored
+  library.load();
+  assert.equal(library.entries[0].moves, 4); // still shown after a re-read
+  storage.full = false;
+  library.rename(kept.id, "Kept too"); // the next change stores it
+  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => [e.name, e.moves]), [["Kept too", 4]]);
+});
+
+test("storage that refuses writes (not full) says so for every write path", () => {
+  const storage = new MemoryStorage();
+  const library = new Library(storage);
+  const [kept] = library.add([board("Kept")]);
+  storage.setItem = () => {
+    throw new Error("SecurityError: writes are blocked");
+  };
+  for (const write of [() => library.add([board("New")]), () => library.rename(kept.id, "B"), () => library.remove(kept.id), () => library.duplicate(kept.id), () => library.setMoves(kept, 2)]) {
+    assert.throws(write, (error) => error.kind === "unavailable" && /^Your browser does not let this page store boards \(SecurityError: writes are blocked\), so nothing was changed: .+ (was|were) not /.test(error.message));
+  }
+  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["Kept"]);
+});
+
+test("a write over an unreadable store starts the list again, the bad copy kept aside", () => {
+  const storage = new MemoryStorage();
+  storage.setItem(LIBRARY_KEY, '{"not": "a list"}');
+  const library = new Library(storage);
+  assert.throws(() => library.load(), (error) => error.kind === "unreadable");
+  library.add([board("Fresh")]);
+  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["Fresh"]);
+  assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), '{"not": "a list"}');
+});
