@@ -22,6 +22,7 @@ LAYERS: dict[str, int] = {
     "jsontext": 0,
     "placement": 0,
     "errors": 0,
+    "untrusted": 0,
     "board": 1,
     "searches": 2,
     # LeetCode's question, and the rules of a game of chance
@@ -32,6 +33,7 @@ LAYERS: dict[str, int] = {
     "explain": 4,
     "play": 4,
     "practice": 4,
+    "practice_channel": 4,
     "length": 5,
     "genspec": 5,
     "markov": 6,

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import errno
 import json
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from typing import Any, BinaryIO
@@ -264,13 +266,34 @@ def _discard_stdout() -> None:
         pass
 
 
+def _read_solution(path: str) -> str:
+    """``check``'s solution file, read as ``_read`` reads input; ValueError says what is wrong with it.
+
+    It is opened without waiting for a writer, so a named pipe nobody writes to is reported, not waited on.
+    """
+    try:
+        if path == "-":
+            return _read(path)
+        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
+            mode = os.fstat(stream.fileno()).st_mode
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+            os.set_blocking(stream.fileno(), True)
+            text = _decode(stream)
+    except InputError as error:
+        raise ValueError(str(error)) from None
+    if not text and stat.S_ISFIFO(mode):
+        raise ValueError("nothing to read: a named pipe (FIFO) with no writer")
+    return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["check"]:  # practice mode: test a LeetCode 909 solution (practice_run.py)
         from .practice_run import main as check
 
-        return check(arguments[1:])
+        return check(arguments[1:], read=_read_solution, write=_write)
     args = build_parser().parse_args(arguments)
     if args.command == "generate":
         return run_generate(args)

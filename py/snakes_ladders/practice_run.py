@@ -6,11 +6,21 @@ with the names LeetCode provides (``List`` and the rest of ``typing``, ``collect
 ``heapq``, ``math``, ...).  ``load`` and ``run`` are used by the page's practice worker
 (through ``handle``, JSON strings in and out) and by the CLI's child process.
 
+The solution is hostile input.  Whatever it returns or raises (an int too long to print, an
+object whose methods raise or never end, ``KeyboardInterrupt``, ``SystemExit``, an exception
+whose ``__str__`` fails) fails that board with a plain reason, worded by ``untrusted`` without
+running the solution's code; ``handle`` never raises for it.  What it prints is kept up to
+``OUTPUT_LIMIT`` characters (then counted), lone surrogates written as ``\\udxxx``.
+
 ``python -m snakes_ladders check FILE`` (``main``) runs the battery in a child Python
 process, at most ``--timeout`` seconds a board: a board that runs past it is reported,
-the child is killed and a fresh one goes on with the next board.  Work on our side is
-bounded by the number of boards and their size; the printed output kept per board is at
-most ``OUTPUT_LIMIT`` characters.
+the child is killed and a fresh one goes on with the next board.  The child runs in a session
+of its own and its whole process group is killed when it is done or stopped, so nothing the
+solution forks outlives the check; it sends its results on a pipe of its own, whose every frame
+the parent checks (``practice_channel``): a solution that writes there, exits, or is killed
+fails that board with what happened.  Work on our side is bounded by the number of boards and
+their size, and the solution file is read as the other commands read their input (at most
+16,065,536 characters).
 """
 
 from __future__ import annotations
@@ -19,24 +29,27 @@ import argparse
 import io
 import json
 import os
-import queue
+import secrets
+import signal
 import subprocess
 import sys
-import threading
-import traceback
+import time
 from collections.abc import Callable, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from .board import BoardError
 from .practice import KINDS, MAX_BOARDS, Case, battery
+from .practice_channel import LOADED, NOT_LOADED, OUTCOME, Malformed, Reader, encode, exit_status, parse, send, stop
+from .untrusted import describe_exception, describe_value, printable, type_name
 
 FILENAME = "<solution>"
 OUTPUT_LIMIT = 4000
-SHOWN_LIMIT = 200
 STARTUP_SECONDS = 10.0
+#: How long a child whose channel closed is given to exit, so that its status can be told.
+EXIT_SECONDS = 1.0
 PRELUDE = (
     "from typing import *\nfrom collections import *\nfrom heapq import *\nfrom math import *\n"
     "from itertools import *\nfrom functools import *\nfrom bisect import *\n"
@@ -64,6 +77,9 @@ class _Capped(io.StringIO):
     dropped = 0
 
     def write(self, text: str) -> int:
+        if not issubclass(type(text), str):
+            raise TypeError(f"write() argument must be str, not {type_name(text)}")
+        text = str.__str__(text)  # a subclass's own methods do not run here
         room = OUTPUT_LIMIT - self.tell()
         if room > 0:
             super().write(text[:room])
@@ -72,20 +88,17 @@ class _Capped(io.StringIO):
 
     def text(self) -> str:
         cut = f"\n… ({self.dropped} more characters cut off)" if self.dropped else ""
-        return self.getvalue() + cut
+        return printable(self.getvalue()) + cut
 
 
-def _clip(text: str) -> str:
-    return text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "… (cut off)"
-
-
-def _describe(error: BaseException) -> tuple[str, int | None]:
-    """``"ValueError: ..."`` and the line of the user's code where it was raised (innermost)."""
-    if isinstance(error, SyntaxError) and error.filename == FILENAME:
-        return _clip(f"{type(error).__name__}: {error.msg}"), error.lineno
-    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename == FILENAME]
-    text = "".join(traceback.format_exception_only(type(error), error)).strip()
-    return _clip(text), lines[-1] if lines else None
+def _solver(namespace: dict[str, Any]) -> Solver | None:
+    """``Solution().snakesAndLadders`` or the function ``snakesAndLadders`` defined by the code."""
+    solution = namespace.get("Solution")
+    method = getattr(solution, "snakesAndLadders", None) if issubclass(type(solution), type) else None
+    if solution is not None and callable(method):
+        return lambda board: solution().snakesAndLadders(board)
+    function = namespace.get("snakesAndLadders")
+    return function if callable(function) else None
 
 
 def load(source: str) -> tuple[Solver, str]:
@@ -97,17 +110,13 @@ def load(source: str) -> tuple[Solver, str]:
         code = compile(source, FILENAME, "exec")
         with redirect_stdout(captured), redirect_stderr(captured):
             exec(code, namespace)
-    except (Exception, SystemExit) as error:
-        message, line = _describe(error)
+        solver = _solver(namespace)  # a metaclass's __getattr__ may raise too
+    except BaseException as error:  # whatever the code raised, SystemExit and KeyboardInterrupt too
+        message, line = describe_exception(error, FILENAME)
         raise SolutionError(message, line, captured.text()) from None
-    solution = namespace.get("Solution")
-    method = getattr(solution, "snakesAndLadders", None) if isinstance(solution, type) else None
-    if solution is not None and callable(method):
-        return (lambda board: solution().snakesAndLadders(board)), captured.text()
-    function = namespace.get("snakesAndLadders")
-    if callable(function):
-        return function, captured.text()
-    raise SolutionError(NOT_FOUND, None, captured.text())
+    if solver is None:
+        raise SolutionError(NOT_FOUND, None, captured.text())
+    return solver, captured.text()
 
 
 @dataclass(frozen=True)
@@ -126,17 +135,16 @@ class Outcome:
 
 
 def run(solver: Solver, rows: list[list[int]]) -> Outcome:
-    """Call the solver on a copy of ``rows``, capturing its output and any exception."""
+    """Call the solver on a copy of ``rows``, capturing its output and whatever it raises or returns."""
     captured = _Capped()
     try:
         with redirect_stdout(captured), redirect_stderr(captured):
             value = solver([list(row) for row in rows])
-    except (Exception, SystemExit) as error:
-        message, line = _describe(error)
+    except BaseException as error:  # whatever the code raised, SystemExit and KeyboardInterrupt too
+        message, line = describe_exception(error, FILENAME)
         return Outcome(None, "an exception", message, line, captured.text())
-    if type(value) is int:
-        return Outcome(value, str(value), output=captured.text())
-    return Outcome(None, _clip(f"{value!r} ({type(value).__name__}), not an int"), output=captured.text())
+    answer, shown = describe_value(value)
+    return Outcome(answer, shown, output=captured.text())
 
 
 # --- the page's practice worker: JSON strings in and out ------------------------------------
@@ -144,8 +152,16 @@ def run(solver: Solver, rows: list[list[int]]) -> Outcome:
 _loaded: list[Solver] = []
 
 
+def _broken(failure: BaseException) -> dict[str, Any]:
+    """What the page is told when describing the solution's doings failed (it changed the interpreter)."""
+    return {"answer": None, "shown": "no answer", "error": f"could not be checked: {type_name(failure)}"}
+
+
 def handle(request: str) -> str:
-    """Answer one request of the practice worker: ``battery``, ``load`` or ``run`` (see README)."""
+    """Answer one request of the practice worker: ``battery``, ``load`` or ``run`` (see README).
+
+    Whatever the solution does, the reply is JSON: a failing board is ``ok`` with its ``error``.
+    """
     data = json.loads(request)
     op = data.get("op")
     if op == "battery":
@@ -160,10 +176,16 @@ def handle(request: str) -> str:
             solver, output = load(str(data["source"]))
         except SolutionError as error:
             return json.dumps({"ok": False, "error": error.message, "line": error.line, "output": error.output})
+        except BaseException as failure:  # the solution changed the interpreter under us
+            return json.dumps({"ok": False, "line": None, "output": "", **_broken(failure)})
         _loaded.append(solver)
         return json.dumps({"ok": True, "output": output})
     if op == "run" and _loaded:
-        return json.dumps({"ok": True, **asdict(run(_loaded[0], data["board"]))})
+        try:
+            outcome = asdict(run(_loaded[0], data["board"]))
+        except BaseException as failure:  # the solution changed the interpreter under us
+            outcome = {"line": None, "output": "", **_broken(failure)}
+        return json.dumps({"ok": True, **outcome})
     return json.dumps({"ok": False, "error": f"unknown request {op!r} (or no solution loaded)"})
 
 
@@ -171,81 +193,122 @@ def handle(request: str) -> str:
 
 
 def _child() -> None:
-    """Child process: read {source, boards} on stdin, write one JSON line per step to the real stdout."""
-    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    quiet = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(quiet, 1)  # writes that bypass sys.stdout go nowhere, not into the protocol
-    os.dup2(quiet, 2)
-    job = json.loads(sys.stdin.read())
+    """Child process: read the job on stdin, then send a frame per step on the channel it names."""
+    job = json.loads(sys.stdin.buffer.read())  # all of it, before the solution runs
+    channel, token = int(job["channel"]), str(job["token"])
+    os.set_inheritable(channel, False)  # not handed on to what the solution starts
+
+    def say(message: dict[str, Any]) -> None:
+        send(channel, encode(token, message))
+
     try:
         solver, output = load(job["source"])
     except SolutionError as error:
-        protocol.write(json.dumps({"error": error.message, "line": error.line, "output": error.output}) + "\n")
-        protocol.flush()
+        say({"error": error.message, "line": error.line, "output": error.output})
         return
-    protocol.write(json.dumps({"loaded": True, "output": output}) + "\n")
-    protocol.flush()
+    say({"loaded": True, "output": output})
     for rows in job["boards"]:
-        protocol.write(json.dumps(asdict(run(solver, rows))) + "\n")
-        protocol.flush()
+        say(asdict(run(solver, rows)))
 
 
-def _spawn(source: str, boards: list[list[list[int]]]) -> tuple[subprocess.Popen[str], queue.Queue[str | None]]:
-    package_parent = str(Path(__file__).resolve().parents[1])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [package_parent, os.environ.get("PYTHONPATH")]))}
-    command = [sys.executable, "-c", "from snakes_ladders.practice_run import _child; _child()"]
-    process = subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
-    )
-    lines: queue.Queue[str | None] = queue.Queue()
-
-    def read() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=read, daemon=True).start()
-    assert process.stdin is not None
-    try:
-        process.stdin.write(json.dumps({"source": source, "boards": boards}))
-        process.stdin.close()
-    except BrokenPipeError:
-        pass
-    return process, lines
+TIMEOUT = "timeout"
 
 
-def _next(lines: queue.Queue[str | None], timeout: float) -> dict[str, Any] | str:
-    """The child's next message, or why there is none: "timeout" or "ended"."""
-    try:
-        line = lines.get(timeout=timeout)
-    except queue.Empty:
-        return "timeout"
-    return "ended" if line is None else dict(json.loads(line))
+class _Child:
+    """A child process running the solution on ``boards`` in turn; stopped, with its group, on exit."""
+
+    def __init__(self, source: str, boards: list[list[list[int]]]) -> None:
+        package_parent = str(Path(__file__).resolve().parents[1])
+        path = os.pathsep.join(filter(None, [package_parent, os.environ.get("PYTHONPATH")]))
+        command = [sys.executable, "-c", "from snakes_ladders.practice_run import _child; _child()"]
+        self.token = secrets.token_hex(16)
+        read_end, write_end = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONPATH": path},
+                pass_fds=(write_end,),
+                start_new_session=True,  # its own process group, killed whole by stop()
+            )
+        except BaseException:
+            os.close(read_end)
+            raise
+        finally:
+            os.close(write_end)
+        self.channel = Reader(read_end, self.process)
+        job = {"source": source, "boards": boards, "channel": write_end, "token": self.token}
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(json.dumps(job).encode("utf-8"))
+            self.process.stdin.close()
+        except OSError:  # it ended at once: the first receive() says how
+            pass
+
+    def __enter__(self) -> _Child:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        stop(self.process)
+        os.close(self.channel.fd)
+
+    def receive(self, seconds: float, *kinds: dict[str, str]) -> dict[str, Any] | str:
+        """The next message, of one of ``kinds``; else ``TIMEOUT`` or what the solution did instead."""
+        line = self.channel.next(time.monotonic() + seconds)
+        if line == "timeout":
+            return TIMEOUT
+        if line == "ended":
+            return f"the solution's process {self._ended()}"
+        try:
+            return parse(line, self.token, *kinds)
+        except Malformed as error:
+            return f"the solution wrote to the checker's channel ({error})"
+
+    def _ended(self) -> str:
+        deadline = time.monotonic() + EXIT_SECONDS
+        while (status := exit_status(self.process)) is None and time.monotonic() < deadline:
+            time.sleep(EXIT_SECONDS / 100)  # the channel closes as the process exits, a moment before it is gone
+        if status is None:
+            return "closed the checker's channel"
+        if status >= 0:
+            return f"exited with status {status}"
+        try:
+            return f"was killed by signal {signal.Signals(-status).name}"
+        except ValueError:
+            return f"was killed by signal {-status}"
+
+    def wait_loaded(self, timeout: float) -> None:
+        """Return once the solution has loaded; raise SolutionError if it did not."""
+        message = self.receive(timeout + STARTUP_SECONDS, LOADED, NOT_LOADED)
+        if message == TIMEOUT:
+            raise SolutionError(f"the file did not load within {timeout:g} s")
+        if isinstance(message, str):
+            raise SolutionError(f"{message} while loading")
+        if "error" in message:
+            raise SolutionError(message["error"], message["line"], message["output"])
+
+    def outcome(self, timeout: float) -> tuple[Outcome, bool]:
+        """The next board's outcome, and whether this child can go on with the board after it."""
+        message = self.receive(timeout, OUTCOME)
+        if isinstance(message, dict):
+            return Outcome(**message), True
+        if message == TIMEOUT:
+            return Outcome(None, "no answer", f"did not finish within {timeout:g} s: stopped"), False
+        return Outcome(None, "no answer", f"{message} while running this board"), False
 
 
 def run_cases(source: str, cases: Sequence[Case], timeout: float) -> list[Outcome]:
     """Each case's outcome, at most ``timeout`` s a board. Raises SolutionError if it cannot load."""
     outcomes: list[Outcome] = []
     while len(outcomes) < len(cases):
-        process, lines = _spawn(source, [case.rows() for case in cases[len(outcomes) :]])
-        try:
-            loaded = _next(lines, timeout + STARTUP_SECONDS)
-            if not isinstance(loaded, dict) or "error" in loaded:
-                if isinstance(loaded, dict):
-                    raise SolutionError(loaded["error"], loaded["line"], loaded["output"])
-                raise SolutionError(f"the file did not load within {timeout:g} s")
-            while len(outcomes) < len(cases):
-                message = _next(lines, timeout)
-                if isinstance(message, dict):
-                    outcomes.append(Outcome(**message))
-                    continue
-                stopped = f"did not finish within {timeout:g} s" if message == "timeout" else "the process ended"
-                outcomes.append(Outcome(None, "no answer", f"{stopped}: stopped"))
-                break
-        finally:
-            process.kill()
-            process.wait()
+        with _Child(source, [case.rows() for case in cases[len(outcomes) :]]) as child:
+            child.wait_loaded(timeout)
+            going = True
+            while going and len(outcomes) < len(cases):
+                outcome, going = child.outcome(timeout)
+                outcomes.append(outcome)
     return outcomes
 
 
@@ -253,30 +316,29 @@ def _path_text(path: tuple[int, ...] | None) -> str:
     return " → ".join(map(str, path)) if path is not None else "none (the answer is -1)"
 
 
-def report(cases: Sequence[Case], outcomes: Sequence[Outcome], out: io.TextIOBase | Any = sys.stdout) -> int:
-    """Print a line per failing kind and the first failing board; return 0 if all passed, else 1."""
+def report(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> tuple[int, str]:
+    """A line per failing kind and the first failing board; 0 if all passed, else 1, and the text."""
     failed = [not outcome.passed(case.expected) for case, outcome in zip(cases, outcomes, strict=True)]
+    lines = []
     for kind in dict.fromkeys(case.kind for case in cases):
         mine = [bad for case, bad in zip(cases, failed, strict=True) if case.kind == kind]
         if any(mine):
-            print(f"FAIL {kind}: {sum(mine)} of {len(mine)} boards ({KINDS.get(kind, kind)})", file=out)
-    if any(failed):
-        index = failed.index(True)
-        case, outcome = cases[index], outcomes[index]
-        print(f"\nFirst failing board: {index + 1} of {len(cases)} ({case.kind}, {case.n}×{case.n})", file=out)
-        rows = ",\n".join("  " + json.dumps(list(row)) for row in case.matrix)
-        print(f"board = [\n{rows}\n]", file=out)
-        print(f"expected: {case.expected}\nyour answer: {outcome.shown}", file=out)
-        if outcome.error is not None:
-            where = f"line {outcome.line}: " if outcome.line is not None else ""
-            print(f"error: {where}{outcome.error}", file=out)
-        print(f"one shortest path: {_path_text(case.path)}", file=out)
-        if outcome.output:
-            print(f"printed:\n{outcome.output}", file=out)
-        print(f"\n{len(cases) - sum(failed)} of {len(cases)} boards passed", file=out)
-        return 1
-    print(f"All {len(cases)} boards passed", file=out)
-    return 0
+            lines.append(f"FAIL {kind}: {sum(mine)} of {len(mine)} boards ({KINDS.get(kind, kind)})")
+    if not any(failed):
+        return 0, f"All {len(cases)} boards passed\n"
+    index = failed.index(True)
+    case, outcome = cases[index], outcomes[index]
+    lines.append(f"\nFirst failing board: {index + 1} of {len(cases)} ({case.kind}, {case.n}×{case.n})")
+    rows = ",\n".join("  " + json.dumps(list(row)) for row in case.matrix)
+    lines += [f"board = [\n{rows}\n]", f"expected: {case.expected}", f"your answer: {outcome.shown}"]
+    if outcome.error is not None:
+        where = f"line {outcome.line}: " if outcome.line is not None else ""
+        lines.append(f"error: {where}{outcome.error}")
+    lines.append(f"one shortest path: {_path_text(case.path)}")
+    if outcome.output:
+        lines.append(f"printed:\n{outcome.output}")
+    lines.append(f"\n{len(cases) - sum(failed)} of {len(cases)} boards passed")
+    return 1, "\n".join(lines) + "\n"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -284,31 +346,52 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m snakes_ladders check",
         description="Test a LeetCode 909 solution (class Solution or a function snakesAndLadders) against "
         "boards made to catch the usual mistakes. Exit status: 0 all passed, 1 some failed, 2 the file "
-        "cannot be loaded.",
+        "cannot be read or loaded.",
     )
-    parser.add_argument("file", metavar="SOLUTION.py")
+    parser.add_argument("file", metavar="SOLUTION.py", help="the solution, UTF-8, or - for standard input")
     parser.add_argument("--boards", type=int, default=40, metavar="N", help=f"1 to {MAX_BOARDS} (default 40)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the battery's seed (default 0)")
     parser.add_argument("--timeout", type=float, default=2.0, metavar="SECONDS", help="per board (default 2)")
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m snakes_ladders check``: 0 all passed, 1 some failed, 2 the file cannot be loaded."""
+def encodable(text: str, stream: TextIO | None) -> str:
+    """``text`` with what ``stream``'s encoding cannot write (a lone surrogate, ×, →) backslash-escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:  # an encoding Python does not know: ASCII is written by every one
+        return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _complain(name: str, message: str) -> int:
+    """One line on standard error, whatever the message holds; the exit status 2."""
+    line = " ".join(f"snakes_ladders check: {name}: {message}".split())
+    print(encodable(line, sys.stderr), file=sys.stderr)
+    return 2
+
+
+def main(argv: Sequence[str] | None, read: Callable[[str], str], write: Callable[[str], int]) -> int:
+    """``python -m snakes_ladders check``: 0 all passed, 1 some failed, 2 the file cannot be read or loaded.
+
+    ``read(path)`` returns the file's text or raises OSError or ValueError (whose message is shown);
+    ``write(text)`` writes the report and returns 0, or the exit status when it cannot be written.
+    """
     parser = _parser()
     args = parser.parse_args(argv)
     if not 1 <= args.boards <= MAX_BOARDS or not 0 < args.timeout <= 600:
         parser.error(f"--boards must be from 1 to {MAX_BOARDS} and --timeout from 0 to 600 seconds")
+    name = "<stdin>" if args.file == "-" else args.file
     try:
-        source = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"snakes_ladders check: {args.file}: cannot read the file: {error}", file=sys.stderr)
-        return 2
+        source = read(args.file)
+    except OSError as error:
+        return _complain(name, f"cannot read the file: {error.strerror or error}")
+    except ValueError as error:
+        return _complain(name, str(error))
     cases = battery(args.boards, args.seed)
     try:
         outcomes = run_cases(source, cases, args.timeout)
     except SolutionError as error:
-        where = f"line {error.line}: " if error.line is not None else ""
-        print(f"snakes_ladders check: {args.file}: {where}{error.message}", file=sys.stderr)
-        return 2
-    return report(cases, outcomes)
+        return _complain(name, f"line {error.line}: {error.message}" if error.line is not None else error.message)
+    status, text = report(cases, outcomes)
+    return write(encodable(text, sys.stdout)) or status
