@@ -1,6 +1,7 @@
 // Share links and the saved copy: the URL hash and localStorage follow the board, a link opened or
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
 import { decodeHash, encodeHash, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
+import { withoutCode } from "./code-link.mjs";
 import { buildBoard, sameBoard } from "./state.mjs";
 import { $ } from "./dom.mjs";
 
@@ -10,7 +11,8 @@ const PERSIST_DELAY_MS = 150;
  * The board in a share link, checked like any edit: `{board, rules, problem}`, where `problem` says
  * why a link that is there could not be loaded.
  */
-export function readLink(hash) {
+export function readLink(linkHash) {
+  const hash = withoutCode(linkHash); // practice code in the link is the Practice panel's
   if (!hash || hash === "#") return { board: null, problem: null };
   try {
     const { n, jumps, rules } = decodeHash(hash);

@@ -8,6 +8,8 @@ import { Editor } from "./editor.mjs";
 import { EditingController } from "./editing.mjs";
 import { Engine } from "./engine.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
+import { addressWithoutCode, findLinkedCode } from "./code-link.mjs";
+import { encodeHash } from "./codec.mjs";
 import { LinkController, readLink, readSaved } from "./links.mjs";
 import { ModeMachine } from "./modes.mjs";
 import { registerOffline } from "./offline.mjs";
@@ -153,6 +155,7 @@ $("measure").addEventListener("click", async () => {
 // --- start-up: the link wins, then the saved board, then the first preset -------------
 
 // A link or saved copy that could not be loaded is reported last, so no later notice hides it.
+const linkedCode = takeLinkedCode();
 const fromLink = readLink(location.hash);
 const fromSaved = fromLink.board ? { board: null, problem: null } : readSaved();
 const linked = fromLink.board;
@@ -180,18 +183,32 @@ engine.addEventListener("statechange", function offerOffline(event) {
 });
 // --- Practice mode (issue 16): practice.mjs, its editor and worker load when the panel first opens ---
 let practice = null;
-function openPractice() {
+function openPractice(linked = null) {
   practice ??= import("./practice.mjs").then(({ createPractice }) =>
     createPractice({
       root: $("practice"),
       getBoard: () => boardToMatrix(state.board),
+      getBoardHash: () => encodeHash(state.board, currentRules()),
       loadBoard: (rows, label) => state.load(matrixToBoard(rows), label),
     }),
   );
-  return practice.then((panel) => panel.open());
+  return practice.then((panel) => panel.open(linked));
 }
-$("practice").querySelector('[data-practice="open"]').addEventListener("click", openPractice, { once: true });
-if (new URLSearchParams(location.search).has("code")) openPractice(); // shown, never run until Run tests
+$("practice").querySelector('[data-practice="open"]').addEventListener("click", () => openPractice(), { once: true });
+// Code a link carries is taken out of the address at once (a board link written later must not carry
+// it on), shown in the panel, and never run until Run tests.
+// `href`: the address gone to (a hashchange's newURL: the board's own listener may have rewritten the
+// address since).
+function takeLinkedCode(href = location.href) {
+  const linked = findLinkedCode(href);
+  if (linked) history.replaceState(history.state, "", addressWithoutCode(location.href));
+  return linked;
+}
+if (linkedCode) openPractice(linkedCode);
+window.addEventListener("hashchange", (event) => {
+  const linked = takeLinkedCode(event.newURL);
+  if (linked) openPractice(linked);
+});
 // --- end of Practice mode ---
 // --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
 const designer = { hotSeat: null, library: null, hotSeatLoad: null };

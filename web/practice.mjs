@@ -1,15 +1,17 @@
 // Practice panel (loaded when it first opens): the code editor, Run tests over the battery, the first failing board.
-// The user's code goes only to the practice worker, as a string; everything shown is set with textContent.
+// The user's code goes only to a sandboxed practice worker, as a string; everything shown is set with textContent.
 import { cellToSquare } from "./grid.mjs";
-import { PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
+import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
+import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
 
 const STORAGE_KEY = "snakes-ladders-practice-code";
 const BOARDS = 40;
 const SEED = 0;
 export const LIMIT_MS = 3000;
-// The load step also runs the module's top level, and Python may still be warming up.
+// The load step also runs the module's top level.
 const LOAD_LIMIT_MS = 10_000;
-const LINK_LIMIT = 20_000;
+// Building the battery is our code, not the user's, but it shares their worker: bounded all the same.
+const BATTERY_LIMIT_MS = 30_000;
 
 export const TEMPLATE = `class Solution:
     def snakesAndLadders(self, board: List[List[int]]) -> int:
@@ -27,35 +29,14 @@ function readStored() {
   }
 }
 
+/** Keep the user's code for the next visit; null when that worked, or why it did not. */
 function store(text) {
   try {
     localStorage.setItem(STORAGE_KEY, text);
-  } catch {
-    // storage full or blocked: the code stays in the editor
+    return null;
+  } catch (error) {
+    return error?.name === "QuotaExceededError" ? "your browser's storage for this page is full" : `your browser does not let this page store it (${error?.message ?? error})`;
   }
-}
-
-/** Code carried by a link (`?code=`, base64url of UTF-8), or null; the parameter is removed from the address. */
-function takeLinkedCode() {
-  const params = new URLSearchParams(location.search);
-  const encoded = params.get("code");
-  if (encoded === null) return null;
-  params.delete("code");
-  const query = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
-  try {
-    const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return "";
-  }
-}
-
-function encodeCode(text) {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 // CodeMirror adds its styles as <style> elements to a document, which the page's CSP refuses; in a shadow
@@ -104,15 +85,17 @@ function describeError(error, line) {
   return line === null || line === undefined ? error : `Line ${line}: ${error}`;
 }
 
-/** The Practice panel: one editor, one practice worker, the first failing board of the last run. */
+/** The Practice panel: one editor, a fresh sandboxed worker for each run, the first failing board of the last run. */
 class PracticePanel {
-  /** The options createPractice was given: `{root, getBoard, loadBoard}`. */
+  /** The options createPractice was given: `{root, getBoard, getBoardHash, loadBoard}`. */
   #app;
   #editor = null;
   /** The first board the last run failed on, which "Load the failing board" puts on the board. */
   #failing = null;
-  /** The worker the user's code runs in, stopped and replaced when it overruns a time limit. */
+  /** The workers the user's code runs in. */
   #runner = new PracticeRunner();
+  /** True while the panel itself replaces the editor's text (not a user edit). */
+  #replacing = false;
 
   constructor(app) {
     this.#app = app;
@@ -135,19 +118,49 @@ class PracticePanel {
     this.#$("open").textContent = shown ? "Hide practice" : "Open practice";
   }
 
-  async open() {
-    this.#shown(true);
-    if (this.#editor) return;
-    const linked = takeLinkedCode();
-    this.#say("Loading the editor…", "loading");
+  /** A user edit: store it (code from a link becomes theirs once they edit it), or say why it was not stored. */
+  #edited(text) {
+    if (this.#replacing) return; // code from a link is stored only once the user edits it
+    const problem = store(text);
+    const note = this.#$("save-note");
+    note.hidden = problem === null;
+    note.textContent = problem === null ? "" : `Your code is not saved: ${problem}. It stays in this editor while the page is open; copy it somewhere safe.`;
+  }
+
+  #replaceText(text) {
+    const editor = this.#editor;
+    this.#replacing = true;
     try {
-      this.#editor = await createEditor(this.#$("editor"), linked ?? readStored() ?? TEMPLATE, store);
-    } catch (error) {
-      this.#say(`The editor could not be loaded (${error.message}).`, "error");
-      return;
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
+    } finally {
+      this.#replacing = false;
     }
-    if (linked !== null) this.#say("This code came from a link. It has not been run: read it, then press Run tests.", "idle");
-    else this.#say(`Run tests checks your code against ${BOARDS} boards: the one on the left, then boards made to catch the usual mistakes.`, "idle");
+  }
+
+  /** Open the panel; `linked` is code a link carries (still encoded, from code-link.mjs), shown but not run or stored. */
+  async open(linked = null) {
+    this.#shown(true);
+    const decoded = linked ? await decodeLinkedCode(linked) : null;
+    if (!this.#editor) {
+      this.#say("Loading the editor…", "loading");
+      try {
+        this.#editor = await createEditor(this.#$("editor"), readStored() ?? TEMPLATE, (text) => this.#edited(text));
+      } catch (error) {
+        this.#say(`The editor could not be loaded (${error.message}).`, "error");
+        return;
+      }
+    }
+    const unsaved = !this.#$("save-note").hidden;
+    if (decoded && "text" in decoded && unsaved) {
+      this.#say("The code in this link was not opened: the code in the editor is not saved yet, and opening the link would replace it. Copy your code somewhere safe, then open the link again.", "error");
+    } else if (decoded && "text" in decoded) {
+      this.#replaceText(decoded.text);
+      this.#say("This code came from a link. It has not been run, and your own code is still saved: read it, then press Run tests. It is saved as yours only once you edit it.", "idle");
+    } else if (decoded) {
+      this.#say(`${"problem" in decoded ? decoded.problem : ""} Your own code is shown instead.`, "error");
+    } else if (this.#app.root.dataset.state === "loading") {
+      this.#say(`Run tests checks your code against ${BOARDS} boards: the one on screen, then boards made to catch the usual mistakes.`, "idle");
+    }
   }
 
   toggle() {
@@ -155,12 +168,13 @@ class PracticePanel {
     else this.#shown(false);
   }
 
-  /** The battery for the board on the left; a board LeetCode's rules refuse is left out. */
-  async #battery() {
-    const reply = await this.#runner.call({ op: "battery", boards: BOARDS, seed: SEED, board: this.#app.getBoard() });
+  /** The battery for the board on screen; a board LeetCode's rules refuse is left out. */
+  async #battery(session) {
+    const request = { op: "battery", boards: BOARDS, seed: SEED, board: this.#app.getBoard() };
+    const reply = await session.call(request, BATTERY_LIMIT_MS);
     if (reply.ok) return { cases: reply.cases, note: "" };
-    const fallback = await this.#runner.call({ op: "battery", boards: BOARDS, seed: SEED, board: null });
-    return { cases: fallback.cases, note: ` (the board on the left was left out: ${reply.error})` };
+    const fallback = await session.call({ ...request, board: null }, BATTERY_LIMIT_MS);
+    return { cases: fallback.cases, note: ` (the board on screen was left out: ${reply.error})` };
   }
 
   #showFailure(index, total, testCase, outcome) {
@@ -182,79 +196,88 @@ class PracticePanel {
   }
 
   /** Run the loaded code on one board; null (with the failure shown) when it overran the time limit. */
-  async #runCase(index, total, testCase, passed, failed) {
+  async #runCase(session, index, total, testCase, tally) {
     try {
-      return await this.#runner.call({ op: "run", board: testCase.board }, LIMIT_MS);
+      return await session.call({ op: "run", board: testCase.board }, LIMIT_MS);
     } catch (error) {
       if (!(error instanceof TimeLimitError)) throw error;
       const limit = `${LIMIT_MS / 1000} s`;
-      if (!failed) this.#showFailure(index, total, testCase, { error: `did not finish within ${limit}, so it was stopped`, shown: "none" });
+      if (!tally.failed) this.#showFailure(index, total, testCase, { error: `did not finish within ${limit}, so it was stopped`, shown: "none" });
       const rest = total - index - 1;
-      this.#say(`${passed} of ${total} boards passed. Board ${index + 1} (${testCase.kind}) did not finish within ${limit}: your code was stopped there, and the ${rest} boards after it were not run.`, "failed");
+      this.#say(`${tally.passed} of ${total} boards passed. Board ${index + 1} (${testCase.kind}) did not finish within ${limit}: your code was stopped there, and the ${rest} boards after it were not run.`, "failed");
       return null;
     }
   }
 
-  async #runAll(source) {
+  async #runAll(session, source, tally) {
     this.#say("Starting Python for your code…", "running");
-    const { cases, note } = await this.#battery();
-    const loaded = await this.#runner.call({ op: "load", source }, LOAD_LIMIT_MS);
+    const { cases, note } = await this.#battery(session);
+    const loaded = await session.call({ op: "load", source }, LOAD_LIMIT_MS);
     if (!loaded.ok) {
       this.#showOutput(loaded.output, "Printed while loading");
       this.#say(`Your code could not be loaded. ${describeError(loaded.error, loaded.line)}`, "error");
       return;
     }
     const total = cases.length;
-    let passed = 0;
-    let failed = false;
     for (const [index, testCase] of cases.entries()) {
+      tally.board = index + 1;
       this.#say(`Running board ${index + 1} of ${total}…`, "running");
-      const outcome = await this.#runCase(index, total, testCase, passed, failed);
+      const outcome = await this.#runCase(session, index, total, testCase, tally);
       if (outcome === null) return;
       if (outcome.error === null && outcome.answer === testCase.expected) {
-        passed += 1;
+        tally.passed += 1;
         if (index === 0) this.#showOutput(outcome.output, "Printed on board 1");
-      } else if (!failed) {
-        failed = true;
+      } else if (!tally.failed) {
+        tally.failed = true;
         this.#showFailure(index, total, testCase, outcome);
         this.#showOutput(outcome.output, `Printed on board ${index + 1}`);
       }
     }
+    const { passed, failed } = tally;
     this.#say(failed ? `${passed} of ${total} boards passed${note}.` : `All ${total} boards passed${note}.`, failed ? "failed" : "passed");
   }
 
+  /** Run the battery on a fresh worker; Cancel (or a time limit) stops it, and the next run starts clean. */
   async run() {
     if (!this.#editor) return;
     const source = this.#editor.state.doc.toString();
-    store(source);
     this.#failing = null;
     this.#$("failure").hidden = true;
     this.#showOutput("", "");
-    this.#$("run").disabled = true;
+    this.#busy(true);
+    const session = this.#runner.begin();
+    const tally = { passed: 0, failed: false, board: 0 };
     try {
-      await this.#runAll(source);
+      await this.#runAll(session, source, tally);
     } catch (error) {
-      this.#say(`The tests could not run: ${error.message}.`, "error");
+      if (error instanceof CancelledError) {
+        const where = tally.board ? ` on board ${tally.board}, after ${tally.passed} passed` : " before any board ran";
+        this.#say(`Cancelled${where}: your code was stopped.`, "idle");
+      } else this.#say(`The tests could not run: ${error.message}.`, "error");
     } finally {
-      this.#$("run").disabled = false;
+      this.#runner.end(session);
+      this.#busy(false);
     }
   }
 
-  /** Put a link carrying the code in the panel (and on the clipboard), unless the code is too long for one. */
+  #busy(busy) {
+    this.#$("run").disabled = busy;
+    this.#$("cancel").hidden = !busy;
+  }
+
+  /** Put a link carrying the code (and the board) in the panel and on the clipboard, unless it is too long. */
   async #shareCode() {
     const text = this.#editor?.state.doc.toString() ?? "";
-    if (text.length > LINK_LIMIT) {
-      this.#$("share-code-link").textContent = `Your code is over ${LINK_LIMIT} characters: too long for a link.`;
-      return;
-    }
-    const link = `${location.origin}${location.pathname}?code=${encodeCode(text)}${location.hash}`;
-    this.#$("share-code-link").textContent = link;
-    await navigator.clipboard?.writeText(link).catch(() => {});
+    const base = location.href.split("#")[0].split("?")[0];
+    const made = await makeCodeLink(base, this.#app.getBoardHash(), text);
+    this.#$("share-code-link").textContent = made.link ?? made.problem;
+    if (made.link) await navigator.clipboard?.writeText(made.link).catch(() => {});
   }
 
   #wire() {
     this.#$("open").addEventListener("click", () => this.toggle());
     this.#$("run").addEventListener("click", () => this.run());
+    this.#$("cancel").addEventListener("click", () => this.#runner.cancel());
     this.#$("load-failing").addEventListener("click", () => {
       const failing = this.#failing;
       if (failing) this.#app.loadBoard(failing.board, `Loaded the failing board (${failing.kind}): press Solve to see why.`);
@@ -267,7 +290,10 @@ class PracticePanel {
   }
 }
 
-/** Wire the Practice panel `root`; `getBoard()` gives the board on the left as rows, `loadBoard(rows, label)` replaces it. */
-export function createPractice({ root, getBoard, loadBoard }) {
-  return new PracticePanel({ root, getBoard, loadBoard });
+/**
+ * Wire the Practice panel `root`; `getBoard()` gives the board on screen as rows, `getBoardHash()` its
+ * share-link fragment (without "#"), `loadBoard(rows, label)` replaces it.
+ */
+export function createPractice({ root, getBoard, getBoardHash, loadBoard }) {
+  return new PracticePanel({ root, getBoard, getBoardHash, loadBoard });
 }

@@ -1,0 +1,137 @@
+// Practice code carried by a link: in the address's fragment (never the query, which servers log),
+// deflated and base64url-encoded. Reading it never runs it; the Practice panel decides what to show.
+
+/** A whole link longer than this is refused before it is copied: common servers and chat apps cut them. */
+export const LINK_LIMIT = 8000;
+/** Characters of code a link may unpack to: a deflated link could otherwise unpack to megabytes. */
+export const CODE_LIMIT = 50_000;
+/** `codez`: deflate-raw then base64url (what Copy link makes); `code`: plain base64url (older links). */
+const PARAMS = ["codez", "code"];
+
+function fragmentParams(hash) {
+  return new URLSearchParams(hash.replace(/^#/, ""));
+}
+
+/**
+ * The code a link carries, as `{param, value}` (still encoded), or null. Looked for in the fragment,
+ * then in the query, where links made before the fragment form put it.
+ * @param {string} href
+ */
+export function findLinkedCode(href) {
+  const url = new URL(href);
+  for (const params of [fragmentParams(url.hash), url.searchParams]) {
+    for (const param of PARAMS) {
+      const value = params.get(param);
+      if (value !== null) return { param, value };
+    }
+  }
+  return null;
+}
+
+/** The fragment without the code parameters, so the board part of a link reads as a board link. */
+export function withoutCode(hash) {
+  const params = fragmentParams(hash ?? "");
+  if (!PARAMS.some((param) => params.has(param))) return hash;
+  for (const param of PARAMS) params.delete(param);
+  const rest = params.toString();
+  return rest ? `#${rest}` : "";
+}
+
+/** `href` (an absolute URL) without the code, as a path for history.replaceState. */
+export function addressWithoutCode(href) {
+  const url = new URL(href);
+  for (const param of PARAMS) url.searchParams.delete(param);
+  const query = url.searchParams.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}${withoutCode(url.hash)}`;
+}
+
+function toBase64Url(bytes) {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("it holds characters that base64url does not use");
+  let binary;
+  try {
+    binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    throw new Error("it is not valid base64url");
+  }
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+async function deflate(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Inflate at most `limit` bytes: reading stops there, so a small link cannot unpack to megabytes. */
+async function inflate(bytes, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > limit) break;
+      chunks.push(value);
+    }
+  } catch {
+    throw new Error("it is not valid compressed data");
+  }
+  if (size > limit) {
+    reader.cancel().catch(() => {});
+    throw new Error(`it unpacks to more than ${limit.toLocaleString("en")} bytes`);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/**
+ * Decode what findLinkedCode found: `{text}`, or `{problem}` saying why it cannot be read. Work is
+ * bounded by the link's length and CODE_LIMIT (inflation stops there).
+ * @param {{param: string, value: string}} found
+ * @returns {Promise<{text: string} | {problem: string}>}
+ */
+export async function decodeLinkedCode({ param, value }) {
+  try {
+    if (value.length > 4 * CODE_LIMIT) throw new Error(`it is over ${(4 * CODE_LIMIT).toLocaleString("en")} characters long`);
+    let bytes = fromBase64Url(value);
+    if (param === "codez") bytes = await inflate(bytes, 4 * CODE_LIMIT);
+    let text;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      throw new Error("it is not UTF-8 text");
+    }
+    if (text.length > CODE_LIMIT) throw new Error(`it is over ${CODE_LIMIT.toLocaleString("en")} characters long`);
+    if (!text.trim()) throw new Error("it is empty");
+    return { text };
+  } catch (error) {
+    return { problem: `The code in this link could not be read: ${error.message}.` };
+  }
+}
+
+/**
+ * A link to `base` (the page's address without its fragment) carrying `boardHash` (without "#") and
+ * `text`: `{link}`, or `{problem}` when it would be longer than LINK_LIMIT.
+ */
+export async function makeCodeLink(base, boardHash, text) {
+  const encoded = toBase64Url(await deflate(new TextEncoder().encode(text)));
+  const link = `${base}#${boardHash ? `${boardHash}&` : ""}codez=${encoded}`;
+  if (link.length > LINK_LIMIT) {
+    return {
+      problem: `A link with this code would be ${link.length.toLocaleString("en")} characters long, over the ${LINK_LIMIT.toLocaleString("en")} that common servers and chat apps accept, so no link was made. Share the code as a file instead.`,
+    };
+  }
+  return { link };
+}
