@@ -150,9 +150,11 @@ export class Library {
     return this.#change(what, (stored) => addTo(stored, boards, replace));
   }
 
-  /** Store a copy of the entry named `name (2)` (or the next free number); returns it. */
-  duplicate(id) {
-    const name = this.find(id)?.name ?? "The board";
+  /**
+   * `entry` (as the user saw it: its name is the one messages use) stored again as `name (2)`, or the
+   * next free number, as it is stored now. Returns `[copy]`.
+   */
+  duplicate({ id, name }) {
     return this.#change(`${quoted(name)} was not duplicated`, (stored) => {
       const entry = stored.find((item) => item.id === id);
       if (!entry) throw gone(name, "duplicated");
@@ -160,9 +162,8 @@ export class Library {
     });
   }
 
-  /** Rename the entry; returns its name before. */
-  rename(id, name) {
-    const before = this.find(id)?.name ?? "The board";
+  /** Rename `entry` (as the user saw it); returns its stored name before. */
+  rename({ id, name: before }, name) {
     return this.#change(`${quoted(before)} was not renamed`, (stored) => {
       const entry = stored.find((item) => item.id === id);
       if (!entry) throw gone(before, "renamed");
@@ -173,9 +174,8 @@ export class Library {
     });
   }
 
-  /** Delete the entry; returns it as it was stored, or null when another tab had deleted it already. */
-  remove(id) {
-    const name = this.find(id)?.name ?? "The board";
+  /** Delete `entry` (as the user saw it); returns it as it was stored, or null when another tab had deleted it already. */
+  remove({ id, name }) {
     return this.#change(`${quoted(name)} was not deleted`, (stored) => {
       const entry = stored.find((item) => item.id === id);
       return entry ? { list: stored.filter((item) => item !== entry), result: entry } : { list: null, result: null };

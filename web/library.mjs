@@ -161,18 +161,18 @@ class LibraryPanel {
       this.#say(`There is already a board named “${name}”: choose another name.`, "error");
       return;
     }
-    this.#change(() => this.library.rename(entry.id, name), (before) => `Renamed “${before}” to “${name}”.`);
+    this.#change(() => this.library.rename(entry, name), (before) => `Renamed “${before}” to “${name}”.`);
   }
 
   #duplicate(entry) {
-    this.#change(() => this.library.duplicate(entry.id), ([copy]) => `Duplicated “${entry.name}” as “${copy.name}”.`);
+    this.#change(() => this.library.duplicate(entry), ([copy]) => `Duplicated “${entry.name}” as “${copy.name}”.`);
   }
 
   async #remove(entry) {
     const { choice } = await ask(this.#app.dialog, { message: `Delete “${entry.name}” from My boards?`, choices: [["delete", "Delete"], ["", "Cancel"]] });
     if (choice !== "delete") return;
     this.#change(
-      () => this.library.remove(entry.id),
+      () => this.library.remove(entry),
       (removed) => (removed ? `Deleted “${removed.name}”.` : `“${entry.name}” had already been deleted in another tab.`),
     );
   }

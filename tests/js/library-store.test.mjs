@@ -40,12 +40,12 @@ test("save, rename, duplicate and remove are stored, newest first", () => {
   library.load();
   library.add([board("One")]);
   const [two] = library.add([board("Two")]);
-  library.rename(two.id, "Deux");
+  library.rename(two, "Deux");
   assert.deepEqual(library.entries.map((e) => e.name), ["Deux", "One"]);
   const again = new Library(storage);
   again.load();
   assert.deepEqual(again.entries.map((e) => e.name), ["Deux", "One"]);
-  again.remove(two.id);
+  again.remove(two);
   assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["One"]);
 });
 
@@ -56,7 +56,7 @@ test("a full store refuses the change and keeps everything already saved", () =>
   const before = storage.getItem(LIBRARY_KEY);
   storage.full = true;
   assert.throws(() => library.add([board("New")]), (error) => error instanceof LibraryError && error.kind === "full");
-  assert.throws(() => library.rename(library.entries[0].id, "Other"), LibraryError);
+  assert.throws(() => library.rename(library.entries[0], "Other"), LibraryError);
   assert.deepEqual(library.entries.map((e) => e.name), ["Kept"]);
   assert.equal(storage.getItem(LIBRARY_KEY), before);
 });
@@ -134,9 +134,9 @@ test("rename and duplicate of a board another tab deleted are refused; nothing c
   const { a, b, stored } = twoTabs();
   const [gone] = a.add([board("Gone")]);
   b.load();
-  a.remove(gone.id);
-  assert.throws(() => b.rename(gone.id, "Back"), (error) => error.kind === "gone" && error.message === "“Gone” was deleted in another tab, so it was not renamed.");
-  assert.throws(() => b.duplicate(gone.id), (error) => error.kind === "gone" && /not duplicated/.test(error.message));
+  a.remove(gone);
+  assert.throws(() => b.rename(gone, "Back"), (error) => error.kind === "gone" && error.message === "“Gone” was deleted in another tab, so it was not renamed.");
+  assert.throws(() => b.duplicate(gone), (error) => error.kind === "gone" && /not duplicated/.test(error.message));
   assert.deepEqual(stored(), []);
   assert.deepEqual(b.entries, []);
 });
@@ -145,13 +145,13 @@ test("delete goes by id: a board another tab renamed is deleted; one already del
   const { storage, a, b, stored } = twoTabs();
   const [entry] = a.add([board("Old")]);
   b.load();
-  a.rename(entry.id, "New");
-  assert.equal(b.remove(entry.id).name, "New");
+  a.rename(entry, "New");
+  assert.equal(b.remove(entry).name, "New");
   assert.deepEqual(stored(), []);
   a.add([board("Other")]);
   const before = storage.getItem(LIBRARY_KEY);
   storage.full = true; // a write would throw: none is made
-  assert.equal(a.remove(entry.id), null);
+  assert.equal(a.remove(entry), null);
   assert.equal(storage.getItem(LIBRARY_KEY), before);
 });
 
@@ -160,10 +160,10 @@ test("rename writes only the name: least moves another tab filled in are kept; a
   const [entry] = a.add([board("Board")]);
   b.load();
   a.setMoves(entry, 5);
-  assert.equal(b.rename(entry.id, "Renamed"), "Board");
+  assert.equal(b.rename(entry, "Renamed"), "Board");
   assert.deepEqual(stored().map((e) => [e.name, e.moves]), [["Renamed", 5]]);
   a.add([board("Taken")]);
-  assert.throws(() => b.rename(entry.id, "Taken"), (error) => error.kind === "taken");
+  assert.throws(() => b.rename(entry, "Taken"), (error) => error.kind === "taken");
   assert.deepEqual(stored().map((e) => e.name), ["Taken", "Renamed"]);
 });
 
@@ -171,14 +171,14 @@ test("a stale fill-in keeps the new name, never resurrects, never lands on a rep
   const { storage, a, b, stored } = twoTabs();
   const [renamed] = a.add([board("Before")]);
   b.load();
-  b.rename(renamed.id, "After");
+  b.rename(renamed, "After");
   assert.equal(a.setMoves(renamed, 7), true);
   assert.deepEqual(stored().map((e) => [e.name, e.moves]), [["After", 7]]);
   assert.deepEqual(a.entries.map((e) => [e.name, e.moves]), [["After", 7]]);
 
   const [deleted] = a.add([board("Deleted")]);
   b.load();
-  b.remove(deleted.id);
+  b.remove(deleted);
   const before = storage.getItem(LIBRARY_KEY);
   assert.equal(a.setMoves(deleted, 3), false);
   assert.equal(storage.getItem(LIBRARY_KEY), before);
@@ -196,7 +196,7 @@ test("replacing a board another tab deleted saves the new one instead", () => {
   const { a, b, stored } = twoTabs();
   const [old] = a.add([board("Name")]);
   b.load();
-  a.remove(old.id);
+  a.remove(old);
   const [saved] = b.add([board("Name", 4, [])], new Map([["Name", old]]));
   assert.notEqual(saved.id, old.id);
   assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Name", 4]]);
@@ -211,9 +211,9 @@ test("every write path, refused by a full store, says what was not saved and kee
   const refusals = [
     [() => library.add([board("New")]), "“New” was not saved"],
     [() => library.add([board("X"), board("Y")]), "the 2 boards were not saved"],
-    [() => library.duplicate(kept.id), "“Kept” was not duplicated"],
-    [() => library.rename(kept.id, "Other"), "“Kept” was not renamed"],
-    [() => library.remove(kept.id), "“Kept” was not deleted"],
+    [() => library.duplicate(kept), "“Kept” was not duplicated"],
+    [() => library.rename(kept, "Other"), "“Kept” was not renamed"],
+    [() => library.remove(kept), "“Kept” was not deleted"],
     [() => library.setMoves(kept, 4), "the least moves of “Kept” (4) were not stored, only shown here"],
   ];
   for (const [write, what] of refusals) {
@@ -228,7 +228,7 @@ test("every write path, refused by a full store, says what was not saved and kee
   library.load();
   assert.equal(library.entries[0].moves, 4); // still shown after a re-read
   storage.full = false;
-  library.rename(kept.id, "Kept too"); // the next change stores it
+  library.rename(kept, "Kept too"); // the next change stores it
   assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => [e.name, e.moves]), [["Kept too", 4]]);
 });
 
@@ -239,7 +239,7 @@ test("storage that refuses writes (not full) says so for every write path", () =
   storage.setItem = () => {
     throw new Error("SecurityError: writes are blocked");
   };
-  for (const write of [() => library.add([board("New")]), () => library.rename(kept.id, "B"), () => library.remove(kept.id), () => library.duplicate(kept.id), () => library.setMoves(kept, 2)]) {
+  for (const write of [() => library.add([board("New")]), () => library.rename(kept, "B"), () => library.remove(kept), () => library.duplicate(kept), () => library.setMoves(kept, 2)]) {
     assert.throws(write, (error) => error.kind === "unavailable" && /^Your browser does not let this page store boards \(SecurityError: writes are blocked\), so nothing was changed: .+ (was|were) not /.test(error.message));
   }
   assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["Kept"]);
