@@ -254,6 +254,8 @@ export class Library {
    * Read the stored list, apply `edit` to it (`{list, result}`, list null when nothing is to be
    * written) and write the list back; returns `result`. A refused write throws a LibraryError saying
    * `what` was not saved; `entries` is then the stored list as read, which the write left as it was.
+   * O(size of the stored list) for the read, the edit and the write: at most MAX_BOARDS boards of at
+   * most 50×50, a few MB of JSON.
    */
   #change(what, edit) {
     let stored;

@@ -254,3 +254,32 @@ test("a write over an unreadable store starts the list again, the bad copy kept 
   assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["Fresh"]);
   assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), '{"not": "a list"}');
 });
+
+/** The least CPU time (user + system, µs) of `runs` runs of `work`: the least is the one least disturbed. */
+function cpuTime(work, runs = 5) {
+  let best = Infinity;
+  for (let run = 0; run < runs; run += 1) {
+    const start = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(start);
+    best = Math.min(best, used.user + used.system);
+  }
+  return best;
+}
+
+test("a change re-reads and rewrites the stored list in time linear in its size", () => {
+  // Large entries: 50×50 boards with 400 jumps each.
+  const jumps = Array.from({ length: 400 }, (_, i) => [2 * i + 2, 2 * i + 3]);
+  const renames = (count) => {
+    const library = new Library(new MemoryStorage());
+    library.add(Array.from({ length: count }, (_, i) => board(`B${i}`, 50, jumps)));
+    const [entry] = library.entries;
+    return () => {
+      for (let i = 0; i < 2; i += 1) library.rename(entry, `Name ${i}`);
+    };
+  };
+  const small = cpuTime(renames(40));
+  const large = cpuTime(renames(160));
+  // 4 times the boards: linear work takes about 4 times as long; work quadratic in the list, 16 times.
+  assert.ok(large / small < 9, `160 boards took ${(large / small).toFixed(1)} times as long as 40 (${small} µs)`);
+});
