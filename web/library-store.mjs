@@ -215,13 +215,14 @@ export class Library {
     return typeof this.#storage === "function" ? this.#storage() : this.#storage;
   }
 
-  /** The stored list as it is now, with least moves storage refused earlier. */
-  #read() {
+  /** The stored list as it is now, with least moves storage refused earlier; `what` is what a refusal leaves unsaved. */
+  #read(what = null) {
     let text;
     try {
       text = this.#store().getItem(LIBRARY_KEY);
     } catch (error) {
-      throw new LibraryError("unavailable", `Your browser does not let this page read stored boards (${error?.message ?? error}).`);
+      const unsaved = what ? `, so nothing was changed: ${what}` : "";
+      throw new LibraryError("unavailable", `Your browser does not let this page read stored boards (${error?.message ?? error})${unsaved}.`);
     }
     if (text === null) return [];
     let data;
@@ -260,7 +261,7 @@ export class Library {
   #change(what, edit) {
     let stored;
     try {
-      stored = this.#read();
+      stored = this.#read(what);
     } catch (error) {
       if (error.kind !== "unreadable") throw error;
       stored = []; // the bad copy is kept aside; the list starts again from this change

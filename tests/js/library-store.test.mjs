@@ -67,7 +67,7 @@ test("blocked storage is reported as unavailable", () => {
   };
   const library = new Library(blocked);
   assert.throws(() => library.load(), (error) => error.kind === "unavailable" && /access denied/.test(error.message));
-  assert.throws(() => library.add([board("A")]), (error) => error.kind === "unavailable");
+  assert.throws(() => library.add([board("A")]), (error) => error.kind === "unavailable" && error.message === "Your browser does not let this page read stored boards (SecurityError: access denied), so nothing was changed: “A” was not saved.");
   assert.deepEqual(library.entries, []);
 });
 
