@@ -27,7 +27,7 @@ EMPTY_2 = [[-1, -1], [-1, -1]]
 START_LADDER = [[-1, -1], [3, -1]]  # square 1 -> 3
 ANALYSIS_KEYS = {
     "n", "rules", "finishable", "p_finish", "expected_rolls", "expected_rolls_if_finished", "length", "visits",
-    "jumps", "traps", "race", "warnings", "chained",
+    "jumps", "traps", "race", "unsolved", "warnings", "chained",
 }  # fmt: skip
 LENGTH_KEYS = {
     "p_on_turn", "p_by_turn", "rolls", "remaining", "trapped", "truncated", "tail_from", "median", "p90", "p95",
@@ -51,6 +51,14 @@ EXPLAIN_KEYS = {
 # --------------------------------------------------------------------------- analyze
 
 
+def jump_use(**request: object) -> list[dict[str, object]]:
+    """The second stage's jumps (the jump_use op), checked to be computed, not refused."""
+    result = ok(op="jump_use", **request)
+    assert set(result) == {"n", "jumps", "refused"} and result["refused"] is None
+    jumps: list[dict[str, object]] = result["jumps"]
+    return jumps
+
+
 class TestAnalyze:
     def test_exact_shape_on_2x2(self) -> None:
         result = ok(op="analyze", board=EMPTY_2)
@@ -66,6 +74,7 @@ class TestAnalyze:
         assert length["remaining"] < 1e-9 and length["trapped"] == 0.0
         assert result["visits"] == pytest.approx([0.0, 2.0, 1.0, 3.0, 1.0], rel=1e-13)
         assert result["jumps"] == [] and result["traps"] == [] and result["warnings"] == {"total": 0, "shown": []}
+        assert result["unsolved"] is None
         assert result["race"] == {
             "players": 1,
             "p_win": [1.0],
@@ -90,7 +99,8 @@ class TestAnalyze:
         assert length["median"]["exponent"] == 324 and 1 <= length["median"]["mantissa"] < 10
         assert sum(result["race"]["p_win"]) == pytest.approx(1, abs=1e-12) and result["race"]["undecided"] == 0.0
         assert result["race"]["expected_total_rolls"]["exponent"] == 324
-        snake = next(j for j in result["jumps"] if j["start"] == 2)
+        assert result["jumps"] == []  # the second stage: the jump_use op
+        snake = next(j for j in jump_use(board=board) if j["start"] == 2)
         assert snake["p_used"] == pytest.approx(1, abs=1e-12) and snake["expected_uses"]["exponent"] > 300
 
     def test_same_as_the_python_api(self) -> None:
@@ -100,7 +110,7 @@ class TestAnalyze:
         assert result["length"]["p_on_turn"] == list(a.length.p_on_turn)
         assert result["race"]["p_win"] == list(a.race.p_win)
         assert result["race"]["players"] == 3
-        assert result["jumps"] == [
+        assert jump_use(board=EXAMPLE_1, rules={"overshoot": "bounce"}) == [
             {"start": u.start, "end": u.end, "kind": u.kind, "p_used": u.p_used, "expected_uses": u.expected_uses}
             for u in a.jumps
         ]
@@ -111,7 +121,8 @@ class TestAnalyze:
         assert result["expected_rolls"] == pytest.approx(CLASSIC_FIXTURE["expected_rolls"], rel=1e-12)
         assert result["length"]["median"] == CLASSIC_FIXTURE["median"]
         assert result["visits"][0] == pytest.approx(1.0, rel=1e-13)  # the off-board start, left for good
-        assert result["jumps"][0]["start"] == 1 and result["jumps"][0]["kind"] == "ladder"
+        jumps = jump_use(board=CLASSIC_FIXTURE["board"], rules=CLASSIC_FIXTURE["rules"])
+        assert jumps[0]["start"] == 1 and jumps[0]["kind"] == "ladder"
         assert sum(result["race"]["p_win"]) == pytest.approx(1, abs=1e-8)
 
     def test_trap_board_uses_null(self) -> None:
@@ -123,7 +134,7 @@ class TestAnalyze:
         assert result["visits"][7] is None
         assert result["traps"] == [[7]]
         assert result["race"]["expected_total_rolls"] is None
-        snake = next(j for j in result["jumps"] if j["start"] == 13)
+        snake = next(j for j in jump_use(board=board) if j["start"] == 13)
         assert snake["expected_uses"] is None and snake["p_used"] == pytest.approx(5 / 6)
 
     def test_never(self) -> None:
@@ -132,8 +143,8 @@ class TestAnalyze:
         assert result["length"]["p_on_turn"] == [] and result["length"]["trapped"] == 1.0
 
     def test_off_board_rules_allow_a_jump_on_square_1(self) -> None:
-        result = ok(op="analyze", board=START_LADDER, rules={"start": "off-board"})
-        assert result["jumps"][0]["start"] == 1
+        assert ok(op="analyze", board=START_LADDER, rules={"start": "off-board"})["unsolved"] is None
+        assert jump_use(board=START_LADDER, rules={"start": "off-board"})[0]["start"] == 1
 
     def test_chained_jump_warning(self) -> None:
         result = ok(op="analyze", board=reference.matrix_from_jumps(5, {2: 20, 20: 3}))
@@ -333,7 +344,7 @@ class TestErrors:
         error = check_error_shape(call(op="analyse", board=EMPTY_2))
         assert (
             error["message"]
-            == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, explain, play, move, generate'
+            == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, generate'
         )
         # The old ops ignore the new fields, and keep LeetCode's check of square 1.
         assert ok(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}, seed="x")["moves"] == 1

@@ -52,10 +52,16 @@ export const OPS = Object.freeze({
     result: {"n": "number", "moves": "number"}
   },
   "analyze": {
-    about: "exact random-play figures: expected rolls, game length, visits, jump use, the players' chances",
+    about: "exact random-play figures: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players},
-    result: {"n": "number", "rules": "Rules", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "number", "expected_rolls": "number | Magnitude | null", "length": "object", "visits": "(number | null)[]", "jumps": "object[]", "traps": "number[][]", "race": "object", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
+    result: {"n": "number", "rules": "Rules", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "number | null", "expected_rolls": "number | Magnitude | null", "length": "object", "visits": "(number | null)[]", "jumps": "object[]", "traps": "number[][]", "race": "object", "unsolved": "string | null", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
+  },
+  "jump_use": {
+    about: "the chance that random play uses each snake and ladder (analyze's second stage), or why not",
+    maxSize: 100,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
+    result: {"n": "number", "jumps": "object[]", "refused": "string | null"}
   },
   "explain": {
     about: "the LeetCode search layer by layer, and the wall when unreachable",
@@ -162,7 +168,9 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number}} MinMovesRequest */
 /** @typedef {{n: number, moves: number}} MinMovesResult */
 /** @typedef {{op: "analyze", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number}} AnalyzeRequest */
-/** @typedef {{n: number, rules: Rules, finishable: "always" | "not always" | "never", p_finish: number, expected_rolls: number | Magnitude | null, length: object, visits: (number | null)[], jumps: object[], traps: number[][], race: object, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} AnalyzeResult */
+/** @typedef {{n: number, rules: Rules, finishable: "always" | "not always" | "never", p_finish: number | null, expected_rolls: number | Magnitude | null, length: object, visits: (number | null)[], jumps: object[], traps: number[][], race: object, unsolved: string | null, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} AnalyzeResult */
+/** @typedef {{op: "jump_use", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} JumpUseRequest */
+/** @typedef {{n: number, jumps: object[], refused: string | null}} JumpUseResult */
 /** @typedef {{op: "explain", version: 1, board?: number[][], board_text?: string, max_size?: number}} ExplainRequest */
 /** @typedef {{n: number, moves: number, reachable: boolean, paths_count: Magnitude, layers: object[], distances: (number | null)[], wall: object | null, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} ExplainResult */
 /** @typedef {{op: "play", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, seed: number}} PlayRequest */
@@ -171,5 +179,5 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null, overshoot: string | null, won: boolean, hopeless: boolean}} MoveResult */
 /** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number, max_size?: number}} GenerateRequest */
 /** @typedef {{n: number, matrix: number[][], min_moves: number, expected_rolls: number | null, met: boolean, evaluations: number, seed: number}} GenerateResult */
-/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | ExplainRequest | PlayRequest | MoveRequest | GenerateRequest} Request */
+/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | GenerateRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

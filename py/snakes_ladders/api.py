@@ -78,7 +78,7 @@ from .solve import Solution, min_moves, solve
 # (``LATER``), so a repeat visit has them at once.
 if TYPE_CHECKING:
     from .explain import Explanation
-    from .markov import Analysis
+    from .markov import Analysis, JumpUse
     from .play import Game
 
 #: The package's modules this one imports on first use.
@@ -208,22 +208,34 @@ CONTRACT: dict[str, Op] = {
         ),
         Op(
             "analyze",
-            "exact random-play figures: expected rolls, game length, visits, jump use, the players' chances",
+            "exact random-play figures: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
             (*_BOARD_FIELDS, RULES_FIELD, PLAYERS_FIELD),
             RANDOM_PLAY_MAX_SIZE,
             (
                 ("n", "number"),
                 ("rules", "Rules"),
                 ("finishable", '"always" | "not always" | "never"'),
-                ("p_finish", "number"),
+                ("p_finish", "number | null"),
                 ("expected_rolls", "number | Magnitude | null"),
                 ("length", "object"),
                 ("visits", "(number | null)[]"),
                 ("jumps", "object[]"),
                 ("traps", "number[][]"),
                 ("race", "object"),
+                ("unsolved", "string | null"),
                 _WARNINGS,
                 _CHAINED,
+            ),
+        ),
+        Op(
+            "jump_use",
+            "the chance that random play uses each snake and ladder (analyze's second stage), or why not",
+            (*_BOARD_FIELDS, RULES_FIELD),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("jumps", "object[]"),
+                ("refused", "string | null"),
             ),
         ),
         Op(
@@ -529,9 +541,21 @@ def _integer(op: str, message: dict[str, Any], field: Field) -> int:
 
 
 def _analyze(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    from .markov import analyze
+    from .markov import HEADLINE_BUDGET, analyze
 
-    return analysis_to_json(board, analyze(board, rules, numbers["players"]))
+    # The headline figures only, within a budget: the jump uses cost twice the elimination again.
+    return analysis_to_json(board, analyze(board, rules, numbers["players"], jump_use=False, budget=HEADLINE_BUDGET))
+
+
+def _jump_use(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    """``{"n", "jumps", "refused"}``: each jump as in ``analysis_to_json``, or none and the refusal."""
+    from .markov import JumpUseRefused, jump_uses
+
+    try:
+        uses = jump_uses(board, rules)
+    except JumpUseRefused as refusal:
+        return {"n": board.n, "jumps": [], "refused": str(refusal)}
+    return {"n": board.n, "jumps": [_jump_to_json(use) for use in uses], "refused": None}
 
 
 def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
@@ -552,6 +576,7 @@ _RUNNERS: dict[str, Callable[[Board, Rules, dict[str, int]], dict[str, Any]]] = 
     # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
     "validate": lambda board, rules, numbers: board_to_json(board),
     "analyze": _analyze,
+    "jump_use": _jump_use,
     "explain": _explain,
     "play": _play,
 }
@@ -736,7 +761,11 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     P(finish on roll i + 1) and P(by then) for ``rolls`` rolls; ``truncated`` says ``remaining``
     is still in play after them, and ``tail_from`` (or null) the roll after which the rest is
     geometric.  ``visits`` has one entry per position 0..n² (null on a reachable trap).
-    ``race.undecided``: the chance of no winner within a truncated list with no known tail.  A
+    ``race.undecided``: the chance of no winner within a truncated list with no known tail.
+    ``jumps`` is empty from the ``analyze`` op (its second stage is the ``jump_use`` op).
+    ``unsolved`` is null, or says why the exact figures were not computed (over the op's work
+    budget, ``markov.HEADLINE_BUDGET``): then ``p_finish`` and the expected rolls are null,
+    ``visits`` is empty and the length list has no tail.  A
     figure beyond a float (or a roll count beyond 2⁵³) is ``{"exact": false, "value": null,
     "mantissa": m, "exponent": e}``, about m × 10^e (``markov.figure_to_json``).  See the README.
 
@@ -769,16 +798,7 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
             "p95": big(length.p95),
         },
         "visits": [big(v) for v in analysis.visits],
-        "jumps": [
-            {
-                "start": use.start,
-                "end": use.end,
-                "kind": use.kind,
-                "p_used": big(use.p_used),
-                "expected_uses": big(use.expected_uses),
-            }
-            for use in analysis.jumps
-        ],
+        "jumps": [_jump_to_json(use) for use in analysis.jumps],
         "traps": [list(trap) for trap in analysis.traps],
         "race": {
             "players": race.players,
@@ -787,7 +807,20 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
             "undecided": race.undecided,
             "expected_total_rolls": big(race.expected_total_rolls),
         },
+        "unsolved": analysis.unsolved,
         **_warnings(board),
+    }
+
+
+def _jump_to_json(use: JumpUse) -> dict[str, Any]:
+    from .markov import figure_to_json as big
+
+    return {
+        "start": use.start,
+        "end": use.end,
+        "kind": use.kind,
+        "p_used": big(use.p_used),
+        "expected_uses": big(use.expected_uses),
     }
 
 

@@ -33,7 +33,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, InvalidOperation
-from itertools import repeat
+from itertools import filterfalse, repeat
 from operator import add, itemgetter, mul
 from typing import Any, Generic, TypeVar
 
@@ -46,6 +46,7 @@ __all__ = [
     "Chain",
     "Factors",
     "OutOfRange",
+    "OverBudget",
     "build_chain",
     "check_range",
     "closed_classes",
@@ -63,6 +64,20 @@ DIGITS = 34
 
 class OutOfRange(ArithmeticError):
     """A float figure left the range where floats are accurate: redo the work in Decimal."""
+
+
+class OverBudget(ArithmeticError):
+    """The elimination would take more work than its budget allows; ``work`` is what it had reached.
+
+    The work is counted in the units of W (one product added into a row), before it is done, so a
+    refusal costs at most about ``budget`` units.
+    """
+
+    def __init__(self, work: int, budget: int, state: int) -> None:
+        super().__init__(f"the elimination reached {work:,} units of work at state {state}, over its budget {budget:,}")
+        self.work = work
+        self.budget = budget
+        self.state = state
 
 
 def wide_context() -> Context:
@@ -204,8 +219,17 @@ class Factors(Generic[Number]):
     ``total`` adds a row's entries (math.fsum for floats).
     """
 
-    def __init__(self, rows: list[dict[int, Number]], exits: list[Number], total: Callable[[Iterable[Number]], Number]):
+    def __init__(
+        self,
+        rows: list[dict[int, Number]],
+        exits: list[Number],
+        total: Callable[[Iterable[Number]], Number],
+        budget: int | None = None,
+    ):
         size = len(rows)
+        #: The elimination's work W so far, and the most it may do (OverBudget beyond it).
+        self.work = 0
+        self.budget = budget
         exits_in: list[list[Number]] = [[e] if e else [] for e in exits]  # summed by ``total`` when needed
         self.size = size
         self.zero: Number = exits[0] * 0 if exits else total(())
@@ -238,24 +262,26 @@ class Factors(Generic[Number]):
             raise ArithmeticError(f"state {k} has no way out: it is not transient")
         self.pivot[k] = pivot
         self.upper[k] = list(row.items())
-        items = self.upper[k]
+        qs = list(row)
+        products = [a for _, a in self.upper[k]]
         lower = self.lower[k]
-        for p in pointers[k]:
-            if p >= k:
-                continue  # already eliminated
+        todo = [p for p in pointers[k] if p < k]  # the others are already eliminated
+        self.work += len(todo) * len(qs)
+        if self.budget is not None and self.work > self.budget:
+            raise OverBudget(self.work, self.budget, k)
+        for p in todo:
             row_p = rows[p]
             factor = row_p.pop(k) / pivot
             lower.append((p, factor))
             if exit_k:
                 exits[p].append(factor * exit_k)
-            get = row_p.get
-            for q, a in items:  # row_p[q] += factor * a (a plain loop: faster than map chains in CPython 3.11)
-                old = get(q)
-                if old is None:  # the fill: an entry row p did not have
-                    row_p[q] = factor * a
-                    pointers[q].append(p)
-                else:
-                    row_p[q] = old + factor * a
+            # row_p[q] += factor * a over row k, at C speed; an absent entry starts at 0.0, so the sums
+            # are those of a plain loop bit for bit.  The fill (entries row p did not have) is listed
+            # in row k's order first, for the pointers.
+            for q in filterfalse(row_p.__contains__, qs):
+                pointers[q].append(p)
+            olds = map(row_p.get, qs, repeat(self.zero))
+            row_p.update(zip(qs, map(add, olds, map(mul, products, repeat(factor))), strict=True))
             row_p.pop(p, None)  # a return to p is a self-loop, not an outflow
         rows[k] = {}
 
@@ -270,6 +296,10 @@ class Factors(Generic[Number]):
                 l_rows[p][0].append(k)
                 l_rows[p][1].append(f)
         self.l_rows: list[tuple[list[int], list[Number]]] = l_rows
+
+    def fill(self) -> int:
+        """The entries of the factors: what one solve reads."""
+        return sum(map(len, self.upper)) + sum(map(len, self.lower))
 
     def inverse_diagonal(self) -> list[Number]:
         """The diagonal of N = (I - Q)⁻¹, found with N on the transposed pattern of the factors.

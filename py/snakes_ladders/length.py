@@ -12,8 +12,8 @@ float range.  The shapes must agree on every position to 1e-12 relative plus
 tolerance.  When the shapes never agree within ``MAX_TURNS`` rolls the list is
 ``truncated`` and the race says how much of it is still ``undecided``.
 
-Work: O(MAX_TURNS × (n² + jumps)) for the propagation, plus one comparison of
-O(n²) every CHECK_EVERY rolls; the tail and the race are O(players²).
+Work: O(max_turns × (n² + jumps)) for the propagation (``markov`` bounds max_turns × n² by a
+budget), plus one comparison of O(n²) every CHECK_EVERY rolls; the tail and the race are O(players²).
 """
 
 from __future__ import annotations
@@ -131,8 +131,9 @@ def distribution(
     chain: Chain,
     trap_of: dict[int, int],
     stationary: Callable[[list[float]], Stationary | None],
+    max_turns: int = MAX_TURNS,
 ) -> Length:
-    """The length distribution.
+    """The length distribution, propagated for at most ``max_turns`` rolls (``truncated`` says when cut off).
 
     ``stationary(shape)`` runs inverse iteration from ``shape`` (each
     position's share of what is in play) and returns (π per position, a, b),
@@ -147,7 +148,7 @@ def distribution(
     tail: Tail | None = None
     found: Stationary | None = None
     before: list[float] = []
-    while walk.in_play >= TAIL and len(walk.on_turn) < MAX_TURNS:
+    while walk.in_play >= TAIL and len(walk.on_turn) < max_turns:
         roll(walk)
         if len(walk.on_turn) % CHECK_EVERY or walk.in_play < TAIL:
             continue
@@ -260,7 +261,7 @@ def _close_shapes(new: list[float], old: list[float], relative: float, absolute:
 
 
 def _extend(walk: _Walk, tail: Tail) -> None:
-    """List the rolls after the tail's start from its closed form, until TAIL or MAX_TURNS."""
+    """List the rolls after the tail's start from its closed form (O(1) each), until TAIL or MAX_TURNS."""
     a, b = float(tail.finish_rate), float(tail.trap_rate)
     while walk.in_play >= TAIL and len(walk.on_turn) < MAX_TURNS:
         done = walk.in_play * a

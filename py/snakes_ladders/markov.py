@@ -69,21 +69,26 @@ from operator import mul
 from typing import Any, Generic, Literal, TypeVar
 
 from .board import Board
-from .chain import Chain, Factors, OutOfRange, build_chain, check_range, closed_classes, wide_context
+from .chain import Chain, Factors, OutOfRange, OverBudget, build_chain, check_range, closed_classes, wide_context
 from .length import MAX_TURNS, TAIL, Length, Race, Stationary, distribution, race
 from .rules import LEETCODE, MAX_PLAYERS, JumpKind, Rules
 
 __all__ = [
+    "HEADLINE_BUDGET",
+    "JUMP_USE_BUDGET",
     "MAX_PLAYERS",
     "MAX_TURNS",
+    "PROPAGATION_BUDGET",
     "TAIL",
     "Analysis",
     "Figure",
     "JumpUse",
+    "JumpUseRefused",
     "Length",
     "Race",
     "analyze",
     "figure_to_json",
+    "jump_uses",
 ]
 
 Finishable = Literal["always", "not always", "never"]
@@ -97,6 +102,15 @@ ITERATIONS_PER_TRY = 8
 _ITERATION_SCALE = 10**14  # successive rates agree to 1 part in this
 # Floats hold figures from the smallest normal float up to the largest one.
 _FLOAT_MIN, _FLOAT_MAX = 2.2250738585072014e-308, 1.7976931348623157e308
+#: Work budgets, in units of the elimination's W (one product added into a row: about 0.1 µs of
+#: CPython each, docs/benchmarks.md): the headline figures' elimination (the API's analyze op), and
+#: the jump uses, whose elimination and selected inversion cost 3W in all (the jump_use op).
+HEADLINE_BUDGET = 30_000_000
+JUMP_USE_BUDGET = 120_000_000
+#: The length distribution's propagation: at most this many square-rolls (rolls × positions).
+PROPAGATION_BUDGET = 40_000_000
+#: The inverse iteration's solves: at most this many entries of the factors read (solves × fill).
+SOLVE_BUDGET = 20_000_000
 # Integers beyond this are not exact as JavaScript numbers.
 _JS_SAFE = 2**53
 
@@ -121,6 +135,9 @@ class JumpUse:
 class Analysis:
     """Everything exact about random play on one board under one set of rules.
 
+    ``unsolved`` (None when every figure is given) says why the figures that
+    need the elimination were not computed: then ``p_finish``, the expected
+    rolls are None, ``visits`` is empty, and the length list has no tail.
     ``visits[s]`` is the expected number of times the token stands on square s
     (the start counts once; ``visits[0]`` is the off-board start, 0.0 when the
     game starts on square 1; ``visits[n²]`` is ``p_finish``); None on the squares
@@ -132,7 +149,7 @@ class Analysis:
     n: int
     rules: Rules
     finishable: Finishable
-    p_finish: Figure
+    p_finish: Figure | None
     expected_rolls: Figure | None
     expected_rolls_if_finished: Figure | None
     length: Length
@@ -140,25 +157,34 @@ class Analysis:
     jumps: tuple[JumpUse, ...]
     traps: tuple[tuple[int, ...], ...]
     race: Race
+    unsolved: str | None = None
 
 
-def analyze(board: Board | Any, rules: Rules = LEETCODE, players: int = 1) -> Analysis:
+def analyze(
+    board: Board | Any, rules: Rules = LEETCODE, players: int = 1, *, jump_use: bool = True, budget: int | None = None
+) -> Analysis:
     """Analyse random play on ``board`` under ``rules``, for 1 to 4 players.
 
     Takes a Board or a LeetCode matrix (checked for the rules; BoardError when
-    malformed).  See the module docstring for the methods.
+    malformed).  See the module docstring for the methods.  ``jump_use=False``
+    leaves the jump uses out (``jumps`` is empty; ``jump_uses`` finds them);
+    ``budget`` (units of W, below; None for no limit) bounds the elimination:
+    over it, the figures that need it are None and ``unsolved`` says why
+    (the length distribution, from the propagation alone, is then listed
+    without its tail).
 
     Work bound, for n² squares, J jumps and S reachable transient states: O(n²)
     to build the chain; the elimination O(W) over the S + J states (positions
     and landed jump squares), eliminated from the highest square down, with
     W = Σ_k (rows pointing at k) × (entries of row k) when k is eliminated,
     at most (S + J)³ and in practice some ten times the fill (the rows and
-    entries summed), both of which the benchmark reports; for random jumps
+    entries summed), both of which the benchmark reports, and never more than
+    ``budget`` (counted before it is done); for random jumps
     W grows about as J³ (each snake end costs the ladders crossing it times
     the snakes crossing it), and no fill-reducing order tried does less
-    (bench/elimination_orders.py); the selected inversion O(W); one
+    (bench/elimination_orders.py); the selected inversion (jump use) O(W); one
     solve (O(fill)) per end of a jump a reachable trap lands on, and at most
-    MAX_ITERATIONS + 2 more; at most MAX_TURNS
+    MAX_ITERATIONS + 2 more; at most min(MAX_TURNS, PROPAGATION_BUDGET / n²)
     rolls of propagation at O(n² + J) each; in Decimal (only when a figure
     leaves the float range) the same steps, each some times slower.
 
@@ -172,18 +198,13 @@ def analyze(board: Board | Any, rules: Rules = LEETCODE, players: int = 1) -> An
         raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
     board = rules.to_board(board)
     system = _System(build_chain(board, rules))
+    max_turns = propagation_turns(board)
     try:
-        exact: _Exact[Any] = _Exact(system, 1.0, math.fsum)
-        exact.check()
-    except OutOfRange:
-        with decimal.localcontext(wide_context()):
-            exact = _Exact(system, Decimal(1), _decimal_sum)
-    try:
-        jumps = _jump_uses(board, system, exact)
-    except OutOfRange:
-        with decimal.localcontext(wide_context()):
-            jumps = _jump_uses(board, system, _Exact(system, Decimal(1), _decimal_sum))
-    length = distribution(board, rules, system.chain, system.trap_of, exact.stationary)
+        exact = _solved(system, budget)
+    except OverBudget as error:
+        return _unsolved(board, rules, players, system, error, max_turns)
+    jumps = _jump_uses_exact(board, system, exact) if jump_use else ()
+    length = distribution(board, rules, system.chain, system.trap_of, exact.stationary, max_turns)
     expected = exact.expected_rolls
     return Analysis(
         n=board.n,
@@ -197,6 +218,97 @@ def analyze(board: Board | Any, rules: Rules = LEETCODE, players: int = 1) -> An
         jumps=jumps,
         traps=tuple(tuple(system.traps[number]) for number in exact.reached_traps),
         race=race(length, players, float(exact.p_finish), None if expected is None else _figure(expected)),
+    )
+
+
+class JumpUseRefused(ArithmeticError):
+    """The jump uses would take more work than their budget: ``work`` is the estimate (or a lower bound)."""
+
+    def __init__(self, work: int, budget: int, at_least: bool) -> None:
+        about = "at least" if at_least else "about"
+        super().__init__(
+            f"jump use not computed: it would take {about} {work:,} units of work, over the budget of {budget:,}"
+        )
+        self.work = work
+        self.budget = budget
+
+
+def jump_uses(board: Board | Any, rules: Rules = LEETCODE, budget: int | None = JUMP_USE_BUDGET) -> tuple[JumpUse, ...]:
+    """How often random play uses each snake and ladder: ``analyze(...).jumps``, figure for figure.
+
+    The elimination costs W, the selected inversion 2W (``analyze``'s bound) and, when a trap
+    can be reached, a solve (the fill) per jump end at most; JumpUseRefused, before the
+    inversion starts, when that sum would exceed ``budget``
+    (and as soon as the elimination alone does), so the work done is at most
+    about ``budget`` units.  None: no limit.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+    board = rules.to_board(board)
+    system = _System(build_chain(board, rules))
+    try:
+        exact = _solved(system, budget)
+    except OverBudget as error:
+        raise JumpUseRefused(3 * error.work, error.budget, at_least=True) from None
+    factors = exact.factors
+    ends = len(set(board.jumps.values())) if exact.reached_traps else 0  # one solve per end a trap lands on, at most
+    work = 3 * factors.work + ends * factors.fill() if factors is not None else 0
+    if budget is not None and work > budget:
+        raise JumpUseRefused(work, budget, at_least=False)
+    return _jump_uses_exact(board, system, exact)
+
+
+def propagation_turns(board: Board) -> int:
+    """The most rolls the length distribution is propagated on ``board``: PROPAGATION_BUDGET / (n² + 1)."""
+    return max(1, min(MAX_TURNS, PROPAGATION_BUDGET // (board.last + 1)))
+
+
+def _solved(system: _System, budget: int | None) -> _Exact[Any]:
+    """The figures from the elimination, in floats or else in Decimal (OverBudget over ``budget``)."""
+    try:
+        exact: _Exact[Any] = _Exact(system, 1.0, math.fsum, budget)
+        exact.check()
+        return exact
+    except OutOfRange:
+        with decimal.localcontext(wide_context()):
+            return _Exact(system, Decimal(1), _decimal_sum, budget)
+
+
+def _jump_uses_exact(board: Board, system: _System, exact: _Exact[Any]) -> tuple[JumpUse, ...]:
+    try:
+        return _jump_uses(board, system, exact)
+    except OutOfRange:
+        with decimal.localcontext(wide_context()):
+            return _jump_uses(board, system, _Exact(system, Decimal(1), _decimal_sum, exact.budget))
+
+
+def _unsolved(board: Board, rules: Rules, players: int, system: _System, error: OverBudget, max_turns: int) -> Analysis:
+    """What is known without the elimination: the chain's classes and the propagated length (no tail)."""
+    chain = system.chain
+    length = distribution(board, rules, chain, system.trap_of, lambda shape: None, max_turns)
+    finishable: Finishable = "never" if not chain.reached[chain.last] else "not always" if system.traps else "always"
+    if players == 1:
+        by = length.p_by_turn[-1] if length.p_by_turn else 0.0
+        rest = max(0.0, 1.0 - by - length.trapped)
+        result = Race(1, (by,), length.trapped, None, rest if length.truncated else 0.0)
+    else:
+        result = race(length, players, 1.0 - length.trapped, None)
+    return Analysis(
+        n=board.n,
+        rules=rules,
+        finishable=finishable,
+        p_finish=None,
+        expected_rolls=None,
+        expected_rolls_if_finished=None,
+        length=length,
+        visits=(),
+        jumps=(),
+        traps=tuple(tuple(trap) for trap in system.traps),
+        race=result,
+        unsolved=(
+            f"exact figures not computed: they would take more than {error.work:,} units of work, "
+            f"over the budget of {error.budget:,}"
+        ),
     )
 
 
@@ -283,8 +395,11 @@ class _System:
 class _Exact(Generic[Number]):
     """The figures from N = (I - Q)⁻¹, in float or Decimal arithmetic (``one`` says which)."""
 
-    def __init__(self, system: _System, one: Number, total: Callable[[Iterable[Number]], Number]) -> None:
+    def __init__(
+        self, system: _System, one: Number, total: Callable[[Iterable[Number]], Number], budget: int | None = None
+    ) -> None:
         self.system = system
+        self.budget = budget
         self.one: Number = one
         self.zero: Number = one * 0
         sixth = one / 6
@@ -305,7 +420,7 @@ class _Exact(Generic[Number]):
         if start in system.index:
             rows = [{q: weight(faces) for q, faces in row.items()} for row in system.rows]
             exits = [to + total(into.values()) for to, into in zip(self.to_last, self.to_trap, strict=True)]
-            self.factors = Factors(rows, exits, total)
+            self.factors = Factors(rows, exits, total, budget)
             self.visits_all = self.factors.solve_transposed({system.index[start]: one})
             self.visits_t = [self.visits_all[i] for i in system.positions]
             self.p_finish = total(map(mul, self.visits_all, self.to_last))
@@ -358,18 +473,24 @@ class _Exact(Generic[Number]):
         """π as each position's share (floats), and the rates a (finish) and b (trap); None when unknown.
 
         Inverse iteration from ``shape``, at most ITERATIONS_PER_TRY solves a try and MAX_ITERATIONS
-        in all; in Decimal when a figure leaves the float range.
+        in all, and after the first try no more than SOLVE_BUDGET / fill; in Decimal when a figure
+        leaves the float range.
         """
         if self.factors is None or self._iterations >= MAX_ITERATIONS:
             return None
+        if self._iterations and (self._iterations + ITERATIONS_PER_TRY) * self.factors.fill() > SOLVE_BUDGET:
+            return None  # the first try is always made: its solves cost no more than the elimination
         self._iterations += ITERATIONS_PER_TRY
         try:
             return _quasi_stationary(self, shape)
         except OutOfRange:
-            if self._wide is None:
-                with decimal.localcontext(wide_context()):
-                    self._wide = _Exact(self.system, Decimal(1), _decimal_sum)
             with decimal.localcontext(wide_context()):
+                if self._wide is None:
+                    try:
+                        self._wide = _Exact(self.system, Decimal(1), _decimal_sum, self.budget)
+                    except OverBudget:  # the tail stays unknown: the list is cut off, and says so
+                        self._iterations = MAX_ITERATIONS
+                        return None
                 return _quasi_stationary(self._wide, shape)
 
 
