@@ -25,6 +25,9 @@ export class AnalysisPanel {
   #chart = $("length-chart");
   #table = $("jump-table");
   #heatButton = $("heatmap");
+  #jumpUse = $("jump-use");
+  #jumpNote = $("jump-use-note");
+  #cancelJumps = $("cancel-jump-use");
   #visits = null;
   #heatOn = false;
   #previous = null;
@@ -57,7 +60,7 @@ export class AnalysisPanel {
     this.#summary.textContent = text;
     this.#summary.dataset.kind = "error";
     this.#figures.hidden = true;
-    this.#table.hidden = true;
+    this.jumpUse("idle");
     this.#chart.replaceChildren();
     this.#whatif.textContent = "";
     this.#note.textContent = "";
@@ -68,7 +71,9 @@ export class AnalysisPanel {
     const last = analysis.n * analysis.n;
     const expected = analysis.expected_rolls;
     this.#summary.dataset.kind = analysis.finishable === "always" ? "info" : "error";
-    if (analysis.finishable === "never") {
+    if (analysis.unsolved) {
+      this.#summary.textContent = `The exact figures were not computed (${analysis.unsolved}). The game length below comes from following the rolls one by one.`;
+    } else if (analysis.finishable === "never") {
       this.#summary.textContent = `This board can never be finished with a real die: every game gets stuck before square ${last}.`;
     } else if (analysis.finishable === "not always") {
       this.#summary.textContent = `Some games never finish: ${percent(1 - analysis.p_finish)} of them get stuck in a loop they cannot leave.`;
@@ -83,9 +88,9 @@ export class AnalysisPanel {
     const { p_on_turn: exact, p_by_turn: by } = analysis.length;
     if (exact.length && analysis.finishable !== "never") drawLengthChart(this.#chart, exact, by);
     else this.#chart.replaceChildren();
-    this.#showJumps(analysis.jumps);
-    this.#visits = analysis.visits;
-    this.#heatButton.disabled = false;
+    this.#table.hidden = true; // jump use is the second stage: see jumpUse
+    this.#visits = analysis.visits.length ? analysis.visits : null;
+    this.#heatButton.disabled = this.#visits === null;
     if (this.#heatOn) this.#drawHeat();
   }
 
@@ -112,8 +117,8 @@ export class AnalysisPanel {
   #showFigures(analysis) {
     const { length, race } = analysis;
     const rows = [
-      ["Expected rolls", rolls(analysis.expected_rolls)],
-      ["Chance to finish", percent(analysis.p_finish)],
+      ["Expected rolls", analysis.unsolved ? "not computed" : rolls(analysis.expected_rolls)],
+      ["Chance to finish", analysis.p_finish === null ? "not computed" : percent(analysis.p_finish)],
       ["Median game", formatPercentile(length.median, length)],
       ["90% finish within", formatPercentile(length.p90, length)],
       ["95% finish within", formatPercentile(length.p95, length)],
@@ -137,6 +142,18 @@ export class AnalysisPanel {
     }
     this.#figures.replaceChildren(...nodes);
     this.#figures.hidden = false;
+  }
+
+  /**
+   * The second stage, jump use: `state` is "idle", "running", "done" (with `jumps`), "refused" or
+   * "cancelled" (with `text`); #jump-use's data-state follows, and Cancel shows while it runs.
+   */
+  jumpUse(state, { jumps = [], text = "" } = {}) {
+    this.#jumpUse.dataset.state = state;
+    this.#cancelJumps.hidden = state !== "running";
+    this.#jumpNote.textContent = state === "running" ? "Finding how often each snake and ladder is used (the second stage)…" : text;
+    if (state === "done") this.#showJumps(jumps);
+    else this.#table.hidden = true;
   }
 
   #showJumps(jumps) {

@@ -21,7 +21,7 @@ function quiet(promise) {
 }
 
 /** Operations that can run for seconds: they get their own worker, restarted to cancel them. */
-const SLOW_OPS = new Set(["analyze"]);
+const SLOW_OPS = new Set(["analyze", "jump_use"]);
 
 /**
  * A request still computing this long after it was replaced is cut off by restarting its worker;
@@ -31,7 +31,7 @@ export const RESTART_AFTER_MS = 500;
 
 /**
  * Two lanes of Python workers: `main` (validate, solve, explain, play: each bounded and quick) and
- * `slow` (analyze), started on first use. `latest(key, request)` is the only way callers ask.
+ * `slow` (analyze, jump_use), started on first use. `latest(key, request)` is the only way callers ask.
  */
 export class EngineBridge {
   #main;

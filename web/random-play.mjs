@@ -26,6 +26,7 @@ export class RandomPlayController {
       this.analyze();
     });
     $("cancel-analysis").addEventListener("click", () => this.#cancelAnalysis());
+    $("cancel-jump-use").addEventListener("click", () => this.#cancelJumpUse());
     $("explain").addEventListener("click", () => this.explain());
     $("play").addEventListener("click", () => this.playGame());
     $("new-seed").addEventListener("click", () => {
@@ -63,6 +64,9 @@ export class RandomPlayController {
   async analyze() {
     const { ask, bridge, state, modes } = this.#app;
     const edited = this.#edited;
+    // A jump use still computing for the old board is dropped (its worker restarted if it ran long).
+    bridge.cancel("jump-use", { now: false });
+    this.#analysis.jumpUse("idle");
     this.#analysis.busy("Analyzing…");
     this.#analysis.running(true);
     modes.fire("analyse");
@@ -84,6 +88,24 @@ export class RandomPlayController {
     this.#shown = true;
     this.#edited = true;
     this.#analysis.show(reply.result, { edited });
+    if (!reply.result.unsolved && state.board.jumps.size) await this.#jumpUse();
+  }
+
+  /** The analysis's second stage: how often each jump is used, or why it was not computed. */
+  async #jumpUse() {
+    const { ask, state } = this.#app;
+    this.#analysis.jumpUse("running");
+    let reply;
+    try {
+      reply = await ask("jump-use", "jump_use", { board: boardToMatrix(state.board) });
+    } catch (error) {
+      this.#analysis.jumpUse("refused", { text: `Could not find the jump use: ${error.message}` });
+      return;
+    }
+    if (!reply) return; // replaced by a newer analysis, or cancelled
+    if (!reply.ok) this.#analysis.jumpUse("refused", { text: `Could not find the jump use: ${reply.error.message}` });
+    else if (reply.result.refused) this.#analysis.jumpUse("refused", { text: sentence(reply.result.refused) });
+    else this.#analysis.jumpUse("done", { jumps: reply.result.jumps });
   }
 
   async explain() {
@@ -132,6 +154,12 @@ export class RandomPlayController {
     modes.finish("playing");
   }
 
+  // Cancelling the second stage restarts the analysis worker too; the figures shown stay.
+  #cancelJumpUse() {
+    this.#app.bridge.cancel("jump-use", { restart: true });
+    this.#analysis.jumpUse("cancelled", { text: "Jump use cancelled. Python is restarting; press Analyze to find it again." });
+  }
+
   // A large board's analysis can take a while: cancelling restarts the analysis worker.
   #cancelAnalysis() {
     this.#app.bridge.cancel("analysis", { restart: true });
@@ -140,6 +168,11 @@ export class RandomPlayController {
     this.#analysis.error("Analysis cancelled. Python is restarting; press Analyze to try again.");
     this.#app.modes.finish("analysing");
   }
+}
+
+/** Python's message as a sentence: a capital first letter and a full stop. */
+function sentence(text) {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 function playerCount() {
