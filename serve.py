@@ -231,18 +231,22 @@ def compiled_zip(pyodide_version: str, archive: bytes) -> bytes:
     if node is None:
         raise BuildError("Node.js is needed to compile the package for Pyodide; install Node.js")
     PACKAGE_CACHE.mkdir(parents=True, exist_ok=True)
-    source, partial_file = PACKAGE_CACHE / "source.zip", PACKAGE_CACHE / "partial.zip"
+    # Names of this build's own: two builds at once (a test beside another) must not share scratch files.
+    scratch = Path(tempfile.mkdtemp(prefix="compile-", dir=PACKAGE_CACHE))
+    source, partial_file = scratch / "source.zip", scratch / "partial.zip"
     source.write_bytes(archive)
     command = [node, str(PACKAGE_COMPILER), str(PYODIDE), str(source), str(partial_file)]
     run = subprocess.run(command, capture_output=True, text=True, check=False)
     source.unlink()
     if run.returncode != 0:
-        partial_file.unlink(missing_ok=True)
+        shutil.rmtree(scratch, ignore_errors=True)
         raise BuildError(f"compiling the package for Pyodide failed: {run.stderr.strip() or run.stdout.strip()}")
+    data = partial_file.read_bytes()
     for old in PACKAGE_CACHE.glob("package-*.zip"):
-        old.unlink()
-    partial_file.rename(cached)
-    return cached.read_bytes()
+        old.unlink(missing_ok=True)
+    partial_file.replace(cached)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return data
 
 
 def presets_module() -> str:
@@ -296,21 +300,22 @@ def make_snapshot(site: Path, key: str) -> Path:
         raise BuildError("Node.js is needed to make the Pyodide memory snapshot; install Node.js")
     request, expected = snapshot_check_request()
     SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
-    partial_file = SNAPSHOT_CACHE / f"partial-{key}.gz"
+    partial_file = Path(tempfile.mkdtemp(prefix="snapshot-", dir=SNAPSHOT_CACHE)) / f"partial-{key}.gz"
     run = subprocess.run(
         [node, str(SNAPSHOT_MAKER), str(site), str(partial_file), request], capture_output=True, text=True, check=False
     )
     if run.returncode != 0:
-        partial_file.unlink(missing_ok=True)
+        shutil.rmtree(partial_file.parent, ignore_errors=True)
         raise BuildError(f"making the Pyodide snapshot failed: {run.stderr.strip() or run.stdout.strip()}")
     report = json.loads(run.stdout.splitlines()[-1])
     for name in ("plainReply", "restoredReply"):
         if report[name] != expected:
-            partial_file.unlink(missing_ok=True)
+            shutil.rmtree(partial_file.parent, ignore_errors=True)
             raise BuildError(f"the snapshot's {name} differs from CPython's: {report[name][:200]!r}")
-    for old in SNAPSHOT_CACHE.glob("snapshot-*"):
-        old.unlink()
-    partial_file.rename(cached)
+    for old in SNAPSHOT_CACHE.glob("snapshot-*.bin.gz"):
+        old.unlink(missing_ok=True)
+    partial_file.replace(cached)
+    shutil.rmtree(partial_file.parent, ignore_errors=True)
     print(
         f"serve.py: made the Pyodide snapshot in {report['seconds']:.1f} s: "
         f"{report['bytes'] / 1e6:.1f} MB, {report['gzipBytes'] / 1e6:.1f} MB gzip'd",

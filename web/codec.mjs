@@ -46,11 +46,18 @@ export function decodeHash(hash) {
   return { n: Number(size), jumps, rules: { start, overshoot } };
 }
 
+/** Why a write to localStorage failed, in words for a sentence ("… : <reason>."). */
+export function storageProblem(error) {
+  return error?.name === "QuotaExceededError" ? "your browser's storage for this page is full" : `your browser does not let this page store it (${error?.message ?? error})`;
+}
+
+/** Keep the board for the next visit: null when that worked, else why not (storageProblem). */
 export function saveBoard(storage, board, rules = {}) {
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify({ n: board.n, jumps: [...board.jumps], rules }));
-  } catch {
-    // Storage full or disabled: the board still lives in the page and the URL.
+    return null;
+  } catch (error) {
+    return storageProblem(error); // the board still lives in the page and its address
   }
 }
 

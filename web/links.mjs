@@ -104,7 +104,10 @@ export class LinkController {
     this.#pending = false;
     document.body.dataset.saved = "just";
     const { state, currentRules } = this.#app;
-    saveBoard(localStorage, state.board, currentRules());
+    const problem = saveBoard(localStorage, state.board, currentRules());
+    const note = $("save-note");
+    note.hidden = problem === null;
+    note.textContent = problem ? `Your board is not saved in this browser: ${problem}. It is still in this page's address; copy the share link to keep it.` : "";
     const hash = `#${encodeHash(state.board, currentRules())}`;
     if (location.hash !== hash) history.replaceState(null, "", hash);
   }

@@ -2,6 +2,7 @@
 // The user's code goes only to a sandboxed practice worker, as a string; everything shown is set with textContent.
 import { cellToSquare } from "./grid.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
+import { storageProblem } from "./codec.mjs";
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
 
 const STORAGE_KEY = "snakes-ladders-practice-code";
@@ -35,7 +36,7 @@ function store(text) {
     localStorage.setItem(STORAGE_KEY, text);
     return null;
   } catch (error) {
-    return error?.name === "QuotaExceededError" ? "your browser's storage for this page is full" : `your browser does not let this page store it (${error?.message ?? error})`;
+    return storageProblem(error);
   }
 }
 

@@ -119,3 +119,36 @@ def test_a_broken_share_link_says_why_it_was_not_loaded(open_app: Callable[..., 
     app.expect_board(EXAMPLE_1["board"])  # otherwise a first visit: the first preset
     # Start-up is over once the page is interactive, so the message it leaves need not be waited for.
     assert re.search(r"share link\b.*\bjump 2\b", app.message.text_content() or ""), app.message.text_content()
+
+
+BOARD_STORAGE_FULL = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.__storageFull && key === "snakes-ladders:board:v1") {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_a_board_that_cannot_be_saved_says_so_and_stays_in_the_address(open_app: Callable[..., AppPage]) -> None:
+    app = open_app(navigate=False)
+    app.page.add_init_script(BOARD_STORAGE_FULL)
+    app.goto()
+    note = app.page.locator("#save-note")
+    expect(note).to_be_hidden()
+    app.page.evaluate("window.__storageFull = true")
+    app.drag(3, 20)
+    expect(note).to_have_text(
+        "Your board is not saved in this browser: your browser's storage for this page is full. "
+        "It is still in this page's address; copy the share link to keep it."
+    )
+    expect(app.page).to_have_url(re.compile(r"#n=6&j=.*3-20"))
+    app.page.evaluate("window.__storageFull = false")
+    app.drag(30, 7)
+    expect(note).to_be_hidden()
+    app.reload()
+    app.expect_board(with_jumps(EXAMPLE_1["board"], {3: 20, 30: 7}))

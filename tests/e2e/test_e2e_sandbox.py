@@ -163,7 +163,9 @@ def test_hostile_practice_code_touches_nothing_of_the_site(
     urllib.request.urlopen(other + "control").read()  # the other origin is up and reachable
     assert hits == ["/control"]
     hits.clear()
-    problems.allow(r"Content Security Policy|Refused to connect|WebSocket connection|request failed: GET http://localhost:\d+/\S*: csp$")
+    problems.allow(
+        r"Content Security Policy|Refused to connect|WebSocket connection|request failed: GET http://localhost:\d+/\S*: csp$"
+    )
     app = open_app()
     app.wait_ready()
     expect(app.page.locator("html")).to_have_attribute("data-offline", "ready", timeout=PYTHON_TIMEOUT_MS)
@@ -237,7 +239,9 @@ def test_a_link_whose_code_cannot_be_read_says_so(open_app: Callable[..., AppPag
     practice.write(own)
     app.goto(fragment)
     practice = Practice(app)
-    expect(practice.status).to_have_text(f"The code in this link could not be read: {reason}. Your own code is shown instead.")
+    expect(practice.status).to_have_text(
+        f"The code in this link could not be read: {reason}. Your own code is shown instead."
+    )
     expect(practice.panel).to_have_attribute("data-state", "error")
     expect(practice.editor).to_contain_text("# mine")
     assert practice.stored() == own
@@ -284,7 +288,7 @@ def test_practice_edits_that_cannot_be_saved_say_so(open_app: Callable[..., AppP
     app.goto()
     practice = Practice(app).open()
     practice.write("def snakesAndLadders(board):\n    return 1\n")
-    note = practice.panel.get_by_role("status")
+    note = practice.panel.locator('[data-practice="save-note"]')
     expect(note).to_be_hidden()
     app.page.evaluate("window.__storageFull = true")
     practice.editor.click()
