@@ -146,6 +146,31 @@ class TestAnalyze:
         assert ok(op="analyze", board=START_LADDER, rules={"start": "off-board"})["unsolved"] is None
         assert jump_use(board=START_LADDER, rules={"start": "off-board"})[0]["start"] == 1
 
+    def test_over_the_headline_budget(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The analyze op within a budget of 10 units on a board needing more: the exact figures are null
+        and "unsolved" says why, naming the budget; the length is still listed, without a tail."""
+        from snakes_ladders import markov
+
+        monkeypatch.setattr(markov, "HEADLINE_BUDGET", 10)
+        board = reference.matrix_from_jumps(8, {5: 40, 30: 3, 22: 50, 45: 12, 10: 33, 60: 20})
+        result = ok(op="analyze", board=board, players=2)
+        assert result["unsolved"].startswith("exact figures not computed: they would take more than ")
+        assert result["unsolved"].endswith(" units of work, over the budget of 10")
+        assert (result["p_finish"], result["expected_rolls"], result["visits"]) == (None, None, [])
+        assert result["length"]["tail_from"] is None and result["length"]["rolls"] > 0
+
+    def test_jump_use_op_refuses_over_its_budget(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The jump_use op over its budget: no jumps, and the refusal in words, naming the budget."""
+        from snakes_ladders import markov
+
+        board = reference.matrix_from_jumps(8, {5: 40, 30: 3, 22: 50, 45: 12, 10: 33, 60: 20})
+        assert len(jump_use(board=board)) == 6
+        monkeypatch.setattr(markov, "JUMP_USE_BUDGET", 30)
+        result = ok(op="jump_use", board=board)
+        assert result["jumps"] == [] and result["n"] == 8
+        assert result["refused"].startswith("jump use not computed: it would take at least ")
+        assert result["refused"].endswith(" units of work, over the budget of 30")
+
     def test_chained_jump_warning(self) -> None:
         result = ok(op="analyze", board=reference.matrix_from_jumps(5, {2: 20, 20: 3}))
         assert [w["square"] for w in result["warnings"]["shown"]] == [2] and result["chained"] == [2]

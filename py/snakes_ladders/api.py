@@ -549,10 +549,10 @@ def _analyze(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, A
 
 def _jump_use(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
     """``{"n", "jumps", "refused"}``: each jump as in ``analysis_to_json``, or none and the refusal."""
-    from .markov import JumpUseRefused, jump_uses
+    from .markov import JUMP_USE_BUDGET, JumpUseRefused, jump_uses
 
     try:
-        uses = jump_uses(board, rules)
+        uses = jump_uses(board, rules, JUMP_USE_BUDGET)
     except JumpUseRefused as refusal:
         return {"n": board.n, "jumps": [], "refused": str(refusal)}
     return {"n": board.n, "jumps": [_jump_to_json(use) for use in uses], "refused": None}

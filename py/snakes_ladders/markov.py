@@ -238,18 +238,18 @@ def jump_uses(board: Board | Any, rules: Rules = LEETCODE, budget: int | None = 
 
     The elimination costs W, the selected inversion 2W (``analyze``'s bound) and, when a trap
     can be reached, a solve (the fill) per jump end at most; JumpUseRefused, before the
-    inversion starts, when that sum would exceed ``budget``
-    (and as soon as the elimination alone does), so the work done is at most
-    about ``budget`` units.  None: no limit.
+    inversion starts, when that sum would exceed ``budget`` (and as soon as the
+    elimination passes a third of it), so a refusal costs at most about a third
+    of ``budget`` units.  None: no limit.
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
     board = rules.to_board(board)
     system = _System(build_chain(board, rules))
-    try:
-        exact = _solved(system, budget)
+    try:  # the whole costs at least 3W: the elimination stops once W passes a third of the budget
+        exact = _solved(system, None if budget is None else budget // 3)
     except OverBudget as error:
-        raise JumpUseRefused(3 * error.work, error.budget, at_least=True) from None
+        raise JumpUseRefused(3 * error.work, budget or 0, at_least=True) from None
     factors = exact.factors
     ends = len(set(board.jumps.values())) if exact.reached_traps else 0  # one solve per end a trap lands on, at most
     work = 3 * factors.work + ends * factors.fill() if factors is not None else 0
