@@ -216,12 +216,13 @@ def test_targets_out_of_reach_are_refused_up_front(fields: dict, message: str) -
 
 
 def test_limits_too_tight_to_place_the_jumps() -> None:
+    """No board exists: the message gives the most jumps that fit, by an exact maximum matching."""
     spec = Spec(n=10, snakes=0, ladders=20, seed=1, max_jump=1)  # ladders of one square across 9 row ends
     with pytest.raises(Impossible) as raised:
         generate(spec)
     assert str(raised.value) == (
-        "could not place 0 snakes and 20 ladders within the limits in 64 tries: ask for fewer, or loosen max_jump "
-        "or no_edge_rows"
+        "could not place 0 snakes and 20 ladders: at most 9 jumps fit on a 10×10 board, each on two squares of its "
+        "own on different rows at most 1 square apart (ask for fewer, or loosen max_jump)"
     )
 
 
@@ -309,7 +310,7 @@ def test_api_generate_matches_the_python_api() -> None:
         (
             {"ladder": 3},
             'unknown field "ladder" for generate: the fields are n, snakes, ladders, seed, targets, '
-            "rules, max_jump, no_edge_rows and max_evaluations",
+            "rules, max_jump, no_edge_rows, max_evaluations and max_work",
         ),
         (
             {"targets": {"moves": 3}},
@@ -334,10 +335,6 @@ def test_api_generate_matches_the_python_api() -> None:
             {"ladders": 0, "targets": {"min_moves": 1}},
             "least moves 1 is out of reach: with no ladders a 10×10 board takes at least 17 moves",
         ),
-        (
-            {"targets": {"min_moves": 60}, "max_evaluations": 20},
-            "no board met every target in 20 evaluations (seed 1): least moves 60 (the closest board takes 4)",
-        ),
     ],
 )
 def test_api_generate_bad_requests(fields: dict, message: str) -> None:
@@ -347,6 +344,18 @@ def test_api_generate_bad_requests(fields: dict, message: str) -> None:
         "version": 1,
         "error": {"kind": "request", "message": message, "row": None, "column": None, "square": None},
     }
+
+
+def test_api_generate_answers_the_closest_board_when_a_target_is_missed() -> None:
+    reply = ask(n=10, snakes=8, ladders=8, seed=1, targets={"min_moves": 60}, max_evaluations=20)
+    assert reply["ok"], reply
+    result = reply["result"]
+    assert (result["met"], result["evaluations"], result["stopped"]) == (False, 20, "evaluations")
+    assert result["missed"] == ["least moves 60 (the closest board takes 4)"]
+    assert result["message"] == (
+        "no board met every target in 20 evaluations (seed 1): least moves 60 (the closest board takes 4)"
+    )
+    assert min_moves(Board.from_matrix(result["matrix"])) == result["min_moves"] == 4
 
 
 def test_api_generate_needs_the_board_kind_and_seed() -> None:
@@ -413,12 +422,6 @@ def test_cli_rules_and_limits_reach_the_generator() -> None:
             "no ladders a 10×10 board takes at least 17 moves",
         ),
         (
-            ["--ladders", "8", "--min-moves", "60", "--max-evaluations", "20"],
-            1,
-            "snakes_ladders generate: no board "
-            "met every target in 20 evaluations (seed 1): least moves 60 (the closest board takes 4)",
-        ),
-        (
             ["--ladders", "8", "--max-jump", "0"],
             2,
             "snakes_ladders generate: max_jump must be an integer from 1 to 99, got 0 (int)",
@@ -428,6 +431,19 @@ def test_cli_rules_and_limits_reach_the_generator() -> None:
 def test_cli_failures(args: list[str], status: int, line: str) -> None:
     done = run("--size", "10", "--snakes", "8", "--seed", "1", *args)
     assert (done.returncode, done.stdout, done.stderr) == (status, "", line + "\n")
+
+
+def test_cli_prints_the_closest_board_and_exits_1_when_a_target_is_missed() -> None:
+    done = run(
+        "--size", "10", "--snakes", "8", "--ladders", "8", "--seed", "1", "--min-moves", "60", "--max-evaluations", "20"
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        "snakes_ladders generate: no board met every target in 20 evaluations (seed 1): least moves 60 "
+        "(the closest board takes 4)\n"
+    )
+    reply = ask(n=10, snakes=8, ladders=8, seed=1, targets={"min_moves": 60}, max_evaluations=20)
+    assert json.loads(done.stdout) == reply["result"]["matrix"]
 
 
 def test_cli_bad_range_is_a_usage_error() -> None:

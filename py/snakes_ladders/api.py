@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, Any
 from .bignum import Magnitude
 from .board import MAX_SIZE, MIN_SIZE, Board, BoardError
 from .errors import show
-from .genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, GenerateError, Spec
+from .genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK, GenerateError, Spec
 from .jsontext import CHUNK, NestingError, check_nesting, clip_digits, clip_numbers
 from .rules import LEETCODE, MAX_PLAYERS, MAX_SEED, Rules, RulesError
 from .solve import Solution, min_moves, solve
@@ -327,6 +327,9 @@ CONTRACT: dict[str, Op] = {
                     high=MAX_EVALUATIONS,
                     default=DEFAULT_EVALUATIONS,
                 ),
+                Field(
+                    "max_work", "number", "work budget in work units, at most", low=1, high=MAX_WORK, default=MAX_WORK
+                ),
                 MAX_SIZE_FIELD,
             ),
             MAX_GENERATE_SIZE,
@@ -336,7 +339,12 @@ CONTRACT: dict[str, Op] = {
                 ("min_moves", "number"),
                 ("expected_rolls", "number | null"),
                 ("met", "boolean"),
+                ("missed", "string[]"),
+                ("message", "string"),
                 ("evaluations", "number"),
+                ("work", "number"),
+                ("max_work", "number"),
+                ("stopped", "string"),
                 ("seed", "number"),
             ),
         ),
@@ -894,15 +902,18 @@ def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any
 
 
 def _generate(message: dict[str, Any]) -> dict[str, Any]:
-    """Answer ``generate``: a board meeting the targets, else a ``request`` error naming the targets missed.
+    """Answer ``generate``: a board meeting the targets, else the closest board, ``met`` false.
 
     Fields (``generate.Spec.from_json``): ``n`` (2 to 50, and at most ``max_size``),
     ``snakes``, ``ladders``, ``seed`` (0 to 2**53 - 1), optional ``targets``
     (``min_moves``, ``expected_rolls`` as ``[lo, hi]``, ``always_finishes``),
-    ``rules``, ``max_jump``, ``no_edge_rows`` and ``max_evaluations`` (1 to
-    100,000, default 2,000).  The result is ``generate.generated_to_json``.
+    ``rules``, ``max_jump``, ``no_edge_rows``, ``max_evaluations`` (1 to
+    100,000, default 2,000) and ``max_work`` (the work budget, at most and by
+    default ``genspec.MAX_WORK``).  The result is ``generate.generated_to_json``
+    with ``message``: empty, or the targets the closest board misses.  A
+    ``request`` error only for a bad field or targets no board can meet.
     """
-    from .generate import generate, generated_to_json, not_met_message
+    from .generate import generate, generated_to_json
 
     max_size = _integer("generate", message, MAX_SIZE_FIELD)
     try:
@@ -912,8 +923,6 @@ def _generate(message: dict[str, Any]) -> dict[str, Any]:
         found = generate(spec)
     except GenerateError as error:  # a malformed field, or targets no board can meet
         raise RequestError(error.render("json")) from None
-    if not found.met:
-        raise RequestError(not_met_message(found))
     return generated_to_json(found)
 
 

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from .board import EMPTY, Board
 from .rules import DIE, LEETCODE, Rules
 
-__all__ = ["Moves", "expected_rolls"]
+__all__ = ["Moves", "expected_rolls", "solve_counted"]
 
 
 class Moves:
@@ -104,7 +104,14 @@ def always_finishes(ends: dict[int, list[int]], last: int) -> bool:
 
 
 def solve_expected(ends: dict[int, list[int]], start: int, last: int) -> float:
-    """E(start) for a chain in which every position in ``ends`` reaches ``last`` (see the module).
+    """E(start) for a chain in which every position in ``ends`` reaches ``last`` (see the module)."""
+    return solve_counted(ends, start, last)[0]
+
+
+def solve_counted(ends: dict[int, list[int]], start: int, last: int) -> tuple[float, int]:
+    """E(start), as ``solve_expected``, and the work done: the rolls read plus the coefficients handled.
+
+    The board generator charges that count to its work budget; it grows with the time taken.
 
     Positions are taken from the top down.  ``expr[p] = (c, {u: a_u})`` says
     E(p) = c + Σ a_u·E(u) over squares u below p that some move from above
@@ -121,6 +128,7 @@ def solve_expected(ends: dict[int, list[int]], start: int, last: int) -> float:
                 reader[end] = p
     expr: dict[int, tuple[float, dict[int, float]]] = {last: (0.0, {})}
     users: dict[int, set[int]] = {}  # unknown -> positions whose expressions mention it
+    work = 0
     for p in sorted(ends, reverse=True):
         const = 6.0  # 6·E(p) = 6 + Σ over the rolls
         coefs: dict[int, float] = {}
@@ -133,21 +141,23 @@ def solve_expected(ends: dict[int, list[int]], start: int, last: int) -> float:
             else:
                 c, more = expr[end]
                 const += c
+                work += len(more)
                 for u, a in more.items():
                     coefs[u] = coefs.get(u, 0.0) + a
         scale = 1.0 / (6 - stay - coefs.pop(p, 0.0))
         solved = {u: a * scale for u, a in coefs.items()}
+        work += len(ends[p]) + len(solved)
         expr[p] = (const * scale, solved)
         for u in solved:
             users.setdefault(u, set()).add(p)
         for q in users.pop(p, ()):
             if reader.get(q, p) < p:
-                _substitute(expr, users, q, p)
-    return expr[start][0]
+                work += _substitute(expr, users, q, p)
+    return expr[start][0], work
 
 
-def _substitute(expr: dict[int, tuple[float, dict[int, float]]], users: dict[int, set[int]], q: int, p: int) -> None:
-    """Replace E(p) in ``expr[q]`` by ``expr[p]``, which mentions only squares below p."""
+def _substitute(expr: dict[int, tuple[float, dict[int, float]]], users: dict[int, set[int]], q: int, p: int) -> int:
+    """Replace E(p) in ``expr[q]`` by ``expr[p]``, which mentions only squares below p; the work: coefficients."""
     const, coefs = expr[q]
     coefs = dict(coefs)
     a = coefs.pop(p)
@@ -156,6 +166,7 @@ def _substitute(expr: dict[int, tuple[float, dict[int, float]]], users: dict[int
         coefs[w] = coefs.get(w, 0.0) + a * b
         users[w].add(q)
     expr[q] = (const + a * c, coefs)
+    return len(coefs) + len(more)
 
 
 def expected_rolls(board: Board, rules: Rules = LEETCODE, moves: Moves | None = None) -> float | None:

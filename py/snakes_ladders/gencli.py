@@ -3,10 +3,13 @@
 It reads its options into the fields of the API's ``generate`` request and
 checks them with the same ``Spec.from_json``, so the two agree on what is
 valid.  It prints the board's LeetCode matrix as JSON (``--figures`` prints the
-whole result, as the API gives it).  Exit status: 0 with a board meeting every
-target, 1 when no board was found (targets out of reach, or not met within the
-evaluations; one line on standard error names the targets and the closest
-board's figures), 2 on bad arguments.
+whole result, as the API gives it), the closest board when no board met every
+target within the evaluations or the work budget (``--max-work``, at most
+``genspec.MAX_WORK`` units).  Exit status: 0 with a board meeting every target;
+1 when the board printed misses a target (one line on standard error names the
+targets and the closest board's figures) or when no board can be printed
+(targets out of reach, or jumps that cannot all be placed: nothing on standard
+output); 2 on bad arguments.
 """
 
 from __future__ import annotations
@@ -17,7 +20,16 @@ import math
 import sys
 from typing import Any
 
-from .generate import DEFAULT_EVALUATIONS, GenerateError, Impossible, Spec, generate, generated_to_json, not_met_message
+from .generate import (
+    DEFAULT_EVALUATIONS,
+    MAX_WORK,
+    GenerateError,
+    Impossible,
+    Spec,
+    generate,
+    generated_to_json,
+    not_met_message,
+)
 from .rules import OVERSHOOTS, STARTS
 
 __all__ = ["add_generate_command", "run_generate"]
@@ -69,6 +81,13 @@ def add_generate_command(commands: Any) -> None:
         metavar="E",
         help=f"boards to look at before giving up (default {DEFAULT_EVALUATIONS:,}, at most 100,000)",
     )
+    command.add_argument(
+        "--max-work",
+        type=int,
+        default=MAX_WORK,
+        metavar="W",
+        help=f"work budget in work units (default and most {MAX_WORK:,}; see docs/api.md)",
+    )
     command.add_argument("--figures", action="store_true", help="print the whole result as JSON, not just the matrix")
 
 
@@ -87,6 +106,7 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         "targets": targets,
         "no_edge_rows": args.no_edge_rows,
         "max_evaluations": args.max_evaluations,
+        "max_work": args.max_work,
     }
     rules = {key: getattr(args, key) for key in ("start", "overshoot") if getattr(args, key) is not None}
     if rules:
@@ -97,7 +117,8 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    """Run ``generate``: print the board and return 0, or one line on standard error and 1 or 2."""
+    """Run ``generate``: print the board (the closest, when it misses a target: then one line on
+    standard error and 1), or print no board, one line on standard error and 1 or 2."""
     try:
         spec = Spec.from_json(_request(args))
         found = generate(spec)
@@ -105,11 +126,9 @@ def run_generate(args: argparse.Namespace) -> int:
         return _fail(str(error), EXIT_NOT_MET)
     except GenerateError as error:
         return _fail(str(error), EXIT_BAD_ARGUMENTS)
-    if not found.met:
-        return _fail(not_met_message(found), EXIT_NOT_MET)
     result = generated_to_json(found)
     print(json.dumps(result if args.figures else result["matrix"], ensure_ascii=False))
-    return 0
+    return 0 if found.met else _fail(not_met_message(found), EXIT_NOT_MET)
 
 
 def _fail(message: str, status: int) -> int:

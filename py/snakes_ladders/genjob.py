@@ -1,17 +1,18 @@
 """The page's board generator: one JSON request string in, progress and one JSON reply string out.
 
-The browser's generate worker calls ``handle(request, progress)``; unlike the
-API's ``generate`` op, a search that misses a target still returns its closest
+The browser's generate worker calls ``handle(request, progress)``; as the
+API's ``generate`` op does, a search that misses a target returns its closest
 board (``met`` false, ``missed`` and ``message`` saying which targets), so the
 page can offer it.  ``progress`` hears a JSON string every
-``generate.PROGRESS_EVERY`` evaluations.  The request's fields are the
+``generate.PROGRESS_EVERY`` evaluations, with the work done and the budget.  The request's fields are the
 ``generate`` op's (``genspec.Spec.from_json``); replies are the API's envelope::
 
     {"ok": true, "version": 1, "result": {...generated_to_json..., "message": "..."}}
     {"ok": false, "version": 1, "error": {"kind": "request", "message": "..."}}
 
-Bounded work: the generator's cap on evaluations (``Spec.max_evaluations``)
-bounds the search; the request text is refused above ``MAX_REQUEST_CHARS``.
+Bounded work: the generator's work budget (``Spec.max_work``, at most
+``genspec.MAX_WORK`` units) and cap on evaluations (``Spec.max_evaluations``)
+bound the search; the request text is refused above ``MAX_REQUEST_CHARS``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .generate import GenerateError, Progress, Spec, generate, generated_to_json, not_met_message
+from .generate import GenerateError, Progress, Spec, generate, generated_to_json
 from .jsontext import NestingError, check_nesting
 
 __all__ = ["MAX_REQUEST_CHARS", "handle", "progress_to_json"]
@@ -31,7 +32,7 @@ MAX_REQUEST_CHARS = 10_000
 
 
 def progress_to_json(progress: Progress) -> dict[str, Any]:
-    """One progress report as JSON-ready data: evaluations, the cap, and the closest board's figures.
+    """One progress report as JSON-ready data: evaluations, the cap, the closest board's figures, the work.
 
     >>> from snakes_ladders.generate import Figures
     >>> sorted(progress_to_json(Progress(100, 2000, 1.5, Figures(8, True, 41.25))).items())[:4]
@@ -45,6 +46,8 @@ def progress_to_json(progress: Progress) -> dict[str, Any]:
         "min_moves": best.min_moves,
         "always_finishes": best.always_finishes,
         "expected_rolls": best.expected_rolls,
+        "work": progress.work,
+        "max_work": progress.max_work,
     }
 
 
@@ -66,7 +69,6 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
         spec = _spec(request)
         found = generate(spec, None if progress is None else _reporter(progress))
         result = generated_to_json(found)
-        result["message"] = "" if found.met else not_met_message(found)
         return json.dumps({"ok": True, "version": API_VERSION, "result": result}, ensure_ascii=False)
     except GenerateError as error:
         return _error("request", error.render("json"))  # values were read from JSON: null, not None

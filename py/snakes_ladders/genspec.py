@@ -20,11 +20,15 @@ __all__ = [
     "DEFAULT_EVALUATIONS",
     "MAX_EVALUATIONS",
     "MAX_GENERATE_SIZE",
+    "MAX_WORK",
+    "Figures",
     "GenerateError",
     "Impossible",
     "Spec",
     "Targets",
+    "distance",
     "least_moves_bounds",
+    "missed_targets",
 ]
 
 #: The largest board generated (the page's largest board).
@@ -33,9 +37,24 @@ MAX_GENERATE_SIZE = 50
 DEFAULT_EVALUATIONS = 2_000
 #: ... and at most this many.
 MAX_EVALUATIONS = 100_000
+#: The work budget of every search, in work units (``generate.py`` says what one is), and its default:
+#: a request may ask for less, never more.  About 40 s of CPython on the 2-core machine of
+#: docs/benchmarks.md, 2-5 times that in the page's Pyodide.
+MAX_WORK = 150_000_000
 
 _TARGET_KEYS = ("min_moves", "expected_rolls", "always_finishes")
-_SPEC_KEYS = ("n", "snakes", "ladders", "seed", "targets", "rules", "max_jump", "no_edge_rows", "max_evaluations")
+_SPEC_KEYS = (
+    "n",
+    "snakes",
+    "ladders",
+    "seed",
+    "targets",
+    "rules",
+    "max_jump",
+    "no_edge_rows",
+    "max_evaluations",
+    "max_work",
+)
 
 
 class GenerateError(MessageError):
@@ -122,7 +141,7 @@ def _range(value: object) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Spec:
-    """One generation request: the board's kind, the targets, the limits, the seed and the cap.
+    """One generation request: the board's kind, the targets, the limits, the seed, the cap and the work budget.
 
     Checked when built: GenerateError names a malformed field, Impossible a
     target no board of this kind can meet (see ``least_moves_bounds``).
@@ -142,6 +161,7 @@ class Spec:
     max_jump: int | None = None
     no_edge_rows: bool = False
     max_evaluations: int = DEFAULT_EVALUATIONS
+    max_work: int = MAX_WORK
 
     def __post_init__(self) -> None:
         n = _whole("n", self.n, 2, MAX_GENERATE_SIZE)
@@ -157,6 +177,7 @@ class Spec:
             _whole("max_jump", self.max_jump, 1, last - 1)
         _flag("no_edge_rows", self.no_edge_rows)
         _whole("max_evaluations", self.max_evaluations, 1, MAX_EVALUATIONS)
+        _whole("max_work", self.max_work, 1, MAX_WORK)
         if self.targets.min_moves is not None:
             _whole("targets.min_moves", self.targets.min_moves, 1, last - 1)
         self._check_room()
@@ -262,3 +283,68 @@ def least_moves_bounds(n: int, snakes: int, ladders: int, max_jump: int | None =
         low += 1
     high = base + snakes if snakes <= 5 else None
     return low, high
+
+
+# --------------------------------------------------------------------------- how far a board is from them
+
+#: A board that cannot be finished is this far from the targets, plus its other misses.
+_TRAP_DISTANCE = 1000.0
+#: One move off the least-moves target weighs as much as expected rolls 10% outside their range.
+_ROLLS_WEIGHT = 10.0
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a board achieves: LeetCode's least moves (-1 when n² is unreachable), whether random
+    play always finishes, and its expected rolls (None when not always, or not computed)."""
+
+    min_moves: int
+    always_finishes: bool
+    expected_rolls: float | None
+
+
+def distance(spec: Spec, figures: Figures) -> float:
+    """How far ``figures`` are from the spec's targets; 0.0 when every target is met.
+
+    >>> spec = Spec(n=10, snakes=8, ladders=8, seed=1, targets=Targets(min_moves=7, expected_rolls=(30, 40)))
+    >>> distance(spec, Figures(6, True, 44.0)), distance(spec, Figures(7, True, 35.0))
+    (2.0, 0.0)
+    """
+    targets = spec.targets
+    far = 0.0
+    if targets.min_moves is not None:
+        far += abs(figures.min_moves - targets.min_moves) if figures.min_moves > 0 else spec.n * spec.n
+    if not figures.always_finishes and (targets.always_finishes or targets.expected_rolls is not None):
+        return far + _TRAP_DISTANCE
+    if targets.expected_rolls is not None and figures.expected_rolls is not None:
+        lo, hi = targets.expected_rolls
+        rolls = figures.expected_rolls
+        if rolls < lo:
+            far += _ROLLS_WEIGHT * (lo - rolls) / max(lo, 1.0)
+        elif rolls > hi:
+            far += _ROLLS_WEIGHT * (rolls - hi) / max(hi, 1.0)
+    return far
+
+
+def missed_targets(spec: Spec, figures: Figures) -> tuple[str, ...]:
+    """Each target ``figures`` miss, with what the board has instead.
+
+    >>> spec = Spec(n=10, snakes=8, ladders=8, seed=1, targets=Targets(min_moves=7, expected_rolls=(30, 40)))
+    >>> missed_targets(spec, Figures(6, True, 44.25))
+    ('least moves 7 (the closest board takes 6)', 'expected rolls 30 to 40 (the closest board has 44.25)')
+    """
+    targets = spec.targets
+    missed = []
+    if targets.min_moves is not None and figures.min_moves != targets.min_moves:
+        has = f"takes {figures.min_moves}" if figures.min_moves > 0 else "cannot be finished"
+        missed.append(f"least moves {targets.min_moves} (the closest board {has})")
+    if targets.always_finishes and not figures.always_finishes:
+        missed.append("always finishes (the closest board has a trap a game can fall into)")
+    if targets.expected_rolls is not None:
+        lo, hi = targets.expected_rolls
+        rolls = figures.expected_rolls
+        if rolls is None:
+            missed.append(f"expected rolls {lo:g} to {hi:g} (the closest board may never finish)")
+        elif not lo <= rolls <= hi:
+            missed.append(f"expected rolls {lo:g} to {hi:g} (the closest board has {rolls:.2f})")
+    return tuple(missed)
