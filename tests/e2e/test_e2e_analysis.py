@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
-from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture
+from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture, serve_patched_package
 from playwright.sync_api import expect
 from snakes_ladders.board import Board
 from snakes_ladders.explain import explain
@@ -153,7 +153,7 @@ def test_random_play_analysis_of_the_classic_board(open_app: Callable[..., AppPa
         expect(app.whatif).to_have_text("")
 
     with subtests.test(msg="the jump table lists every snake and ladder with its chance of use"):
-        expect(app.jump_table).to_be_visible()
+        expect(app.jump_table).to_be_visible(timeout=PYTHON_TIMEOUT_MS)  # the second stage: the jump_use op
         shown = app.jump_use()
         assert set(shown) == {jump_name(s, e) for s, e in CLASSIC_BOARD.jumps.items()}
         expected = {jump_name(use.start, use.end): percent(use.p_used) for use in single.jumps}
@@ -424,3 +424,83 @@ def test_the_search_step_by_step_and_play_mode(app: AppPage, subtests: pytest.Su
         expect(app.player_tokens).to_have_count(0)
         expect(app.turns).to_have_count(0)
         expect(app.winner).to_have_text("")
+
+
+# The package served to the jump-use test: a budget of 30 units for the second stage, and on 7×7 boards
+# a second stage that never ends (until Cancel restarts its worker).  The headline is the real one.
+SECOND_STAGE_PATCH = b"""
+
+JUMP_USE_BUDGET = 30
+_real_jump_uses = jump_uses
+
+
+def jump_uses(board, rules=LEETCODE, budget=JUMP_USE_BUDGET):
+    while board.n == 7:
+        pass
+    return _real_jump_uses(board, rules, budget)
+"""
+REFUSED = Board(6, {2: 30, 8: 33, 20: 4, 27: 11, 14: 25, 31: 9, 34: 17})
+COMPUTED = Board(3, {2: 7})
+ENDLESS = Board(7, {3: 40, 30: 5, 22: 45})
+
+
+def test_jump_use_comes_second_and_can_be_cancelled(
+    open_app: Callable[..., AppPage], subtests: pytest.Subtests
+) -> None:
+    """The headline figures arrive first; the jump use follows (or its refusal, in Python's words), and its
+    Cancel really stops Python: the analysis worker restarts and answers the next Analyze."""
+    from snakes_ladders import markov
+
+    app = open_app(navigate=False)
+    serve_patched_package(app, "snakes_ladders/markov.py", SECOND_STAGE_PATCH)
+    app.goto()
+    app.wait_ready()
+    stage = app.page.locator("#jump-use")
+    note = app.page.locator("#jump-use-note")
+    cancel = app.page.locator("#cancel-jump-use")
+
+    with subtests.test(msg="a small board: the headline, then the jump table"):
+        app.load_json(json.dumps(COMPUTED.to_matrix()))
+        app.expect_board(COMPUTED.to_matrix())
+        app.analyze()
+        expect_analysis(app, f"On average a game takes {rolls(analyze(COMPUTED).expected_rolls)} rolls.")
+        expect(stage).to_have_attribute("data-state", "done", timeout=PYTHON_TIMEOUT_MS)
+        expect(cancel).to_be_hidden()
+        assert app.jump_use() == {jump_name(u.start, u.end): percent(u.p_used) for u in analyze(COMPUTED).jumps}
+
+    with subtests.test(msg="over the second stage's budget: the refusal says how much work, and the budget"):
+        with pytest.raises(markov.JumpUseRefused) as refusal:
+            markov.jump_uses(REFUSED, budget=30)
+        text = str(refusal.value)
+        app.load_json(json.dumps(REFUSED.to_matrix()))
+        app.expect_board(REFUSED.to_matrix())
+        expect_analysis(app, f"On average a game takes {rolls(analyze(REFUSED).expected_rolls)} rolls.")
+        expect(stage).to_have_attribute("data-state", "refused", timeout=PYTHON_TIMEOUT_MS)
+        expect(note).to_have_text(f"{text[0].upper()}{text[1:]}.")
+        assert re.fullmatch(
+            r"Jump use not computed: it would take (about|at least) [\d,]+ units of work, over the budget of 30\.",
+            note.text_content() or "",
+        )
+        expect(app.jump_table).to_be_hidden()
+
+    with subtests.test(msg="a second stage that runs on: the headline stays, Cancel stops it"):
+        app.load_json(json.dumps(ENDLESS.to_matrix()))
+        app.expect_board(ENDLESS.to_matrix())
+        headline = f"On average a game takes {rolls(analyze(ENDLESS).expected_rolls)} rolls."
+        expect_analysis(app, headline)
+        expect(stage).to_have_attribute("data-state", "running", timeout=PYTHON_TIMEOUT_MS)
+        expect(note).to_have_text("Finding how often each snake and ladder is used (the second stage)…")
+        expect(cancel).to_be_visible()
+        cancel.click()
+        expect(stage).to_have_attribute("data-state", "cancelled")
+        expect(cancel).to_be_hidden()
+        expect(note).to_have_text(re.compile(r"^Jump use cancelled\. Python is restarting"))
+        expect(app.analysis_summary).to_have_text(headline)  # the figures already shown stay
+        expect(app.figures).to_be_visible()
+
+    with subtests.test(msg="the restarted worker answers: the endless stage was really stopped"):
+        # The spinning worker could not answer anything: a new headline proves the restart.
+        app.load_json(json.dumps(COMPUTED.to_matrix()))
+        app.expect_board(COMPUTED.to_matrix())
+        expect_analysis(app, f"On average a game takes {rolls(analyze(COMPUTED).expected_rolls)} rolls.")
+        expect(stage).to_have_attribute("data-state", "done", timeout=PYTHON_TIMEOUT_MS)
