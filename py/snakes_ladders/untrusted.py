@@ -16,6 +16,8 @@ exactly up to ``EXACT_DIGITS_BITS`` bits (beyond, from its bit length, said to b
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from itertools import islice
 from types import TracebackType
 from typing import Any
 
@@ -58,7 +60,7 @@ def type_name(value: object) -> str:
 
 def digits(number: int) -> tuple[int, bool]:
     """How many decimal digits ``number`` has, and whether that count is exact (else it is within one)."""
-    bits = abs(number).bit_length()
+    bits = number.bit_length()  # of the absolute value, without copying it as abs() would
     if bits <= 1:
         return 1, True
     count = math.floor((bits - 1) * math.log10(2)) + 1  # the digits of 2**(bits - 1)
@@ -94,8 +96,10 @@ def _scalar_text(value: Any) -> str:
 def _items_text(value: Any, depth: int) -> str:
     """A container's first ``ITEMS`` items, each shown by ``shape``; a dict's as ``key: value``."""
     kind = type(value)
-    items = list(dict.items(value) if kind is dict else _first(value))
-    shown = [f"{shape(k, depth)}: {shape(v, depth)}" if kind is dict else shape(k, depth) for k, v in items]
+    if kind is dict:
+        shown = [f"{shape(k, depth)}: {shape(v, depth)}" for k, v in _first(dict.items(value))]
+    else:
+        shown = [shape(item, depth) for item in _first(value)]
     size = len(value)  # an exact built-in type's own length
     if size > ITEMS:
         shown.append(f"… {size - ITEMS:,} more")
@@ -104,18 +108,14 @@ def _items_text(value: Any, depth: int) -> str:
         return f"[{inside}]"
     if kind is tuple:
         return f"({inside}{',' if size == 1 else ''})"
-    if kind is dict:
+    if kind is dict or (kind is set and size):
         return "{" + inside + "}"
     return f"{_type_name(kind)}({{{inside}}})" if size else f"{_type_name(kind)}()"
 
 
-def _first(value: Any) -> list[tuple[object, None]]:
-    pairs: list[tuple[object, None]] = []
-    for item in value:
-        if len(pairs) == ITEMS:
-            break
-        pairs.append((item, None))
-    return pairs
+def _first(items: Iterable[Any]) -> list[Any]:
+    """The first ``ITEMS`` of ``items`` (of an exact built-in container: no code of the solution runs)."""
+    return list(islice(items, ITEMS))
 
 
 def shape(value: object, depth: int = 0) -> str:
@@ -137,7 +137,7 @@ def describe_value(value: object) -> tuple[int | None, str]:
     kind = type(value)
     if kind is int:
         number: int = value  # type: ignore[assignment]
-        return (number if abs(number) <= LARGEST_ANSWER else None), _int_text(number)
+        return (number if -LARGEST_ANSWER <= number <= LARGEST_ANSWER else None), _int_text(number)
     if kind in _SCALARS or kind in _CONTAINERS:
         return None, clip(f"{shape(value)} ({type_name(value)}), not an int", 2 * SHOWN_LIMIT)
     base = _builtin_base(value)
