@@ -90,12 +90,15 @@ class GenerateDialog {
     this.#panel("open").focus();
   }
 
+  /** The bar follows whichever ends the search first: the boards looked at, or the work budget. */
   #showProgress(report) {
     const bar = this.#$("progress");
-    bar.max = report.max_evaluations;
-    bar.value = report.evaluations;
+    const done = Math.min(1, Math.max(report.evaluations / report.max_evaluations, report.work / report.max_work));
+    bar.max = 1000;
+    bar.value = Math.round(done * 1000);
     const tried = `Looked at ${report.evaluations.toLocaleString("en")} of ${report.max_evaluations.toLocaleString("en")} boards`;
-    this.#say(`${tried}; the closest so far: ${describeFigures(report)}.`, "running");
+    const work = `${Math.floor((100 * report.work) / report.max_work)}% of the work budget used`;
+    this.#say(`${tried}, ${work}; the closest so far: ${describeFigures(report)}.`, "running");
   }
 
   #put(result, label) {
