@@ -33,7 +33,7 @@ LENGTH_KEYS = {
     "p_on_turn", "p_by_turn", "rolls", "remaining", "trapped", "truncated", "tail_from", "median", "p90", "p95",
 }  # fmt: skip
 GAME_KEYS = {"n", "rules", "players", "seed", "winner", "end", "turns", "positions"}
-TURN_KEYS = {"player", "roll", "start", "landing", "end", "jump", "overshoot"}
+TURN_KEYS = {"number", "player", "roll", "start", "landing", "end", "jump", "overshoot", "visits"}
 EXPLAIN_KEYS = {
     "n",
     "moves",
@@ -369,7 +369,7 @@ class TestErrors:
         error = check_error_shape(call(op="analyse", board=EMPTY_2))
         assert (
             error["message"]
-            == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, generate'
+            == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, turn, generate'
         )
         # The old ops ignore the new fields, and keep LeetCode's check of square 1.
         assert ok(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}, seed="x")["moves"] == 1

@@ -277,21 +277,21 @@ ERROR_CASES = {
         {"board": EXAMPLE_1},
         err(
             "request",
-            "unknown op null: expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, generate",
+            "unknown op null: expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, turn, generate",
         ),
     ),
     "op-case": (
         {"op": "SOLVE", "board": EXAMPLE_1},
         err(
             "request",
-            'unknown op "SOLVE" (a string): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, generate',
+            'unknown op "SOLVE" (a string): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, turn, generate',
         ),
     ),
     "op-list": (
         {"op": ["solve"], "board": EXAMPLE_1},
         err(
             "request",
-            'unknown op ["solve"] (a list): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, generate',
+            'unknown op ["solve"] (a list): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, turn, generate',
         ),
     ),
     "max-size-1": (

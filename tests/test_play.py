@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
 
 import pytest
 import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from snakes_ladders.api import game_to_json, handle
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.markov import analyze
 from snakes_ladders.play import MAX_SEED, MAX_TURNS, play
 from snakes_ladders.rules import CLASSIC, LEETCODE, Rules
+from snakes_ladders.turn import Table, take_turn
+from test_api import call, check_error_shape, ok
 from test_markov import ALL_RULES, CLASSIC_FIXTURE, TRAP_BOARD, bernstein, best_cpu, next_square, sixes_wall
 
 EXAMPLE_1 = Board(6, {2: 15, 14: 35, 17: 13})
@@ -167,3 +172,171 @@ class TestWorkBound:
         large = best_cpu(lambda: play(sixes_wall(40), players=4, seed=3))
         assert play(sixes_wall(40), players=4, seed=3).end == "turn limit"
         assert large / max(small, 1e-3) < 4
+
+
+# --------------------------------------------------------------------------- the turn op (hot-seat play)
+
+
+def drive(board: Board, rules: Rules, players: int, rolls: list[int]) -> dict[str, object]:
+    """A game played as the page's hot-seat game plays it: the opening, then one ``turn`` request a roll,
+    each sending back the positions, player and number the previous answer gave."""
+    fields = {"board": board.to_matrix(), "rules": rules.to_json()}
+    hopeless = Table.of(board, rules).hopeless
+    state = ok(op="turn", players=players, **fields)
+    assert state["turn"] is None and state["winner"] is None
+    turns = []
+    for number, roll in enumerate(rolls, start=1):
+        if state["over"] is not None:
+            break
+        assert state["next_player"] == (number - 1) % players + 1  # every player in turn, hopeless or not
+        request = {"positions": state["positions"], "player": state["next_player"], "number": number, "roll": roll}
+        state = ok(op="turn", **fields, **request)
+        turns.append(state["turn"])
+        assert state["hopeless"] == [p in hopeless for p in state["positions"]]
+    return {"turns": turns, "end": state["over"], "winner": state["winner"], "positions": state["positions"]}
+
+
+def seeded(board: Board, rules: Rules, players: int, seed: int) -> dict[str, object]:
+    data = game_to_json(board, play(board, rules, players, seed))
+    return {key: data[key] for key in ("turns", "end", "winner", "positions")}
+
+
+def hopeless_rolls_again(game: dict, board: Board, rules: Rules) -> bool:
+    """Some player rolls again after their token became hopeless (the hot-seat game used to skip them)."""
+    hopeless = Table.of(board, rules).hopeless
+    gone: set[int] = set()
+    for turn in game["turns"]:
+        if turn["player"] in gone:
+            return True
+        if turn["end"] in hopeless:
+            gone.add(turn["player"])
+    return False
+
+
+class TestTurnOp:
+    @pytest.mark.parametrize("rules", ALL_RULES, ids=[f"{r.start}-{r.overshoot}" for r in ALL_RULES])
+    @pytest.mark.parametrize("players", [1, 2, 3, 4])
+    def test_a_game_turn_by_turn_is_the_seeded_game(self, rules: Rules, players: int) -> None:
+        """The seeded game's dice, fed to the op turn by turn, give exactly the seeded game: every turn, its
+        squares walked, the order of players, the end and the positions."""
+        boards = [EXAMPLE_1, TRAP_BOARD, Board(2, {}), Board(3, {2: 8, 7: 3})]
+        for board in boards:
+            for seed in (0, 1, 99):
+                game = seeded(board, rules, players, seed)
+                rolls = [turn["roll"] for turn in game["turns"]]
+                assert drive(board, rules, players, rolls) == game, (board, seed)
+
+    def test_hopeless_players_keep_their_turns_and_the_game_ends_stuck(self) -> None:
+        """TRAP_BOARD: a token that missed the ladder is hopeless but still rolls in its turn."""
+        games = [(seed, seeded(TRAP_BOARD, LEETCODE, 3, seed)) for seed in range(40)]
+        again = [seed for seed, game in games if hopeless_rolls_again(game, TRAP_BOARD, LEETCODE)]
+        stuck = [seed for seed, game in games if game["end"] == "stuck"]
+        won_late = [s for s in again if dict(games)[s]["end"] == "won"]
+        assert again and stuck and won_late  # the cases the old page got wrong are among these games
+        for seed in [*again[:5], *stuck[:5], *won_late[:5]]:
+            game = dict(games)[seed]
+            assert drive(TRAP_BOARD, LEETCODE, 3, [t["roll"] for t in game["turns"]]) == game
+
+    def test_stuck_before_the_first_roll(self) -> None:
+        game = seeded(UNREACHABLE, LEETCODE, 2, 1)
+        assert game["end"] == "stuck" and game["turns"] == []
+        assert drive(UNREACHABLE, LEETCODE, 2, [1, 2, 3]) == game
+
+    def test_turn_limit(self) -> None:
+        """LUCKY_RUN needs eight sixes in a row: the seeded game stops at MAX_TURNS; the op, given the state
+        before that last turn, plays it the same and says the game is over."""
+        game = seeded(LUCKY_RUN, LEETCODE, 2, 0)
+        assert game["end"] == "turn limit" and len(game["turns"]) == MAX_TURNS
+        positions = [1, 1]
+        for turn in game["turns"][:-1]:
+            positions[turn["player"] - 1] = turn["end"]
+        last = game["turns"][-1]
+        request = {"positions": positions, "player": last["player"], "number": MAX_TURNS, "roll": last["roll"]}
+        state = ok(op="turn", board=LUCKY_RUN.to_matrix(), **request)
+        assert state["turn"] == last and (state["over"], state["next_player"]) == ("turn limit", None)
+        assert state["positions"] == game["positions"]
+
+    @settings(max_examples=30, deadline=None)
+    @given(st.integers(0, 2**32 - 1), st.sampled_from(ALL_RULES), st.integers(1, 4), st.integers(0, MAX_SEED))
+    def test_random_boards(self, board_seed: int, rules: Rules, players: int, seed: int) -> None:
+        """Random boards and rules, the first 300 turns: a game cut off there is still going on in the op."""
+        rng = random.Random(board_seed)
+        board = rules.board_from_matrix(reference.random_board(rng, n=rng.randint(2, 7)))
+        data = game_to_json(board, play(board, rules, players, seed, max_turns=300))
+        driven = drive(board, rules, players, [t["roll"] for t in data["turns"]])
+        assert (driven["turns"], driven["positions"]) == (data["turns"], data["positions"])
+        cut_off = data["end"] == "turn limit"
+        assert (driven["end"], driven["winner"]) == ((None, None) if cut_off else (data["end"], data["winner"]))
+
+    @pytest.mark.parametrize("rules", ALL_RULES, ids=[f"{r.start}-{r.overshoot}" for r in ALL_RULES])
+    def test_visits_walk_pip_by_pip_to_the_landing(self, rules: Rules) -> None:
+        """Every square walked is one pip from the one before, the first one pip from the start; a bounce
+        turns only at the last square (or, on 2×2, at square 1); a wasted roll walks nowhere."""
+        for n in (2, 3, 10):
+            board = Board(n, {})
+            last = n * n
+            for position in range(rules.start_position, last):
+                for roll in range(1, 7):
+                    turn = take_turn(Table.of(board, rules), (position,), 1, 1, roll).turn
+                    if turn.overshoot == "stay":
+                        assert turn.visits == ()
+                        continue
+                    walk = (position, *turn.visits)
+                    assert all(abs(b - a) == 1 for a, b in itertools.pairwise(walk))
+                    assert turn.visits[-1] == turn.landing and all(1 <= s <= last for s in turn.visits)
+                    assert len(turn.visits) == (roll if rules.overshoot != "win" else min(roll, last - position))
+                    turns_back = [b for a, b, c in zip(walk, walk[1:], walk[2:], strict=False) if (b - a) != (c - b)]
+                    assert set(turns_back) <= {last, 1}
+
+    @pytest.mark.parametrize(
+        ("fields", "message"),
+        [
+            ({"positions": [1, 9]}, "positions[1] must be an integer from 1 to 8, got 9"),
+            ({"positions": [0]}, "positions[0] must be an integer from 1 to 8, got 0"),
+            ({"positions": []}, "positions must be a list of 1 to 4 integers, got [] (a list)"),
+            ({"positions": [1, "2"]}, 'positions must be a list of 1 to 4 integers, got [1, "2"] (a list)'),
+            (
+                {"positions": [1, 1], "player": 2},
+                "turn 1 is player 1's (every player in turn, player 1 first), got player 2",
+            ),
+            (
+                {"positions": [1, 1], "number": 2},
+                "turn 2 is player 2's (every player in turn, player 1 first), got player 1",
+            ),
+            ({"number": 10_001}, "number must be an integer from 1 to 10000"),
+            ({"roll": 7}, "roll must be an integer from 1 to 6"),
+            ({"player": 5}, "player must be an integer from 1 to 4"),
+        ],
+        ids=[
+            "past-board",
+            "off-board-under-square1",
+            "none",
+            "string",
+            "wrong-player",
+            "wrong-number",
+            "number",
+            "roll",
+            "player",
+        ],
+    )
+    def test_a_state_no_game_reaches_is_refused(self, fields: dict, message: str) -> None:
+        request = {"op": "turn", "board": Board(3, {}).to_matrix(), "roll": 1, **fields}
+        error = check_error_shape(call(**request))
+        assert (error["kind"], error["message"]) == ("request", message)
+
+    def test_a_stuck_game_takes_no_roll(self) -> None:
+        error = check_error_shape(call(op="turn", board=TRAP_BOARD.to_matrix(), positions=[7, 7], number=3, roll=1))
+        assert error["message"] == "the game is already over: no token can reach square 16"
+        assert ok(op="turn", board=TRAP_BOARD.to_matrix(), positions=[7, 7], number=3)["over"] == "stuck"
+
+    def test_work_grows_with_the_squares_not_faster(self) -> None:
+        """The op's bound (api._turn): O(n²) per call, reading the board and finding the hopeless squares.
+        4 times the squares (40×40, 80×80) takes well under 10 times the CPU time (least of 9)."""
+        requests = []
+        for n in (40, 80):
+            board = reference.random_board(random.Random(n), n=n)
+            request = {"version": 1, "op": "turn", "board": board, "positions": [1, 1, 1, 1], "number": 1, "roll": 6}
+            requests.append(json.dumps(request))
+            assert json.loads(handle(requests[-1]))["ok"]
+        small, large = (best_cpu(lambda request=request: handle(request), runs=9) for request in requests)
+        assert large / max(small, 1e-4) < 10

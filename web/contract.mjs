@@ -13,6 +13,7 @@ export const LIMITS = Object.freeze({
   "MAX_PLAYERS": 4,
   "MIN_SEED": 0,
   "MAX_SEED": 9007199254740991,
+  "MAX_TURNS": 10000,
   "MAX_REQUEST_CHARS": 32000000,
   "MAX_REQUEST_VALUES": 1002001,
   "MAX_BOARD_VALUES": 1001001,
@@ -81,6 +82,12 @@ export const OPS = Object.freeze({
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "position": {"type": "number", "required": true, "about": "where the token stands: 0 off the board (classic start), else 1 to n² - 1", "min": 0, "max": 9999}, "roll": {"type": "number", "required": true, "about": "the die's roll", "min": 1, "max": 6}},
     result: {"start": "number", "roll": "number", "landing": "number", "end": "number", "jump": "JumpKind | null", "overshoot": "string | null", "won": "boolean", "hopeless": "boolean"}
   },
+  "turn": {
+    about: "one turn of a game (hot-seat play): the move, the squares walked, who rolls next, how the game ended",
+    maxSize: 100,
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players, "positions": {"type": "number[]", "required": false, "about": "where each token stands, player 1 first: 0 off the board (classic start), else 1 to n² - 1; left out: every player's token at the start", "min": 0, "max": 9999}, "player": {"type": "number", "required": false, "about": "who rolls: turn k is player (k - 1) % players + 1", "min": 1, "max": 4, "default": 1}, "number": {"type": "number", "required": false, "about": "the turn's number, 1 first", "min": 1, "max": 10000, "default": 1}, "roll": {"type": "number", "required": false, "about": "the die's roll; left out: the game before a roll", "min": 1, "max": 6}},
+    result: {"n": "number", "turn": "{number: number, player: number, roll: number, start: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]} | null", "positions": "number[]", "hopeless": "boolean[]", "next_player": "number | null", "over": "\"won\" | \"stuck\" | \"turn limit\" | null", "winner": "number | null"}
+  },
   "generate": {
     about: "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
     maxSize: 50,
@@ -115,6 +122,10 @@ export const RULES = Object.freeze({
       "start": "off-board",
       "overshoot": "stay"
     }
+  },
+  "startPositions": {
+    "square1": 1,
+    "off-board": 0
   }
 });
 
@@ -177,7 +188,9 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{n: number, rules: Rules, players: number, seed: number, winner: number | null, end: string, turns: object[], positions: number[]}} PlayResult */
 /** @typedef {{op: "move", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, position: number, roll: number}} MoveRequest */
 /** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null, overshoot: string | null, won: boolean, hopeless: boolean}} MoveResult */
+/** @typedef {{op: "turn", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, positions?: number[], player?: number, number?: number, roll?: number}} TurnRequest */
+/** @typedef {{n: number, turn: {number: number, player: number, roll: number, start: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]} | null, positions: number[], hopeless: boolean[], next_player: number | null, over: "won" | "stuck" | "turn limit" | null, winner: number | null}} TurnResult */
 /** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number, max_work?: number, max_size?: number}} GenerateRequest */
 /** @typedef {{n: number, matrix: number[][], min_moves: number, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number}} GenerateResult */
-/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | GenerateRequest} Request */
+/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

@@ -68,7 +68,7 @@ from .board import MAX_SIZE, MIN_SIZE, Board, BoardError
 from .errors import show
 from .genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK, GenerateError, Spec
 from .jsontext import CHUNK, NestingError, check_nesting, clip_digits, clip_numbers
-from .rules import LEETCODE, MAX_PLAYERS, MAX_SEED, Rules, RulesError
+from .rules import LEETCODE, MAX_PLAYERS, MAX_SEED, MAX_TURNS, Rules, RulesError
 from .solve import Solution, min_moves, solve
 
 # Random play (``play``), its analysis (``markov``), the search explained (``explain``) and the
@@ -80,9 +80,16 @@ if TYPE_CHECKING:
     from .explain import Explanation
     from .markov import Analysis, JumpUse
     from .play import Game
+    from .turn import Outcome, Table, Turn
 
 #: The package's modules this one imports on first use.
-LATER = ("snakes_ladders.explain", "snakes_ladders.generate", "snakes_ladders.markov", "snakes_ladders.play")
+LATER = (
+    "snakes_ladders.explain",
+    "snakes_ladders.generate",
+    "snakes_ladders.markov",
+    "snakes_ladders.play",
+    "snakes_ladders.turn",
+)
 
 __all__ = ["API_VERSION", "MAX_BOARD_VALUES", "MAX_REQUEST_CHARS", "answer", "handle", "solution_to_json"]
 
@@ -156,6 +163,10 @@ PLAYERS_FIELD = Field("players", "number", "players taking turns", low=1, high=M
 SEED_FIELD = Field("seed", "number", "seed of the die: same request, same game", required=True, low=0, high=MAX_SEED)
 _BOARD_FIELDS = (VERSION_FIELD, BOARD_FIELD, BOARD_TEXT_FIELD, MAX_SIZE_FIELD)
 _STEP = "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}"
+_TURN = (
+    "{number: number, player: number, roll: number, start: number, landing: number, end: number, "
+    "jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}"
+)
 _WARNINGS = ("warnings", "{total: number, shown: {square: number, message: string}[]}")
 _CHAINED = ("chained", "number[]")
 _COUNT = "Magnitude"
@@ -297,6 +308,43 @@ CONTRACT: dict[str, Op] = {
                 ("overshoot", "string | null"),
                 ("won", "boolean"),
                 ("hopeless", "boolean"),
+            ),
+        ),
+        Op(
+            "turn",
+            "one turn of a game (hot-seat play): the move, the squares walked, who rolls next, how the game ended",
+            (
+                *_BOARD_FIELDS,
+                RULES_FIELD,
+                PLAYERS_FIELD,
+                Field(
+                    "positions",
+                    "number[]",
+                    "where each token stands, player 1 first: 0 off the board (classic start), else 1 to n² - 1; "
+                    "left out: every player's token at the start",
+                    low=0,
+                    high=RANDOM_PLAY_MAX_SIZE * RANDOM_PLAY_MAX_SIZE - 1,
+                ),
+                Field(
+                    "player",
+                    "number",
+                    "who rolls: turn k is player (k - 1) % players + 1",
+                    low=1,
+                    high=MAX_PLAYERS,
+                    default=1,
+                ),
+                Field("number", "number", "the turn's number, 1 first", low=1, high=MAX_TURNS, default=1),
+                Field("roll", "number", "the die's roll; left out: the game before a roll", low=1, high=6),
+            ),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("turn", f"{_TURN} | null"),
+                ("positions", "number[]"),
+                ("hopeless", "boolean[]"),
+                ("next_player", "number | null"),
+                ("over", '"won" | "stuck" | "turn limit" | null'),
+                ("winner", "number | null"),
             ),
         ),
         Op(
@@ -523,6 +571,8 @@ def _dispatch(message: Any) -> dict[str, Any]:
     name = message.get("op")
     if name == "generate":  # a board to a target (issue 17): see _generate
         return _generate(message)
+    if name == "turn":  # reads a list of positions: see _turn
+        return _turn(message)
     op = CONTRACT.get(name) if type(name) is str else None
     if op is None:
         raise RequestError(f"unknown op {show(name, 'json')}: expected one of {', '.join(CONTRACT)}")
@@ -838,7 +888,8 @@ def game_to_json(board: Board, game: Game) -> dict[str, Any]:
     >>> from snakes_ladders.play import play
     >>> data = game_to_json(Board(3, {2: 8}), play(Board(3, {2: 8}), seed=1))
     >>> data["winner"], data["end"], data["turns"][0]
-    (1, 'won', {'player': 1, 'roll': 2, 'start': 1, 'landing': 3, 'end': 3, 'jump': None, 'overshoot': None})
+    (1, 'won', {'number': 1, 'player': 1, 'roll': 2, 'start': 1, 'landing': 3, 'end': 3, 'jump': None, \
+'overshoot': None, 'visits': [2, 3]})
     """
     return {
         "n": board.n,
@@ -847,18 +898,7 @@ def game_to_json(board: Board, game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "winner": game.winner,
         "end": game.end,
-        "turns": [
-            {
-                "player": turn.player,
-                "roll": turn.roll,
-                "start": turn.start,
-                "landing": turn.landing,
-                "end": turn.end,
-                "jump": turn.step.jump,
-                "overshoot": turn.overshoot,
-            }
-            for turn in game.turns
-        ],
+        "turns": [turn_to_json(turn) for turn in game.turns],
         "positions": list(game.positions),
     }
 
@@ -962,5 +1002,90 @@ def _move(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]
 
 
 _RUNNERS["move"] = _move
+
+
+def _turn(message: dict[str, Any]) -> dict[str, Any]:
+    """Answer ``turn``: one turn of a game, by ``turn.take_turn``, the function seeded games are played with.
+
+    ``positions`` (default: every one of ``players`` tokens at the start), ``player`` and ``number``
+    (the turn's, default 1) describe the game before the roll; ``roll`` is the die's.  The result is
+    ``outcome_to_json``; without ``roll``, ``turn`` is null and the rest describes the game as it
+    stands (``over`` is ``"stuck"`` when no token can reach n² any more).  A state no game reaches
+    (a token on n², the wrong player for the number, a stuck game asked for a roll) is a ``request``
+    error naming the field.
+
+    Work: O(n²) per call, as reading the board is: ``turn.Table.of`` finds the hopeless positions
+    by a search over the n² squares and six rolls each; the turn itself is O(players).
+
+    >>> reply = json.loads(handle('{"version": 1, "op": "turn", "board": [[-1, -1, -1], [-1, -1, -1], [-1, 8, -1]], '
+    ...                           '"positions": [1, 1], "roll": 1}'))["result"]
+    >>> reply["turn"]["visits"], reply["turn"]["end"], reply["positions"], reply["next_player"], reply["over"]
+    ([2], 8, [8, 1], 2, None)
+    """
+    from .turn import Table, TurnError, opening, take_turn
+
+    op = CONTRACT["turn"]
+    fields = {field.name: field for field in op.fields}
+    rules = rules_from_request(message)
+    number = {name: _integer("turn", message, fields[name]) for name in ("max_size", "players", "player", "number")}
+    board = board_from_request(message, min(number["max_size"], op.max_size), rules)
+    table = Table.of(board, rules)
+    try:
+        given = "positions" in message
+        positions = _positions(message["positions"]) if given else opening(table, number["players"])[0]
+        if "roll" not in message:
+            return outcome_to_json(table, None, positions, number["player"])
+        roll = _integer("turn", message, fields["roll"])
+        return outcome_to_json(table, take_turn(table, positions, number["player"], number["number"], roll))
+    except TurnError as error:
+        raise RequestError(str(error)) from None
+
+
+def _positions(value: Any) -> tuple[int, ...]:
+    """The ``positions`` of a ``turn`` request as a tuple; ``take_turn`` checks each one's range."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS or any(type(p) is not int for p in value):
+        raise RequestError(f"positions must be a list of 1 to {MAX_PLAYERS} integers, got {show(value, 'json')}")
+    return tuple(value)
+
+
+def turn_to_json(turn: Turn) -> dict[str, Any]:
+    """One turn as JSON-ready data: who rolled what, the step, and ``visits``, the squares walked over.
+
+    >>> from snakes_ladders.play import play
+    >>> turn_to_json(play(Board(3, {2: 8}), seed=1).turns[1])
+    {'number': 2, 'player': 1, 'roll': 5, 'start': 3, 'landing': 8, 'end': 8, 'jump': None, 'overshoot': None, \
+'visits': [4, 5, 6, 7, 8]}
+    """
+    return {
+        "number": turn.number,
+        "player": turn.player,
+        "roll": turn.roll,
+        "start": turn.start,
+        "landing": turn.landing,
+        "end": turn.end,
+        "jump": turn.step.jump,
+        "overshoot": turn.overshoot,
+        "visits": list(turn.visits),
+    }
+
+
+def outcome_to_json(
+    table: Table, outcome: Outcome | None, positions: tuple[int, ...] = (), player: int = 1
+) -> dict[str, Any]:
+    """A turn's outcome as the ``turn`` op answers it; with no outcome, the game as ``positions`` stand
+    before ``player`` rolls.  ``hopeless`` says, token by token, that n² can no longer be reached."""
+    if outcome is not None:
+        positions = outcome.positions
+    stuck = all(position in table.hopeless for position in positions)
+    return {
+        "n": round(table.last**0.5),
+        "turn": None if outcome is None else turn_to_json(outcome.turn),
+        "positions": list(positions),
+        "hopeless": [position in table.hopeless for position in positions],
+        "next_player": (None if stuck else player) if outcome is None else outcome.next_player,
+        "over": ("stuck" if stuck else None) if outcome is None else outcome.end,
+        "winner": None if outcome is None else outcome.winner,
+    }
+
 
 # --------------------------------------------------------------------------- end of move

@@ -20,7 +20,7 @@ from typing import Any, get_args
 from . import api
 from .board import EMPTY, MAX_SIZE, MIN_SIZE, Board, BoardError, square_to_cell
 from .jsontext import MAX_DEPTH
-from .rules import CLASSIC, LEETCODE, MAX_PLAYERS, MAX_SEED, OVERSHOOTS, STARTS, Rules
+from .rules import CLASSIC, LEETCODE, MAX_PLAYERS, MAX_SEED, MAX_TURNS, OVERSHOOTS, STARTS, Rules
 from .solve import JumpKind
 
 __all__ = ["TARGET", "main", "render"]
@@ -44,6 +44,7 @@ def limits() -> dict[str, int]:
         "MAX_PLAYERS": MAX_PLAYERS,
         "MIN_SEED": api.SEED_FIELD.low or 0,
         "MAX_SEED": MAX_SEED,
+        "MAX_TURNS": MAX_TURNS,
         "MAX_REQUEST_CHARS": api.MAX_REQUEST_CHARS,
         "MAX_REQUEST_VALUES": api.MAX_REQUEST_VALUES,
         "MAX_BOARD_VALUES": api.MAX_BOARD_VALUES,
@@ -131,12 +132,14 @@ def _range(field: api.Field) -> dict[str, int | None]:
 
 
 def rules() -> dict[str, Any]:
-    """Rule names, their allowed values and defaults, and the two named rule sets."""
+    """Rule names, their allowed values and defaults, the two named rule sets, and where a token
+    stands before its first roll under each start rule (0: off the board)."""
     default = Rules()
     return {
         "start": {"values": list(STARTS), "default": default.start},
         "overshoot": {"values": list(OVERSHOOTS), "default": default.overshoot},
         "presets": {"leetcode": LEETCODE.to_json(), "classic": CLASSIC.to_json()},
+        "startPositions": {start: Rules(start=start).start_position for start in STARTS},
     }
 
 

@@ -2,10 +2,11 @@
 
 The die is ``random.Random(seed).randint(1, 6)``, one call per turn, so the
 same board, rules, players and seed always give the same game, in CPython and
-in Pyodide alike.  Players roll in order, player 1 first, each moving their own
-token by ``Rules.step``; the first to stand on the last square wins.  A game
-ends without a winner when every token stands where the last square can no
-longer be reached (``"stuck"``), or after ``max_turns`` turns (``"turn limit"``).
+in Pyodide alike.  Each turn is ``turn.take_turn``, as in the page's hot-seat
+game: players roll in order, player 1 first, each moving their own token by
+``Rules.step``; the first to stand on the last square wins.  A game ends without
+a winner when every token stands where the last square can no longer be reached
+(``"stuck"``), or after ``max_turns`` turns (``"turn limit"``).
 
 >>> from snakes_ladders.board import Board
 >>> game = play(Board(2, {}), players=2, seed=7)
@@ -17,46 +18,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any
 
 from .board import Board
-from .rules import DIE, LEETCODE, MAX_PLAYERS, MAX_SEED, Overshoot, Rules, Step
+from .rules import LEETCODE, MAX_PLAYERS, MAX_SEED, Rules
+from .turn import MAX_TURNS, End, Table, Turn, hopeless_positions, opening, take_turn
 
 __all__ = ["MAX_PLAYERS", "MAX_SEED", "MAX_TURNS", "Game", "Turn", "hopeless_positions", "play"]
-
-#: The most turns (rolls, all players together) a game may take before it is called off.
-MAX_TURNS = 10_000
-
-End = Literal["won", "stuck", "turn limit"]
-T = TypeVar("T")
-
-
-class _StepField(Generic[T]):
-    """A read-only attribute of a Turn read from its step: ``turn.roll`` is ``turn.step.roll``."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    def __get__(self, turn: Turn, owner: type | None = None) -> T:
-        value: T = getattr(turn.step, self._name)
-        return value
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One roll: ``player`` (1-based) rolls ``roll`` on turn ``number`` (1-based)
-    and moves by ``step`` (start, landing, end, and any overshoot rule applied); ``roll``,
-    ``start``, ``landing``, ``end`` and ``overshoot`` are read from the step."""
-
-    number: int
-    player: int
-    step: Step
-
-    roll = _StepField[int]()
-    start = _StepField[int]()
-    landing = _StepField[int]()
-    end = _StepField[int]()
-    overshoot = _StepField[Overshoot | None]()
 
 
 @dataclass(frozen=True)
@@ -74,26 +42,6 @@ class Game:
     winner: int | None
     end: End
     positions: tuple[int, ...]
-
-
-def hopeless_positions(board: Board, rules: Rules) -> set[int]:
-    """Positions from which the last square can never be reached under ``rules``; O(n²) work."""
-    cells = board.cells()
-    last = board.last
-    # Where one roll can lead from each position, reversed: who can reach each square.
-    reaches: list[list[int]] = [[] for _ in range(last + 1)]
-    for position in range(last):
-        for roll in DIE:
-            reaches[rules.move(cells, position, roll)[1]].append(position)
-    hopeful = {last}
-    queue = [last]
-    while queue:
-        square = queue.pop()
-        for before in reaches[square]:
-            if before not in hopeful:
-                hopeful.add(before)
-                queue.append(before)
-    return set(range(last + 1)) - hopeful
 
 
 def _check_arguments(rules: object, players: object, seed: object, max_turns: object) -> None:
@@ -121,7 +69,7 @@ def play(
     malformed).
 
     Work bound: O(n²) to find the positions from which the last square can no
-    longer be reached, then O(1) per turn, at most ``max_turns`` turns (the
+    longer be reached (``turn.Table.of``), then O(players) per turn, at most ``max_turns`` turns (the
     reply holds one entry per turn).
 
     >>> game = play(Board(3, {2: 8}), seed=1)
@@ -131,29 +79,17 @@ def play(
     'stuck'
     """
     _check_arguments(rules, players, seed, max_turns)
-    board = rules.to_board(board)
-    cells = board.cells()
-    last = board.last
-    hopeless = hopeless_positions(board, rules)
+    table = Table.of(rules.to_board(board), rules)
     rng = random.Random(seed)
-    positions = [rules.start_position] * players
+    positions, end = opening(table, players)
     turns: list[Turn] = []
     winner: int | None = None
-    end: End = "turn limit"
-    if all(p in hopeless for p in positions):
-        end = "stuck"
-    else:
-        while len(turns) < max_turns:
-            player = len(turns) % players
-            step = rules.step(cells, positions[player], rng.randint(1, 6))
-            positions[player] = step.end
-            turns.append(Turn(number=len(turns) + 1, player=player + 1, step=step))
-            if step.end == last:
-                winner, end = player + 1, "won"
-                break
-            if all(p in hopeless for p in positions):
-                end = "stuck"
-                break
+    player = None if end else 1
+    while player is not None:
+        outcome = take_turn(table, positions, player, len(turns) + 1, rng.randint(1, 6), max_turns)
+        turns.append(outcome.turn)
+        positions, player, end, winner = outcome.positions, outcome.next_player, outcome.end, outcome.winner
+    assert end is not None  # a turn with no next player ended the game
     return Game(
         players=players,
         seed=seed,
@@ -161,5 +97,5 @@ def play(
         turns=tuple(turns),
         winner=winner,
         end=end,
-        positions=tuple(positions),
+        positions=positions,
     )

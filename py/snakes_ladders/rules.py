@@ -44,6 +44,7 @@ __all__ = [
     "LEETCODE",
     "MAX_PLAYERS",
     "MAX_SEED",
+    "MAX_TURNS",
     "OFF_BOARD",
     "OVERSHOOTS",
     "STARTS",
@@ -68,6 +69,8 @@ OFF_BOARD = 0
 MAX_PLAYERS = 4
 #: Seeds of the die are integers from 0 to 2**53 - 1, so that JavaScript numbers hold them exactly.
 MAX_SEED = 2**53 - 1
+#: The most turns (rolls, all players together) a game may take before it is called off.
+MAX_TURNS = 10_000
 _KEYS = ("start", "overshoot")
 
 
@@ -212,11 +215,27 @@ class Rules:
             return position, "stay"
         if self.overshoot == "win":
             return last, "win"
-        # Count back down from the last square; a 2×2 board can send the count past square 1,
-        # where it turns up again, as a token walked pip by pip would.
-        while not 1 <= target <= last:
-            target = 2 * last - target if target > last else 2 - target
-        return target, "bounce"
+        return _bounce(position, roll, last)[-1], "bounce"
+
+    def path(self, position: int, roll: int, last: int) -> tuple[int, ...]:
+        """The squares a roll from ``position`` takes the token over, pip by pip, in order, before any jump.
+
+        The last is the landing square (``landing``): a bounce goes up to ``last`` and back down,
+        a move from off the board (position 0) starts on square 1; a wasted roll (``"stay"``) visits
+        none.  At most 6 squares, O(1) work.
+
+        >>> Rules().path(0, 3, 9), Rules(overshoot="bounce").path(7, 4, 9), Rules().path(7, 4, 9)
+        ((1, 2, 3), (8, 9, 8, 7), ())
+        >>> Rules(overshoot="bounce").path(3, 6, 4), Rules(overshoot="win").path(7, 4, 9)
+        ((4, 3, 2, 1, 2, 3), (8, 9))
+        """
+        if position + roll <= last:
+            return tuple(range(position + 1, position + roll + 1))
+        if self.overshoot == "stay":
+            return ()
+        if self.overshoot == "win":
+            return tuple(range(position + 1, last + 1))
+        return _bounce(position, roll, last)
 
     def move(self, cells: list[int], position: int, roll: int) -> tuple[int, int]:
         """Return ``(landing, end)`` for a roll from ``position`` (0 is off the board).
@@ -248,6 +267,22 @@ class Rules:
         return Step(
             start=position, roll=roll, landing=landing, end=landing if end == EMPTY else end, overshoot=overshoot
         )
+
+
+def _bounce(position: int, roll: int, last: int) -> tuple[int, ...]:
+    """The squares of a bouncing roll, pip by pip: up to the last square, then back down by the excess.
+
+    A 2×2 board can send the count past square 1, where it turns up again, as a token walked
+    pip by pip would.  ``roll`` pips, O(1) work.
+    """
+    squares = []
+    square, direction = position, 1
+    for _ in range(roll):
+        if square + direction > last or square + direction < 1:
+            direction = -direction
+        square += direction
+        squares.append(square)
+    return tuple(squares)
 
 
 def _choices(names: tuple[str, ...], between: str) -> list[str | Quoted]:
