@@ -33,7 +33,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal, InvalidOperation
-from itertools import filterfalse, repeat
+from itertools import repeat
 from operator import add, itemgetter, mul
 from typing import Any, Generic, TypeVar
 
@@ -262,11 +262,10 @@ class Factors(Generic[Number]):
             raise ArithmeticError(f"state {k} has no way out: it is not transient")
         self.pivot[k] = pivot
         self.upper[k] = list(row.items())
-        qs = list(row)
-        products = [a for _, a in self.upper[k]]
+        items = self.upper[k]
         lower = self.lower[k]
         todo = [p for p in pointers[k] if p < k]  # the others are already eliminated
-        self.work += len(todo) * len(qs)
+        self.work += len(todo) * len(items)  # counted before it is done: a refusal costs no more than the budget
         if self.budget is not None and self.work > self.budget:
             raise OverBudget(self.work, self.budget, k)
         for p in todo:
@@ -275,13 +274,14 @@ class Factors(Generic[Number]):
             lower.append((p, factor))
             if exit_k:
                 exits[p].append(factor * exit_k)
-            # row_p[q] += factor * a over row k, at C speed; an absent entry starts at 0.0, so the sums
-            # are those of a plain loop bit for bit.  The fill (entries row p did not have) is listed
-            # in row k's order first, for the pointers.
-            for q in filterfalse(row_p.__contains__, qs):
-                pointers[q].append(p)
-            olds = map(row_p.get, qs, repeat(self.zero))
-            row_p.update(zip(qs, map(add, olds, map(mul, products, repeat(factor))), strict=True))
+            get = row_p.get
+            for q, a in items:  # row_p[q] += factor * a (a plain loop: faster than map chains in CPython 3.11)
+                old = get(q)
+                if old is None:  # the fill: an entry row p did not have
+                    row_p[q] = factor * a
+                    pointers[q].append(p)
+                else:
+                    row_p[q] = old + factor * a
             row_p.pop(p, None)  # a return to p is a self-loop, not an outflow
         rows[k] = {}
 
