@@ -38,9 +38,9 @@ DEFAULT_EVALUATIONS = 2_000
 #: ... and at most this many.
 MAX_EVALUATIONS = 100_000
 #: The work budget of every search, in work units (``generate.py`` says what one is), and its default:
-#: a request may ask for less, never more.  About 40 s of CPython on the 2-core machine of
+#: a request may ask for less, never more.  About 20 s of CPython (0.18-0.24 µs a unit) on the machine of
 #: docs/benchmarks.md, 2-5 times that in the page's Pyodide.
-MAX_WORK = 150_000_000
+MAX_WORK = 100_000_000
 
 _TARGET_KEYS = ("min_moves", "expected_rolls", "always_finishes")
 _SPEC_KEYS = (
