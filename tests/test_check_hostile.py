@@ -361,3 +361,20 @@ def test_nothing_the_solution_forks_outlives_the_check(tmp_path: Path) -> None:
     if outlived:  # a failure: do not leave it behind
         os.kill(grandchild, signal.SIGKILL)
     assert not outlived and not marker.exists()
+
+
+def test_check_stops_reading_a_flooded_channel(tmp_path: Path) -> None:
+    """A solution writing megabytes with no end of line to every descriptor: the parent keeps one frame's worth."""
+    solution = tmp_path / "flood.py"
+    solution.write_text(
+        "import os\ndef snakesAndLadders(board):\n    for fd in range(3, 64):\n        try:\n"
+        "            os.write(fd, b'x' * (3 << 20))\n        except OSError:\n            pass\n    return 2\n"
+    )
+    done = check(solution, "--boards", "1", "--timeout", "5")
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    error = next(line for line in done.stdout.splitlines() if line.startswith("error: "))
+    assert error.startswith("error: the solution wrote to the checker's channel (") and error.endswith(
+        f" bytes and no end of line: b'{'x' * 40}'…) while running this board"
+    )
+    size = int(error.split("(")[1].split(" bytes")[0].replace(",", ""))
+    assert MAX_FRAME < size <= MAX_FRAME + (1 << 16)

@@ -166,7 +166,8 @@ def parse(line: bytes, token: str, *kinds: dict[str, str]) -> dict[str, Any]:
 
 def _glimpse(line: bytes) -> str:
     """The start of a line that is not a frame, for the message: at most 40 bytes, escaped."""
-    return f"{len(line):,} bytes: {line[:40]!r}{'…' if len(line) > 40 else ''}"
+    size = f"{len(line):,} bytes" if line.endswith(b"\n") else f"{len(line):,} bytes and no end of line"
+    return f"{size}: {line[:40]!r}{'…' if len(line) > 40 else ''}"
 
 
 __all__ = ["LOADED", "NOT_LOADED", "OUTCOME", "Malformed", "Reader", "encode", "exit_status", "parse", "send", "stop"]
