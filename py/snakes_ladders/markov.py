@@ -184,7 +184,8 @@ def analyze(
     the snakes crossing it), and no fill-reducing order tried does less
     (bench/elimination_orders.py); the selected inversion (jump use) O(W); one
     solve (O(fill)) per end of a jump a reachable trap lands on, and at most
-    MAX_ITERATIONS + 2 more; at most min(MAX_TURNS, PROPAGATION_BUDGET / n²)
+    MAX_ITERATIONS + 2 more (after the inverse iteration's first try, no more
+    than SOLVE_BUDGET entries read in all); at most min(MAX_TURNS, PROPAGATION_BUDGET / n²)
     rolls of propagation at O(n² + J) each; in Decimal (only when a figure
     leaves the float range) the same steps, each some times slower.
 
