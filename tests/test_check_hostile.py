@@ -110,6 +110,23 @@ def test_page_keeps_printed_surrogates_and_floods_bounded() -> None:
     assert output.count("\\ud800") == 4000 and output.encode("utf-8")
 
 
+def test_page_replies_even_when_the_solution_breaks_the_checker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solution runs in the worker's interpreter and can change our code: the reply is still plain JSON."""
+    from snakes_ladders import practice_run
+
+    monkeypatch.setattr(practice_run, "describe_value", practice_run.describe_value)  # put back afterwards
+    sabotage = "import sys\nsys.modules['snakes_ladders.practice_run'].describe_value = None\n"
+    reply = run_on_page(returns("2", sabotage))
+    assert reply == {
+        "ok": True,
+        "answer": None,
+        "shown": "no answer",
+        "error": "could not be checked: TypeError",
+        "line": None,
+        "output": "",
+    }
+
+
 @pytest.mark.parametrize(
     ("source", "error", "line"),
     [

@@ -152,9 +152,9 @@ def run(solver: Solver, rows: list[list[int]]) -> Outcome:
 _loaded: list[Solver] = []
 
 
-def _broken(failure: BaseException) -> dict[str, Any]:
-    """What the page is told when describing the solution's doings failed (it changed the interpreter)."""
-    return {"answer": None, "shown": "no answer", "error": f"could not be checked: {type_name(failure)}"}
+def _broken(failure: BaseException) -> str:
+    """Why a board or the load failed when wording what the solution did failed (it changed the interpreter)."""
+    return f"could not be checked: {type_name(failure)}"
 
 
 def handle(request: str) -> str:
@@ -177,15 +177,16 @@ def handle(request: str) -> str:
         except SolutionError as error:
             return json.dumps({"ok": False, "error": error.message, "line": error.line, "output": error.output})
         except BaseException as failure:  # the solution changed the interpreter under us
-            return json.dumps({"ok": False, "line": None, "output": "", **_broken(failure)})
+            return json.dumps({"ok": False, "error": _broken(failure), "line": None, "output": ""})
         _loaded.append(solver)
         return json.dumps({"ok": True, "output": output})
     if op == "run" and _loaded:
+        board = data["board"]
         try:
-            outcome = asdict(run(_loaded[0], data["board"]))
+            outcome = run(_loaded[0], board)
         except BaseException as failure:  # the solution changed the interpreter under us
-            outcome = {"line": None, "output": "", **_broken(failure)}
-        return json.dumps({"ok": True, **outcome})
+            outcome = Outcome(None, "no answer", _broken(failure))
+        return json.dumps({"ok": True, **asdict(outcome)})
     return json.dumps({"ok": False, "error": f"unknown request {op!r} (or no solution loaded)"})
 
 
