@@ -26,6 +26,7 @@ their size, and the solution file is read as the other commands read their input
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -241,12 +242,12 @@ class _Child:
             os.close(write_end)
         self.channel = Reader(read_end, self.process)
         job = {"source": source, "boards": boards, "channel": write_end, "token": self.token}
-        assert self.process.stdin is not None
-        try:
-            self.process.stdin.write(json.dumps(job).encode("utf-8"))
-            self.process.stdin.close()
-        except OSError:  # it ended at once: the first receive() says how
-            pass
+        stdin = self.process.stdin
+        assert stdin is not None
+        with contextlib.suppress(OSError):  # it ended at once: the first receive() says how
+            stdin.write(json.dumps(job).encode("utf-8"))
+        with contextlib.suppress(OSError):  # what could not be written is dropped with the pipe
+            stdin.close()
 
     def __enter__(self) -> _Child:
         return self
@@ -284,7 +285,7 @@ class _Child:
         """Return once the solution has loaded; raise SolutionError if it did not."""
         message = self.receive(timeout + STARTUP_SECONDS, LOADED, NOT_LOADED)
         if message == TIMEOUT:
-            raise SolutionError(f"the file did not load within {timeout:g} s")
+            raise SolutionError(f"the file did not load within {timeout + STARTUP_SECONDS:g} s")
         if isinstance(message, str):
             raise SolutionError(f"{message} while loading")
         if "error" in message:
