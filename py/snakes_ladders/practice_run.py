@@ -16,11 +16,11 @@ running the solution's code; ``handle`` never raises for it.  What it prints is 
 process, at most ``--timeout`` seconds a board: a board that runs past it is reported,
 the child is killed and a fresh one goes on with the next board.  The child runs in a session
 of its own and its whole process group is killed when it is done or stopped, so nothing the
-solution forks outlives the check; it sends its results on a pipe of its own, whose every frame
-the parent checks (``practice_channel``): a solution that writes there, exits, or is killed
-fails that board with what happened.  Work on our side is bounded by the number of boards and
-their size, and the solution file is read as the other commands read their input (at most
-16,065,536 characters).
+solution forks outlives the check (unless it leaves the group: ``os.setsid``); it sends its
+results on a pipe of its own, whose every frame the parent checks (``practice_channel``): a
+solution that writes there, exits, or is killed fails that board with what happened.  Work on
+our side is bounded by the number of boards and their size, and the solution file is read as
+the other commands read their input (at most 16,065,536 characters).
 """
 
 from __future__ import annotations
