@@ -13,14 +13,23 @@ export function moveDuration(moves) {
   return Math.min(MOVE_MS, ROUTE_MS / Math.max(1, moves));
 }
 
-/** The squares a token hops over from `start` to `landing`, bouncing back off the goal if it must. */
-function hops({ start, landing, overshoot, last }) {
+/**
+ * The squares a token hops over: a game's turn carries them (`visits`, from Python, a bounce included);
+ * a LeetCode move (the Solve panel's path) never overshoots, so it counts up from `start` to `landing`.
+ */
+function hops({ start, landing, visits }) {
+  if (visits) return visits;
   const squares = [];
-  const top = overshoot === "bounce" ? last : landing;
-  for (let square = start + 1; square <= top; square += 1) squares.push(square);
-  // A bounce: up to the goal, then back down to the landing square.
-  for (let square = top - 1; square >= landing && overshoot === "bounce"; square -= 1) squares.push(square);
+  for (let square = start + 1; square <= landing; square += 1) squares.push(square);
   return squares;
+}
+
+/**
+ * Play one turn of a game (seeded replay or hot-seat) on `mover`: the squares Python says it walks, then
+ * its jump; a wasted roll walks none. Resolves as `TokenAnimator.play` does.
+ */
+export function playTurn(mover, turn) {
+  return mover.play(turn.visits.length ? [turn] : [], { from: turn.start, keep: true });
 }
 
 /**
@@ -105,7 +114,7 @@ export class TokenAnimator extends EventTarget {
 
   async #playMove(run, index, step, moveMs) {
     const jumps = step.end !== step.landing;
-    const squares = this.#reducedMotion ? (step.landing === step.start ? [] : [step.landing]) : hops(step);
+    const squares = this.#reducedMotion ? (hops(step).length ? [step.landing] : []) : hops(step);
     const hopMs = (moveMs * (jumps ? 1 - JUMP_SHARE : 1)) / Math.max(1, squares.length);
     for (const square of squares) {
       if (!(await this.#segment(run, square, hopMs))) return false;

@@ -1,6 +1,6 @@
 // Play mode: replays a seeded game that Python played, one turn at a time, with a token per player.
 // The dice, the rules and the winner all come from Python; this only animates and lists the turns.
-import { TokenAnimator } from "./animate.mjs";
+import { TokenAnimator, playTurn } from "./animate.mjs";
 import { $ } from "./dom.mjs";
 import { describeMove } from "./rules-text.mjs";
 
@@ -73,9 +73,7 @@ export class GamePanel {
       item.setAttribute("aria-current", "step");
       // Keep the newest turn in view inside the list, without scrolling the page away from the board.
       this.#turns.scrollTop = item.offsetTop - this.#turns.offsetTop - this.#turns.clientHeight / 2;
-      const player = this.#players[turn.player - 1];
-      const moving = turn.overshoot === "stay" ? [] : [{ ...turn, last }];
-      const done = await player.play(moving, { from: turn.start, keep: true });
+      const done = await playTurn(this.#players[turn.player - 1], turn);
       if (run !== this.#run) return;
       if (!done) return;
     }
@@ -89,7 +87,7 @@ export class GamePanel {
     for (const player of this.#players) player.stop();
     const tokens = this.#view.players(game.players);
     game.positions.forEach((square, index) => {
-      const { left, top } = square === 0 ? this.#view.offBoardPosition() : this.#view.squarePosition(square);
+      const { left, top } = this.#view.squarePosition(square); // 0 is the off-board start
       Object.assign(tokens[index].style, { left, top });
       tokens[index].dataset.square = String(square);
       tokens[index].hidden = false;

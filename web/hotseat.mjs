@@ -1,6 +1,9 @@
 // Play with real dice: 1–4 people (or the computer) take turns at one screen, rolling a fair die.
-// Where each roll takes a token comes from Python (the API's move op); this rolls, animates and keeps turns.
-import { TokenAnimator } from "./animate.mjs";
+// Every rule of a turn comes from Python (the API's turn op, the function seeded games are played with):
+// where a roll takes the token and the squares it walks, who rolls next, and when the game ends. This
+// rolls the die, draws the answer and keeps the answer's state for the next request.
+import { TokenAnimator, playTurn } from "./animate.mjs";
+import { LIMITS } from "./contract.mjs";
 import { rollDie, FACES } from "./dice.mjs";
 import { boardToMatrix } from "./grid.mjs";
 import { cleanName } from "./library-store.mjs";
@@ -15,8 +18,6 @@ export const COLOURS = [
   ["#d2691e", "Orange"],
 ];
 const MAX_PLAYER_NAME = 20;
-/** A game stops after this many turns, as a seeded game does. */
-const TURN_LIMIT = 10_000;
 
 /** One line of the history: "Turn 3, Ana: rolled 4 → square 9, ladder to 20". */
 export function describeRoll(number, name, step, last) {
@@ -48,7 +49,7 @@ function playerRow(index) {
 }
 
 /** The player rows as players: names cleaned, each with its colour and a token animator of its own. */
-function makePlayers(rows, tokens, view, rules) {
+function makePlayers(rows, tokens, view) {
   return rows.map((row, index) => {
     const field = (name) => /** @type {HTMLInputElement} */ (row.querySelector(`[data-hotseat="${name}"]`));
     const colour = field("colour").value;
@@ -56,7 +57,7 @@ function makePlayers(rows, tokens, view, rules) {
     token.style.background = colour;
     const mover = new TokenAnimator(view, token);
     const name = cleanName(field("name").value).slice(0, MAX_PLAYER_NAME) || `Player ${index + 1}`;
-    return { name, colour, computer: field("computer").checked, position: rules.start === "off-board" ? 0 : 1, hopeless: false, mover };
+    return { name, colour, computer: field("computer").checked, mover };
   });
 }
 
@@ -65,7 +66,7 @@ class HotSeat {
   #root;
   /** The options createHotSeat was given: `{root, view, state, request, getRules, onStart}`. */
   #app;
-  #rows = Array.from({ length: 4 }, (_, index) => playerRow(index));
+  #rows = Array.from({ length: LIMITS.MAX_PLAYERS }, (_, index) => playerRow(index));
   /** The game under way, or null at the setup. */
   #game = null;
 
@@ -73,6 +74,10 @@ class HotSeat {
     this.#app = app;
     this.#root = app.root;
     this.#$("players").replaceChildren(...this.#rows);
+    const count = this.#$("count");
+    const chosen = count.value;
+    count.replaceChildren(...this.#rows.map((_, index) => new Option(String(index + 1))));
+    count.value = chosen;
     this.#wire();
     this.#showCount();
     this.showRules();
@@ -88,8 +93,8 @@ class HotSeat {
     this.#$("setup").hidden = phase !== "setup";
     this.#$("game").hidden = phase === "setup";
     this.#$("roll").disabled = phase !== "playing";
-    this.#$("end").hidden = phase !== "playing";
-    this.#$("new").hidden = phase === "playing";
+    this.#$("end").hidden = phase !== "playing" && phase !== "starting";
+    this.#$("new").hidden = phase === "playing" || phase === "starting";
   }
 
   showRules() {
@@ -103,28 +108,41 @@ class HotSeat {
   }
 
   #announceTurn() {
-    const player = this.#game.players[this.#game.turn];
+    const player = this.#game.players[this.#game.player - 1];
     this.#$("turn").textContent = player.computer ? `${player.name} (computer) is rolling…` : `${player.name}'s turn: press Roll or Space.`;
     this.#$("turn").style.color = player.colour;
   }
 
-  start() {
+  /** Start a game: Python says where the tokens stand and whether any of them can finish at all. */
+  async start() {
     this.#app.onStart();
     this.stop();
     const rules = this.#app.getRules();
     const board = this.#app.state.board;
     const count = Number(this.#$("count").value);
-    const players = makePlayers(this.#rows.slice(0, count), this.#app.view.players(count), this.#app.view, rules);
-    this.#game = { rules, board, matrix: boardToMatrix(board), last: board.n * board.n, players, turn: 0, number: 0, busy: false, over: false };
-    for (const player of players) player.mover.play([], { from: player.position });
-    this.#$("history").replaceChildren();
-    this.#$("winner").textContent = "";
-    this.#$("die").textContent = "";
+    const players = makePlayers(this.#rows.slice(0, count), this.#app.view.players(count), this.#app.view);
+    const game = { rules, matrix: boardToMatrix(board), last: board.n * board.n, players, positions: [], player: 1, number: 0, busy: true, over: false };
+    this.#game = game;
+    for (const name of ["history", "winner", "die", "turn"]) this.#$(name).replaceChildren();
     this.showRules();
+    this.#setPhase("starting");
+    const reply = await this.#ask(game, { players: count });
+    if (this.#game !== game) return;
+    if (!reply.ok) return this.#finish("error", `The game could not start: ${reply.error.message}.`);
+    game.positions = reply.result.positions;
+    players.forEach((player, index) => player.mover.play([], { from: game.positions[index] }));
     this.#setPhase("playing");
-    this.#announceTurn();
+    this.#next(game, reply.result);
     this.#$("roll").focus();
-    if (players[0].computer) this.roll();
+  }
+
+  /** Ask Python about `game` with the turn op; errors come back as replies. */
+  async #ask(game, fields) {
+    try {
+      return await this.#app.request("turn", { board: game.matrix, rules: game.rules, ...fields });
+    } catch (error) {
+      return { ok: false, error: { message: error.message } };
+    }
   }
 
   /** End the game (the tokens leave the board) and go back to the setup. */
@@ -156,52 +174,45 @@ class HotSeat {
   }
 
   async roll() {
-    const current = this.#game;
-    if (!current || current.busy || current.over) return;
-    const player = current.players[current.turn];
-    current.busy = true;
+    const game = this.#game;
+    if (!game || game.busy || game.over) return;
+    const player = game.players[game.player - 1];
+    game.busy = true;
     this.#$("roll").disabled = true;
-    const value = this.#throwDie();
-    let reply;
-    try {
-      reply = await this.#app.request("move", { board: current.matrix, rules: current.rules, position: player.position, roll: value });
-    } catch (error) {
-      reply = { ok: false, error: { message: error.message } };
-    }
-    if (this.#game !== current) return;
-    if (!reply.ok) {
-      this.#finish("error", `The roll could not be played: ${reply.error.message}.`);
-      return;
-    }
-    const step = reply.result;
-    const moving = step.overshoot === "stay" ? [] : [{ ...step, last: current.last }];
-    const done = await player.mover.play(moving, { from: step.start, keep: true });
-    if (this.#game !== current || !done) return;
-    player.position = step.end;
-    player.hopeless = step.hopeless;
-    current.number += 1;
+    const roll = this.#throwDie();
+    const reply = await this.#ask(game, { positions: game.positions, player: game.player, number: game.number + 1, roll });
+    if (this.#game !== game) return;
+    if (!reply.ok) return this.#finish("error", `The roll could not be played: ${reply.error.message}.`);
+    const answer = reply.result;
+    const done = await playTurn(player.mover, answer.turn);
+    if (this.#game !== game || !done) return;
+    game.positions = answer.positions;
+    game.number = answer.turn.number;
+    const won = answer.over === "won";
     const line = document.createElement("li");
-    line.textContent = describeRoll(current.number, player.name, step, current.last) + (step.hopeless && !step.won ? ` (can no longer reach square ${current.last})` : "");
+    const hopeless = answer.hopeless[game.player - 1] && !won ? ` (can no longer reach square ${game.last})` : "";
+    line.textContent = describeRoll(game.number, player.name, { ...answer.turn, won }, game.last) + hopeless;
     this.#$("history").prepend(line);
-    this.#afterRoll(current, player, step);
+    this.#next(game, answer);
   }
 
-  #afterRoll(current, player, step) {
-    current.busy = false;
-    if (step.won) return this.#finish("won", `${player.name} wins after ${current.number} turn${current.number === 1 ? "" : "s"}!`);
-    if (current.players.every((p) => p.hopeless)) return this.#finish("stuck", `No one can reach square ${current.last} any more: the game ends without a winner.`);
-    if (current.number >= TURN_LIMIT) return this.#finish("stopped", `No winner after ${TURN_LIMIT.toLocaleString("en")} turns: the game was stopped.`);
-    do current.turn = (current.turn + 1) % current.players.length;
-    while (current.players[current.turn].hopeless);
+  /** Show what Python answered: the game's end, or whose turn it is now (the computer rolls at once). */
+  #next(game, answer) {
+    game.busy = false;
+    const turns = `${game.number} turn${game.number === 1 ? "" : "s"}`;
+    if (answer.over === "won") return this.#finish("won", `${game.players[answer.winner - 1].name} wins after ${turns}!`);
+    if (answer.over === "stuck") return this.#finish("stuck", `No one can reach square ${game.last} any more: the game ends without a winner.`);
+    if (answer.over) return this.#finish("stopped", `No winner after ${LIMITS.MAX_TURNS.toLocaleString("en")} turns: the game was stopped.`);
+    game.player = answer.next_player;
     this.#$("roll").disabled = false;
     this.#announceTurn();
-    if (current.players[current.turn].computer) this.roll();
+    if (game.players[game.player - 1].computer) this.roll();
   }
 
   /** A person's turn in the game under way (the computer rolls for itself). */
   #personToRoll() {
     const game = this.#game;
-    return game !== null && !game.players[game.turn].computer;
+    return game !== null && !game.busy && !game.players[game.player - 1].computer;
   }
 
   #wire() {

@@ -1,5 +1,9 @@
 // Plain words for the rules of random play (`{start, overshoot}`), shared by the designer's panels.
 // Only describes the rules; Python applies them.
+import { RULES } from "./contract.mjs";
+
+/** Where a token waits before entering the board under the classic start (position 0). */
+const OFF_BOARD = RULES.startPositions["off-board"];
 
 const STARTS = { square1: "start on square 1 (LeetCode)", "off-board": "start off the board (classic)" };
 const OVERSHOOTS = {
@@ -18,7 +22,7 @@ export function describeRules({ start, overshoot }) {
  * ("`bounce` from 36"), the jump taken and a win; or that the roll was too far and wasted.
  */
 export function describeMove(head, move, last, { bounce = "bounces back", won = move.end === last } = {}) {
-  if (move.overshoot === "stay") return `${head}, too far: stays on ${move.start === 0 ? "the start" : `square ${move.start}`}`;
+  if (move.overshoot === "stay") return `${head}, too far: stays on ${move.start === OFF_BOARD ? "the start" : `square ${move.start}`}`;
   const bounced = move.overshoot === "bounce" ? `, ${bounce} from ${last}` : "";
   const jump = move.jump ? `, ${move.jump} to ${move.end}` : "";
   return `${head} → square ${move.landing}${bounced}${jump}${won ? " and wins" : ""}`;
