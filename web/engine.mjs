@@ -1,5 +1,6 @@
-// Promise bridge to the Python worker: numbered requests, replies matched by id, errors as data.
-// Owns the worker's life: start at page open, restart on Retry or to cancel a runaway solve.
+// The solver's Python worker (and the analysis's): its stages in words, the early worker adopted, a
+// restart when the interpreter breaks. Requests go through the one messenger (messenger.mjs).
+import { WorkerMessenger } from "./messenger.mjs";
 
 const STAGES = {
   downloading: "Python: downloading…",
@@ -8,28 +9,11 @@ const STAGES = {
   ready: "Python ready",
 };
 
-function deferred() {
-  const result = {};
-  result.promise = new Promise((resolve, reject) => Object.assign(result, { resolve, reject }));
-  result.promise.catch(() => {}); // callers see the rejection through call()
-  return result;
-}
-
 export class Engine extends EventTarget {
-  #workerUrl;
-  #loadTimeoutMs;
-  #worker = null;
-  #pending = new Map();
-  #nextId = 1;
-  #state = "loading";
-  #stage = "downloading";
-  #message = "";
-  #ready = null;
-  #timer = null;
+  #messenger;
+  #adopt;
   /** How the worker started Python: `{ how: "snapshot" | "plain", note }`, or null until ready. */
   startInfo = null;
-
-  #adopt;
 
   /**
    * `loadTimeoutMs`: how long the worker may stay silent while loading before it is given up.
@@ -37,43 +21,44 @@ export class Engine extends EventTarget {
    */
   constructor(workerUrl, { loadTimeoutMs = 90_000, adopt = false } = {}) {
     super();
-    this.#workerUrl = workerUrl;
-    this.#loadTimeoutMs = loadTimeoutMs;
     this.#adopt = adopt;
+    this.#messenger = new WorkerMessenger(() => this.#makeWorker(workerUrl), {
+      name: "Python",
+      silenceLimitMs: loadTimeoutMs,
+      unavailable: (message) => `Python is not available: ${message}`,
+    });
+    this.#messenger.addEventListener("statechange", (event) => {
+      const { state, stage } = /** @type {CustomEvent} */ (event).detail;
+      const info = this.#messenger.startInfo;
+      this.startInfo = info ? { how: info.start, note: info.startNote } : null;
+      this.dispatchEvent(new CustomEvent("statechange", { detail: { state, stage } }));
+    });
+    // The interpreter is broken: the request that found out is rejected; a fresh one takes the next.
+    this.#messenger.addEventListener("fatal", () => this.start());
   }
 
   /** "loading" | "ready" | "error" */
   get state() {
-    return this.#state;
+    const { state } = this.#messenger;
+    return state === "ready" || state === "error" ? state : "loading";
   }
 
   /** A sentence for the status line. */
   get description() {
-    if (this.#state === "error") return `Python failed to load: ${this.#message}`;
-    return STAGES[this.#stage] ?? `Python: ${this.#stage}…`;
+    if (this.#messenger.state === "error") return `Python failed to load: ${this.#messenger.message}`;
+    const { stage } = this.#messenger;
+    return STAGES[stage] ?? `Python: ${stage}…`;
   }
 
+  /** Start the worker (the early one start-python.js started, the first time, when adopting). */
   start() {
-    this.#stop(new Error("The Python engine was restarted."));
-    this.startInfo = null;
-    this.#setState("loading", "downloading");
-    this.#ready = deferred();
-    const early = this.#adopt ? globalThis.takeEarlyPythonWorker?.(String(this.#workerUrl)) : null;
+    this.#messenger.start("downloading");
+  }
+
+  #makeWorker(workerUrl) {
+    const early = this.#adopt ? globalThis.takeEarlyPythonWorker?.(String(workerUrl)) : null;
     this.#adopt = false;
-    const worker = early?.worker ?? new Worker(this.#workerUrl, Engine.#workerOptions());
-    this.#worker = worker;
-    this.#armTimer();
-    const handlers = {
-      message: (event) => this.#onMessage(event.data),
-      error: (event) => {
-        event.preventDefault();
-        this.#fail(event.message || "the worker script could not be loaded");
-      },
-      messageerror: () => this.#fail("a reply from Python could not be read"),
-    };
-    for (const [type, handler] of Object.entries(handlers)) worker.addEventListener(type, handler);
-    // What the early worker said before it was adopted, in order, before anything it says next.
-    for (const event of early?.events ?? []) if (this.#worker === worker) handlers[event.type](event);
+    return early ?? { worker: new Worker(workerUrl, Engine.#workerOptions()), events: [] };
   }
 
   /**
@@ -97,81 +82,11 @@ export class Engine extends EventTarget {
    * keeps a request that still waits for Python from being sent; `onPost` is told when it is sent.
    */
   call(request, { signal = undefined, onPost = undefined } = {}) {
-    return this.#send("call", JSON.stringify(request), signal, onPost);
+    return this.#messenger.call(request, { signal, onPost });
   }
 
   /** Python's live objects after a collection, and the WebAssembly memory size: `{objects, heapBytes}`. */
   stats() {
-    return this.#send("stats", null);
-  }
-
-  async #send(type, payload, signal = undefined, onPost = undefined) {
-    await this.#ready.promise;
-    signal?.throwIfAborted();
-    const worker = this.#worker;
-    if (!worker) throw new Error(`Python is not available: ${this.#message}`);
-    const id = this.#nextId++;
-    const reply = new Promise((resolve, reject) => this.#pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, type, payload });
-    onPost?.();
-    return JSON.parse(await reply);
-  }
-
-  #onMessage(data) {
-    if (data?.type === "progress") {
-      if (data.stage === "error") this.#fail(data.message);
-      else if (data.stage === "ready") {
-        clearTimeout(this.#timer);
-        this.startInfo = { how: data.start, note: data.startNote };
-        this.#setState("ready", "ready");
-        this.#ready.resolve();
-      } else {
-        this.#armTimer();
-        this.#setState("loading", data.stage);
-      }
-      return;
-    }
-    const waiting = this.#pending.get(data?.id);
-    if (!waiting) return;
-    this.#pending.delete(data.id);
-    if (data.ok) {
-      waiting.resolve(data.result);
-    } else if (data.error?.fatal) {
-      // The interpreter is broken: reject this call and start a fresh one.
-      waiting.reject(new Error(`Python crashed (${data.error.message}) and is restarting`));
-      this.start();
-    } else {
-      waiting.reject(new Error(data.error?.message ?? "unknown error in the Python worker"));
-    }
-  }
-
-  #armTimer() {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(
-      () => this.#fail(`no word from Python for ${this.#loadTimeoutMs / 1000} s`),
-      this.#loadTimeoutMs,
-    );
-  }
-
-  #fail(message) {
-    if (this.#state === "error") return;
-    this.#message = message;
-    this.#stop(new Error(`Python is not available: ${message}`));
-    this.#setState("error", "error");
-  }
-
-  #stop(error) {
-    clearTimeout(this.#timer);
-    this.#worker?.terminate();
-    this.#worker = null;
-    this.#ready?.reject(error);
-    for (const { reject } of this.#pending.values()) reject(error);
-    this.#pending.clear();
-  }
-
-  #setState(state, stage) {
-    this.#state = state;
-    this.#stage = stage;
-    this.dispatchEvent(new CustomEvent("statechange", { detail: { state, stage } }));
+    return this.#messenger.call(null, { type: "stats" });
   }
 }

@@ -1,12 +1,12 @@
 // The workers the user's code runs in: each with an opaque origin (started from a data: URL), a fresh one
 // for every run, a time limit on every request, Cancel. Owns no DOM; practice.mjs shows what it reports.
 
-import { startPythonWorker } from "./python-worker.mjs";
+import { CancelledError, TimeLimitError, WorkerMessenger } from "./messenger.mjs";
 
-/** A request ran past its time limit; the worker was stopped. */
-export class TimeLimitError extends Error {}
-/** The user pressed Cancel; the worker was stopped. */
-export class CancelledError extends Error {}
+export { CancelledError, TimeLimitError };
+
+/** Python that has not started within this is given up. */
+const START_LIMIT_MS = 60_000;
 
 /**
  * A data: URL whose one line imports the practice worker from the site. A worker started from it has
@@ -19,70 +19,31 @@ function sandboxedWorkerUrl() {
   return `data:text/javascript,${encodeURIComponent(`import ${JSON.stringify(entry)};`)}`;
 }
 
-/** One worker and its requests; stopped (terminated) at the end of the run it served. */
+/** One sandboxed worker, started at once, serving one run and then stopped. */
 class Session {
-  #worker;
-  #pending = new Map();
-  #nextId = 1;
-  #stopped = null;
-  ready;
+  #messenger = new WorkerMessenger(() => ({ worker: new Worker(sandboxedWorkerUrl(), { type: "module" }) }), {
+    name: "practice",
+    silenceLimitMs: START_LIMIT_MS,
+    unavailable: (message) => `Python could not start for your code (${message})`,
+  });
 
   constructor() {
-    const { worker, ready } = startPythonWorker(sandboxedWorkerUrl(), {
-      purpose: "for your code",
-      name: "practice",
-      onMessage: (data) => this.#settle(data),
-      onFailure: (error) => this.stop(error),
-    });
-    this.#worker = worker;
-    this.ready = ready;
-    ready.catch((error) => this.stop(error));
+    this.#messenger.start();
   }
 
-  /** Replies come from a worker that runs user code: anything malformed is ignored, never thrown. */
-  #settle(data) {
-    const pending = this.#pending.get(data?.id);
-    if (!pending || data.type !== "reply") return;
-    this.#pending.delete(data.id);
-    if (!data.ok) {
-      pending.reject(new Error(String(data.message)));
-      return;
-    }
-    try {
-      pending.resolve(JSON.parse(String(data.result)));
-    } catch {
-      pending.reject(new Error("the practice worker sent a reply that is not JSON"));
-    }
+  /** One request to practice_run.handle, answered within `limitMs`, else a TimeLimitError (and the worker stopped). */
+  call(request, limitMs) {
+    return this.#messenger.call(request, { limitMs });
   }
 
-  /** One request to practice_run.handle, answered within `limitMs` or a TimeLimitError (and the worker stopped). */
-  async call(request, limitMs) {
-    if (this.#stopped) throw this.#stopped;
-    await this.ready;
-    if (this.#stopped) throw this.#stopped;
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.stop(new TimeLimitError(`no answer within ${limitMs / 1000} s`)), limitMs);
-      const done = (settle) => (value) => {
-        clearTimeout(timer);
-        settle(value);
-      };
-      this.#pending.set(id, { resolve: done(resolve), reject: done(reject) });
-      this.#worker.postMessage({ id, payload: JSON.stringify(request) });
-    });
-  }
-
-  /** Terminate the worker, whatever it is doing; every request still open rejects with `reason`. */
-  stop(reason = new Error("the practice worker was stopped")) {
-    if (this.#stopped) return;
-    this.#stopped = reason;
-    this.#worker.terminate();
-    for (const pending of this.#pending.values()) pending.reject(reason);
-    this.#pending.clear();
+  /** Terminate the worker, whatever it is doing; open requests reject with `reason`. */
+  stop(reason = "the run is over") {
+    this.#messenger.stop(reason);
   }
 
   get isStopped() {
-    return this.#stopped !== null;
+    const { state } = this.#messenger;
+    return state === "stopped" || state === "error";
   }
 }
 

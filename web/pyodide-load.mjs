@@ -23,26 +23,26 @@ export async function loadPackageFunction(base, name, attribute = "handle") {
   return callable;
 }
 
-/** Tell the page when Python is ready (`{type: "ready"}`) or could not start (`{type: "error", message}`). */
+/** Tell the page when Python is ready or could not start, in the messenger's protocol (messenger.mjs). */
 export function announce(ready) {
   ready.then(
-    () => postMessage({ type: "ready" }),
-    (error) => postMessage({ type: "error", message: error?.message ?? String(error) }),
+    () => postMessage({ type: "progress", stage: "ready" }),
+    (error) => postMessage({ type: "progress", stage: "error", message: error?.message ?? String(error) }),
   );
 }
 
 /**
- * Answer the page's requests `{id, payload}` one by one with `answer(handle, payload, id)` once Python is
- * ready: replies are `{id, type: "reply", ok: true, result}` or `{id, type: "reply", ok: false, message}`.
+ * Answer the page's requests `{id, type: "call", payload}` one by one with `answer(handle, payload, id)`
+ * once Python is ready: replies are `{id, ok: true, result}` or `{id, ok: false, error: {message}}`.
  */
 export function serveRequests(ready, answer) {
   self.addEventListener("message", async (event) => {
     const { id, payload } = event.data ?? {};
     try {
       const handle = await ready;
-      postMessage({ id, type: "reply", ok: true, result: answer(handle, String(payload), id) });
+      postMessage({ id, ok: true, result: answer(handle, String(payload), id) });
     } catch (error) {
-      postMessage({ id, type: "reply", ok: false, message: error?.message ?? String(error) });
+      postMessage({ id, ok: false, error: { message: error?.message ?? String(error) } });
     }
   });
 }

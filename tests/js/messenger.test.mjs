@@ -1,0 +1,158 @@
+// Unit tests for web/messenger.mjs: the one bridge to every Python worker, against a fake worker.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { CancelledError, TimeLimitError, WorkerMessenger } from "../../web/messenger.mjs";
+
+class FakeWorker extends EventTarget {
+  posted = [];
+  terminated = false;
+  postMessage(message) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  say(data) {
+    this.dispatchEvent(new MessageEvent("message", { data }));
+  }
+  crash(message) {
+    const event = new Event("error", { cancelable: true });
+    event.message = message;
+    this.dispatchEvent(event);
+    return event;
+  }
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+function messenger(options = {}) {
+  const workers = [];
+  const made = new WorkerMessenger(
+    () => {
+      const worker = new FakeWorker();
+      workers.push(worker);
+      return { worker };
+    },
+    { name: "test", silenceLimitMs: 60_000, ...options },
+  );
+  return { made, workers };
+}
+
+function ready(made, workers) {
+  made.start();
+  workers.at(-1).say({ type: "progress", stage: "ready", start: "plain" });
+}
+
+test("requests are numbered, sent as JSON and answered by id, in any order", async () => {
+  const { made, workers } = messenger();
+  ready(made, workers);
+  const first = made.call({ op: "a" });
+  const second = made.call({ op: "b" });
+  await tick();
+  const [one, two] = workers[0].posted;
+  assert.deepEqual([one.type, two.type], ["call", "call"]);
+  assert.notEqual(one.id, two.id);
+  assert.equal(one.payload, JSON.stringify({ op: "a" }));
+  workers[0].say({ id: two.id, ok: true, result: '"B"' });
+  workers[0].say({ id: one.id, ok: false, error: { message: "bad a" } });
+  assert.equal(await second, "B");
+  await assert.rejects(first, { message: "bad a" });
+  assert.deepEqual(made.startInfo, { type: "progress", stage: "ready", start: "plain" });
+});
+
+test("start-up stages are followed, and a call waits for ready", async () => {
+  const { made, workers } = messenger();
+  const stages = [];
+  made.addEventListener("statechange", (event) => stages.push(event.detail.stage));
+  const reply = made.call({ op: "x" }); // starts the worker
+  workers[0].say({ type: "progress", stage: "downloading" });
+  await tick();
+  assert.equal(workers[0].posted.length, 0);
+  workers[0].say({ type: "progress", stage: "ready" });
+  await tick();
+  workers[0].say({ id: workers[0].posted[0].id, ok: true, result: "1" });
+  assert.equal(await reply, 1);
+  assert.deepEqual(stages, ["starting", "downloading", "ready"]);
+});
+
+test("malformed messages from the worker are ignored, never thrown", async () => {
+  const { made, workers } = messenger();
+  ready(made, workers);
+  const reply = made.call({ op: "x" });
+  await tick();
+  const { id } = workers[0].posted[0];
+  for (const junk of [null, 7, "text", { id: 999, ok: true, result: "1" }, { type: "progress", id, result: "{not json" }, { type: "ready" }]) {
+    workers[0].say(junk);
+  }
+  workers[0].say({ id, ok: true, result: "{not json" });
+  await assert.rejects(reply, { message: "the test worker sent a reply that is not JSON" });
+  assert.equal(made.state, "ready");
+});
+
+test("progress reports reach the request they belong to", async () => {
+  const { made, workers } = messenger();
+  ready(made, workers);
+  const reports = [];
+  const reply = made.call({ op: "long" }, { onProgress: (report) => reports.push(report) });
+  await tick();
+  const { id } = workers[0].posted[0];
+  workers[0].say({ id, type: "progress", result: '{"done": 1}' });
+  workers[0].say({ id, type: "progress", result: '{"done": 2}' });
+  workers[0].say({ id, ok: true, result: "true" });
+  assert.equal(await reply, true);
+  assert.deepEqual(reports, [{ done: 1 }, { done: 2 }]);
+});
+
+test("a request past its time limit rejects with TimeLimitError and stops the worker; the others reject too", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const { made, workers } = messenger();
+  ready(made, workers);
+  const slow = made.call({ op: "slow" }, { limitMs: 3000 });
+  const other = made.call({ op: "other" });
+  await tick();
+  t.mock.timers.tick(3000);
+  await assert.rejects(slow, TimeLimitError);
+  await assert.rejects(other, /ran past its 3 s limit/);
+  assert.equal(workers[0].terminated, true);
+  assert.equal(made.state, "stopped");
+});
+
+test("a worker that fails rejects every open request, and start() makes a fresh one", async () => {
+  const { made, workers } = messenger({ unavailable: (message) => `gone: ${message}` });
+  ready(made, workers);
+  const open = made.call({ op: "x" });
+  await tick();
+  const event = workers[0].crash("boom");
+  assert.equal(event.defaultPrevented, true);
+  await assert.rejects(open, { message: "gone: boom" });
+  assert.equal(made.state, "error");
+  ready(made, workers);
+  assert.equal(workers.length, 2);
+  assert.equal(made.state, "ready");
+});
+
+test("a worker silent past its limit while starting is given up", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const { made } = messenger({ silenceLimitMs: 1000 });
+  made.start();
+  t.mock.timers.tick(1000);
+  await assert.rejects(made.ready, /no word from Python for 1 s/);
+  assert.equal(made.state, "error");
+});
+
+test("stop() cancels with the reason given; a fatal reply is reported for the owner to restart", async () => {
+  const { made, workers } = messenger();
+  ready(made, workers);
+  let fatal = 0;
+  made.addEventListener("fatal", () => (fatal += 1));
+  const broken = made.call({ op: "x" });
+  await tick();
+  workers[0].say({ id: workers[0].posted[0].id, ok: false, error: { message: "MemoryError", fatal: true } });
+  await assert.rejects(broken, /Python crashed \(MemoryError\)/);
+  assert.equal(fatal, 1);
+  const open = made.call({ op: "y" });
+  await tick();
+  made.stop(new CancelledError("cancelled"));
+  await assert.rejects(open, CancelledError);
+  assert.equal(workers[0].terminated, true);
+});
