@@ -222,3 +222,17 @@ def test_the_default_budget_is_the_largest() -> None:
     assert Spec(n=10, snakes=1, ladders=1, seed=0).max_work == MAX_WORK
     reply = json.loads(handle(json.dumps({**LATE, "max_work": MAX_WORK + 1})))
     assert reply["error"]["message"] == f"max_work must be an integer from 1 to {MAX_WORK}, got {MAX_WORK + 1}"
+
+
+def test_proving_no_board_fits_is_bounded_at_two_sizes() -> None:
+    """Jumps no board can hold, so every placement fails and the matching must prove it: 3n ladders of at
+    most 3 squares, which fit only across the n - 1 row ends, 3 at each.  Twice the side is 4 times the
+    squares and pairs, so the stated O(V·(V + E)) allows 16 times the CPU time; it takes about 7."""
+    times = []
+    for n in (25, 50):
+        began = time.process_time()
+        with pytest.raises(Impossible) as raised:
+            generate(Spec(n=n, snakes=0, ladders=3 * n, seed=0, max_jump=3))
+        times.append(time.process_time() - began)
+        assert f"at most {3 * (n - 1)} jumps fit on a {n}×{n} board" in str(raised.value)
+    assert times[1] / times[0] < 16
