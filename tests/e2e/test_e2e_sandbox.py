@@ -356,3 +356,24 @@ def test_a_busy_worker_never_blocks_the_next_run_and_a_run_can_be_cancelled(app:
     expect(practice.panel).to_have_attribute("data-state", "idle")
     expect(practice.panel.get_by_role("button", name="Cancel")).to_be_hidden()
     expect(practice.panel.get_by_role("button", name="Run tests")).to_be_enabled()
+
+
+@pytest.mark.parametrize(
+    ("body", "answer", "error"),
+    [
+        ("return 10 ** 5000", "an int with 5,001 digits", ""),
+        ("raise KeyboardInterrupt", "an exception", "Line 2: KeyboardInterrupt"),
+        ("class Stop(BaseException):\n        pass\n    raise Stop('no')", "an exception", "Line 4: Stop: no"),
+    ],
+    ids=["huge-int", "keyboard-interrupt", "base-exception"],
+)
+def test_any_value_or_exception_fails_its_board_with_a_plain_reason(
+    app: AppPage, body: str, answer: str, error: str
+) -> None:
+    practice = Practice(app).open()
+    practice.write(f"def snakesAndLadders(board):\n    {body}\n")
+    practice.run()
+    practice.wait_done("failed")
+    expect(practice.status).to_have_text(f"0 of {BOARDS} boards passed.")
+    expect(practice.failure).to_contain_text(f", your answer: {answer}.")
+    expect(practice.failure.locator(".practice-error")).to_have_text(error)
