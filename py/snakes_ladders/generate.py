@@ -45,8 +45,10 @@ while an evaluation costs O(n²·(snakes + 7)) units: a large board gets fewer o
 them.  A search starts no evaluation once its work, plus what it keeps back for
 the end (the dearest check so far, or one solve for the closest board's figures),
 reaches ``max_work`` (at most and by default ``MAX_WORK``); nor past
-``max_evaluations``.  Every search makes one evaluation however small the budget,
-and the last one may overrun by what it costs beyond the dearest before it.
+``max_evaluations``.  Every search makes one evaluation however small the budget;
+the budget is a bound to within the last evaluation and the end's work, which
+can exceed what was kept back (an evaluation dearer than those before it, or a
+closest board whose expected rolls cost more to solve than the first board's).
 ``Generated.work`` and ``stopped`` say what was spent and what ended the search.
 
 (Over 400 lines because the search and its work accounting share one state,
