@@ -88,8 +88,36 @@ def _spoil_last(value: object) -> Callable[[int], list[list[object]]]:
     return make
 
 
+def _sparse_spoiled(value: object) -> Callable[[int], list[list[object]]]:
+    """A board with a ladder in every row (the sparse route, which marshals each row) whose
+    highest inner square holds ``value``: the sparse route fails at its last row, and the
+    cell-by-cell reader then reads every row to find it."""
+
+    def make(n: int) -> list[list[object]]:
+        jumps = {from_bottom * n + 2: from_bottom * n + 9 for from_bottom in range(n - 1)}
+        matrix: list[list[object]] = [list(row) for row in Board(n, jumps).to_matrix()]
+        matrix[0][1] = value
+        return matrix
+
+    make.__name__ = f"sparse_last_square_{type(value).__name__}"
+    return make
+
+
+def _sampled_rows_empty(n: int) -> list[list[object]]:
+    """A dense board whose every eighth row (the rows the read samples) is empty: the read counts
+    every row before it takes the dense route."""
+    matrix: list[list[object]] = [list(row) for row in random_dense(n).to_matrix()]
+    for r in range(0, n, max(1, n // 8)):
+        matrix[r] = [-1] * n
+    return matrix
+
+
 # Matrices that take the read off its C-speed path, or through every branch of it.
 READ_ADVERSARIES: dict[str, Callable[[int], list[list[object]]]] = {
+    "sparse, a float at the end": _sparse_spoiled(2.0),
+    "sparse, -1.0 at the end": _sparse_spoiled(-1.0),
+    "sparse, -5 at the end": _sparse_spoiled(-5),
+    "dense but every eighth row empty": _sampled_rows_empty,
     "every square a snake to 1": lambda n: Board(n, dict.fromkeys(range(2, n * n), 1)).to_matrix(),
     "every square a ladder to the last": lambda n: Board(n, dict.fromkeys(range(2, n * n), n * n)).to_matrix(),
     "random 90%": lambda n: random_dense(n).to_matrix(),

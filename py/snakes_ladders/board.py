@@ -153,9 +153,10 @@ class Board:
     __slots__ = ("_build", "_cells", "_count", "_hash", "_jumps", "_n")
 
     # ``_cells[s]`` is the end of the jump on square s or -1 (``_cells[0]`` is -1): the searches
-    # read this flat list.  ``_jumps``, the ``{start: end}`` view, is built on first use when
-    # the board was read from a matrix (by ``_build``, which read_matrix gives: it finds the
-    # jumps in a byte mask its check made).
+    # of dense boards read this flat list; it is built on first use for a sparse board read from
+    # a matrix, whose searches need only the jumps.  ``_jumps``, the ``{start: end}`` view, is
+    # built on first use when a dense board was read from a matrix (by ``_build``, which
+    # read_matrix gives: it finds the jumps in a byte mask its check made).
     _n: int
     _cells: list[int]
     _count: int
@@ -193,9 +194,12 @@ class Board:
             cells[start] = end
         self._set(n, cells, len(checked), checked)
 
-    def _set(self, n: int, cells: list[int], count: int, jumps: dict[int, int] | Callable[[], dict[int, int]]) -> None:
+    def _set(
+        self, n: int, cells: list[int] | None, count: int, jumps: dict[int, int] | Callable[[], dict[int, int]]
+    ) -> None:
         object.__setattr__(self, "_n", n)
-        object.__setattr__(self, "_cells", cells)
+        if cells is not None:
+            object.__setattr__(self, "_cells", cells)
         object.__setattr__(self, "_count", count)
         if isinstance(jumps, dict):
             object.__setattr__(self, "_jumps", MappingProxyType(jumps))
@@ -250,8 +254,14 @@ class Board:
     def flat(self) -> Sequence[int]:
         """The cells in square order: ``flat[s]`` is the end of the jump on square s, or -1
         (``flat[0]`` is -1, unused).  The board's own list, not a copy: read it, never change it
-        (``cells()`` gives a copy to change)."""
-        return self._cells
+        (``cells()`` gives a copy to change).  Built on first use for a sparse board read from a
+        matrix: O(n²) at C speed."""
+        try:
+            return self._cells
+        except AttributeError:
+            cells = _cells_of(self.last, self.jump_map)
+            object.__setattr__(self, "_cells", cells)
+            return cells
 
     @property
     def jumps(self) -> dict[int, int]:
@@ -270,7 +280,7 @@ class Board:
 
     def cells(self) -> list[int]:
         """Return ``cells`` with ``cells[s]`` the jump end on square s or -1 (``cells[0]`` unused)."""
-        return list(self._cells)
+        return list(self.flat)
 
     def to_matrix(self) -> list[list[int]]:
         """Return the LeetCode matrix, row 0 at the top.
@@ -303,7 +313,7 @@ class Board:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return self._n == other._n and self._cells == other._cells
+        return self._n == other._n and self.flat == other.flat
 
     def __hash__(self) -> int:
         # Computed on first use: hashing a million-square board's jumps costs more
@@ -325,7 +335,7 @@ class Board:
         raise AttributeError("Board is immutable")
 
     def __reduce__(self) -> tuple[Callable[..., Board], tuple[int, dict[int, int]]]:
-        rebuild = partial(Board, allow_start_jump=True) if self._cells[1] != EMPTY else Board
+        rebuild = partial(Board, allow_start_jump=True) if self.flat[1] != EMPTY else Board
         return (rebuild, (self._n, self.jumps))
 
 
@@ -509,48 +519,124 @@ def _read_slow(ordered: list[Any], r: int, base: int, last: int, allow_start_jum
 
 def read_matrix(
     rows: Any, *, allow_start_jump: bool = False
-) -> tuple[int, list[int], int, dict[int, int] | Callable[[], dict[int, int]]]:
+) -> tuple[int, list[int] | None, int, dict[int, int] | Callable[[], dict[int, int]]]:
     """Check a LeetCode matrix and return ``(n, cells, count, jumps)`` for a Board.
 
     ``cells[s]`` is the value on square s (-1 or a jump's end; ``cells[0]`` is -1),
-    ``count`` the number of jumps, and ``jumps`` the ``{start: end}`` dict, or a
-    function that builds it (``Board`` calls it on first use: the searches of dense
-    boards need only ``cells``).  The whole matrix is flattened once, then checked
-    at C speed as one list (``_fast_count``); a matrix that fails that check is
-    read again by ``check_matrix``, which raises BoardError at its lowest fault (or
-    accepts what the fast check is too strict for, such as an IntEnum equal to -1).
-    O(n²) time and memory: about 25 ns a cell in CPython (bench/solver_bench.py, ``read``).
+    or None for a sparse matrix (``Board`` builds it on first use: the searches of
+    sparse boards need only the jumps), ``count`` the number of jumps, and ``jumps``
+    the ``{start: end}`` dict, or a function that builds it (``Board`` calls it on
+    first use: the searches of dense boards need only ``cells``).  A matrix with
+    fewer than one jump in ``_SPARSE`` squares is read row by row
+    (``_read_sparse``); a denser one is flattened once,
+    then checked at C speed as one list (``_fast_count``).  A matrix that fails those
+    checks is read again by ``check_matrix``, which raises BoardError at its lowest
+    fault (or accepts what the fast checks are too strict for, such as an IntEnum
+    equal to -1).  O(n²) time and memory: about 6 ns a cell for a board of -1, 25
+    ns a cell for a dense board in CPython (bench/solver_cpu_bench.py, ``read``).
 
     >>> n, cells, count, jumps = read_matrix([[-1, -1, -1], [-1, 5, 1], [-1, 8, -1]])
     >>> n, cells, count, jumps()
     (3, [-1, -1, 8, -1, 1, 5, -1, -1, -1, -1], 3, {2: 8, 4: 1, 5: 5})
+    >>> read_matrix([[-1] * 6] * 5 + [[-1, 15, -1, -1, -1, -1]])[1:]  # sparse: the dict itself
+    (None, 1, {2: 15})
     """
     n = _check_shape(rows)
     last = n * n
-    cells: list[int] = [EMPTY]
-    for from_bottom in range(n):
-        row = rows[n - 1 - from_bottom]
-        cells += reversed(row) if from_bottom % 2 else row
-    # A sample of the cells first: counting every -1 costs ~8 ns a cell once they are not all -1.
-    sample = cells[:: max(1, last // 1024)]
-    if sample.count(EMPTY) == len(sample) and cells.count(EMPTY) == last + 1:
-        try:
-            if type(sum(cells)) is int:  # every cell equals -1: floats and the like sum to something else
-                return n, cells, 0, {}
-        except Exception:  # a value that does not add up: read cell by cell below
-            pass
+    counts = _row_counts(rows, last)
+    if counts is not None:
+        jumps = _read_sparse(rows, counts, 0 if allow_start_jump else 1)
+        if jumps is not None:
+            return n, None, len(jumps), jumps
     else:
+        cells: list[int] = [EMPTY]
+        for from_bottom in range(n):
+            row = rows[n - 1 - from_bottom]
+            cells += reversed(row) if from_bottom % 2 else row
         found = _fast_count(cells, last)
         # (The cells are plain ints when found is not None, so comparing them is safe.)
         if found is not None and (allow_start_jump or cells[1] == EMPTY) and cells[last] == EMPTY:
             count, held = found
             return n, cells, count, partial(_jump_dict, cells, held, count)
-    jumps: dict[int, int] = {}
-    check_matrix(rows, allow_start_jump=allow_start_jump, jumps=jumps)
+    read: dict[int, int] = {}
+    check_matrix(rows, allow_start_jump=allow_start_jump, jumps=read)
+    return n, _cells_of(last, read), len(read), read
+
+
+def _cells_of(last: int, jumps: Mapping[int, int]) -> list[int]:
+    """``cells[s]``, the end of the jump on square s or -1, for squares 0..last."""
     cells = [EMPTY] * (last + 1)
     for start, end in jumps.items():
         cells[start] = end
-    return n, cells, len(jumps), jumps
+    return cells
+
+
+# A matrix with fewer than one cell in this many other than -1 is read row by row (``_read_sparse``),
+# a denser one flattened and checked as one list (``_fast_count``): about 8 ms plus 0.5-0.8 µs a jump
+# against 25-30 ms whatever the jumps, at 1000×1000 (bench/solver_cpu_bench.py).
+_SPARSE = 32
+
+
+def _row_counts(rows: list[list[Any]], last: int) -> list[int] | None:
+    """How many cells of each row equal -1, when fewer than one cell in ``_SPARSE`` is other than
+    -1; else None.  Every eighth row is counted first, and the rest only when those are sparse
+    enough: ``list.count`` takes about 1 ns a cell where the cells are the cached -1, 8 elsewhere."""
+    n = len(rows)
+    step = max(1, n // 8)
+    sample = rows[::step]
+    if (len(sample) * n - sum(map(list.count, sample, repeat(EMPTY)))) * step * _SPARSE >= 2 * last:
+        return None
+    counts = list(map(list.count, rows, repeat(EMPTY)))
+    return counts if (last - sum(counts)) * _SPARSE < last else None
+
+
+_NOT_EMPTY = bytes(0 if value == 0xFF else 1 for value in range(256))  # a record's top byte: 0xff for -1
+
+
+def _read_sparse(rows: list[list[Any]], counts: list[int], first: int) -> dict[int, int] | None:
+    """The jumps, in square order, of a matrix whose row r holds ``counts[r]`` cells equal to -1
+    (jumps on squares above ``first`` only); None when a cell needs a closer look (``check_matrix``
+    reads the matrix then, to name the fault).
+
+    A row of -1 passes when its cells add up to an int (a float, Decimal or numpy value makes the
+    sum something else).  A row with jumps is written by ``marshal``, which writes plain ints of 32
+    bits as 5-byte records and anything else otherwise (``_fast_count``); a record's top byte is
+    0xff for -1 (or another negative value, which the row's count of -1 then exposes) and the jumps
+    are found by ``bytes.find`` on the others.  O(n²) at C speed: about 6 ns a cell in a row of -1,
+    10 in a row with jumps, and under 1 µs a jump.
+    """
+    n = len(rows)
+    last = n * n
+    try:
+        if not set(map(type, map(sum, compress(rows, map(n.__eq__, counts))))) <= _INT:
+            return None
+    except Exception:  # a value that does not add up
+        return None
+    size, marks = 5 + 5 * n, _MARKS[:n]
+    jumps: dict[int, int] = {}
+    for r in reversed(list(compress(range(n), map(n.__ne__, counts)))):  # from the bottom row up
+        row = rows[r]
+        try:
+            data = marshal.dumps(row, 2)  # version 2: no back-references, one record per cell
+        except Exception:  # something marshal cannot write (an int subclass, a list subclass)
+            return None
+        if len(data) != size or data[5::5] != marks:
+            return None  # a record that is not a 32-bit int
+        held = data[9::5].translate(_NOT_EMPTY)
+        if held.count(0) != counts[r]:
+            return None  # a negative value other than -1
+        from_bottom = n - 1 - r
+        base = from_bottom * n
+        odd = from_bottom % 2  # the row runs right to left: its squares in order from its last column
+        column = held.rfind(1) if odd else held.find(1)
+        while column >= 0:
+            value = row[column]
+            square = base + n - column if odd else base + column + 1
+            if not (0 < value <= last and first < square < last):
+                return None
+            jumps[square] = value
+            column = held.rfind(1, 0, column) if odd else held.find(1, column + 1)
+    return jumps
 
 
 def _jump_dict(cells: list[int], mask: Callable[[], bytes], count: int) -> dict[int, int]:
