@@ -129,23 +129,40 @@ def test_hot_seat_stuck_game_is_the_seeded_game(open_app: Callable[..., AppPage]
     check_same_game(app, game, TRAP)
 
 
-def test_hot_seat_token_walks_the_squares_python_gave(open_app: Callable[..., AppPage]) -> None:
-    """Full motion: from off the board, a bounce past 9 and back, a snake; the token stands on exactly
-    the squares of each turn's visits (then the jump's end), in order, and on nothing else."""
-    game = seed_where(
-        BOUNCE_BOARD,
-        BOUNCE,
-        1,
-        lambda g: (
-            g.end == "won" and len(g.turns) <= 10 and any(t.overshoot == "bounce" and t.step.jump for t in g.turns)
-        ),
+# A 2×2 bounce can count past square 1 and turn up again: from 3 a roll of 5 walks 4, 3, 2, 1, 2.
+TINY_BOUNCE = Rules(overshoot="bounce")
+TINY_BOARD = Board(2, {})
+TINY_HASH = "#n=2&past=bounce"
+
+
+def far_bounce(game: Game) -> bool:
+    return game.end == "won" and len(game.turns) <= 10 and any(t.start + t.roll >= 8 for t in game.turns)
+
+
+def bounce_and_jump(game: Game) -> bool:
+    return (
+        game.end == "won" and len(game.turns) <= 10 and any(t.overshoot == "bounce" and t.step.jump for t in game.turns)
     )
-    app = play_hot_seat(open_app, BOUNCE_HASH, game, reduced_motion="no-preference")
+
+
+@pytest.mark.parametrize(
+    ("board", "rules", "fragment", "wanted"),
+    [(BOUNCE_BOARD, BOUNCE, BOUNCE_HASH, bounce_and_jump), (TINY_BOARD, TINY_BOUNCE, TINY_HASH, far_bounce)],
+    ids=["off-board-bounce-snake", "2x2-bounce-past-square-1"],
+)
+def test_hot_seat_token_walks_the_squares_python_gave(
+    open_app: Callable[..., AppPage], board: Board, rules: Rules, fragment: str, wanted: Callable[[Game], bool]
+) -> None:
+    """Full motion: the token stands on exactly the squares of each turn's visits (then the jump's end),
+    in order, and on nothing else: from off the board, a bounce past the last square and back, a snake;
+    on 2×2, a bounce that turns again at square 1 (the page's own bounce drawing stopped at the landing)."""
+    game = seed_where(board, rules, 1, wanted)
+    app = play_hot_seat(open_app, fragment, game, reduced_motion="no-preference")
     panel = hot_seat(app)
     expect(panel).to_have_attribute("data-state", re.compile("^(won|stuck|stopped|error)$"), timeout=PYTHON_TIMEOUT_MS)
     expect(panel).to_have_attribute("data-state", "won")
-    expected = [BOUNCE.start_position]
+    expected = [rules.start_position]
     for turn in game.turns:
         expected += [*turn.visits, *([turn.end] if turn.end != turn.landing else [])]
     assert app.page.evaluate("window.__squares[0]") == expected
-    check_same_game(app, game, BOUNCE_BOARD)
+    check_same_game(app, game, board)
