@@ -25,15 +25,17 @@ export class AnalysisPanel {
   #chart = $("length-chart");
   #table = $("jump-table");
   #heatButton = $("heatmap");
-  #jumpUse = $("jump-use");
   #jumpNote = $("jump-use-note");
   #cancelJumps = $("cancel-jump-use");
   #visits = null;
   #heatOn = false;
   #previous = null;
+  #modes;
 
-  constructor(view) {
+  /** `modes`: the ModeMachine, which keeps the analysis's and the jump use's phases (their data-state). */
+  constructor(view, modes) {
     this.#view = view;
+    this.#modes = modes;
     this.#heatButton.addEventListener("click", () => this.#toggleHeat());
   }
 
@@ -44,11 +46,11 @@ export class AnalysisPanel {
     this.#view.heat(null);
   }
 
-  /** Say whether an analysis is computing: the Cancel button, aria-busy and data-state follow. */
+  /** Say whether an analysis is computing: the Cancel button, aria-busy and the phase follow. */
   running(isRunning) {
     this.#cancel.hidden = !isRunning;
     this.#root.setAttribute("aria-busy", String(isRunning));
-    this.#root.dataset.state = isRunning ? "running" : "idle";
+    this.#modes.go("analysis", isRunning ? "running" : "idle");
   }
 
   busy(text) {
@@ -146,10 +148,10 @@ export class AnalysisPanel {
 
   /**
    * The second stage, jump use: `state` is "idle", "running", "done" (with `jumps`), "refused" or
-   * "cancelled" (with `text`); #jump-use's data-state follows, and Cancel shows while it runs.
+   * "cancelled" (with `text`): the jump use's phase (#jump-use's data-state) follows, and Cancel shows while it runs.
    */
   jumpUse(state, { jumps = [], text = "" } = {}) {
-    this.#jumpUse.dataset.state = state;
+    this.#modes.go("jump-use", state);
     this.#cancelJumps.hidden = state !== "running";
     this.#jumpNote.textContent = state === "running" ? "Finding how often each snake and ladder is used (the second stage)…" : text;
     if (state === "done") this.#showJumps(jumps);
@@ -198,9 +200,12 @@ export class ExplainPanel {
   #next = $("layer-next");
   #explanation = null;
   #layer = 0;
+  #modes;
 
-  constructor(view) {
+  /** `modes`: the ModeMachine; an explanation on the board is the "explaining" mode. */
+  constructor(view, modes) {
     this.#view = view;
+    this.#modes = modes;
     this.#prev.addEventListener("click", () => this.#go(this.#layer - 1));
     this.#next.addEventListener("click", () => this.#go(this.#layer + 1));
   }
@@ -209,12 +214,15 @@ export class ExplainPanel {
     return this.#explanation !== null;
   }
 
-  say(text) {
+  /** Say `text`, in `phase` ("running" while Python explains, "error" when it could not). */
+  say(text, phase) {
     this.#text.textContent = text;
+    this.#modes.go("explain", phase);
   }
 
-  /** Start stepping through an explanation from the API, at layer 0. */
+  /** Start stepping through an explanation from the API, at layer 0; it takes the board. */
   show(explanation) {
+    this.#modes.go("explain", "shown");
     this.#explanation = explanation;
     this.#go(0);
   }
@@ -227,6 +235,7 @@ export class ExplainPanel {
     this.#prev.disabled = true;
     this.#next.disabled = true;
     this.#text.textContent = text;
+    this.#modes.go("explain", "idle");
   }
 
   #go(index) {

@@ -22,7 +22,7 @@ export function describeFigures({ min_moves: moves, expected_rolls: rolls, alway
 /** The Generate dialog and the panel that opens it; one per page. */
 class GenerateDialog {
   #dialog;
-  /** The options createGenerateDialog was given: `{root, dialog, state, getRules}`. */
+  /** The options createGenerateDialog was given: `{root, dialog, state, modes, getRules}`. */
   #app;
   #job = new GenerateJob();
   /** The closest board of a search that missed a target, offered by "Use the closest". */
@@ -46,7 +46,7 @@ class GenerateDialog {
 
   #say(text, phase) {
     this.#$("status").textContent = text;
-    this.#dialog.dataset.state = phase;
+    this.#app.modes.go("generate", phase); // the mode table writes the dialog's data-state
   }
 
   /** The request the form describes, every field as typed: Python checks them. */
@@ -197,9 +197,9 @@ class GenerateDialog {
 
 /**
  * Wire the dialog: `root` is the Generate panel (its open button and the figures of the board
- * generated), `dialog` the <dialog>; `getRules()` gives the Random play rules.
+ * generated), `dialog` the <dialog>; `getRules()` gives the Random play rules; `modes` keeps the dialog's phase.
  * Returns `{open, close, generate}`.
  */
-export function createGenerateDialog({ root, dialog, state, getRules }) {
-  return new GenerateDialog({ root, dialog, state, getRules });
+export function createGenerateDialog({ root, dialog, state, modes, getRules }) {
+  return new GenerateDialog({ root, dialog, state, modes, getRules });
 }

@@ -64,7 +64,7 @@ function makePlayers(rows, tokens, view) {
 /** The Play with real dice panel: its setup, one game at a time, the die and the history. */
 class HotSeat {
   #root;
-  /** The options createHotSeat was given: `{root, view, state, request, getRules, onStart}`. */
+  /** The options createHotSeat was given: `{root, view, state, modes, request, getRules}`. */
   #app;
   #rows = Array.from({ length: LIMITS.MAX_PLAYERS }, (_, index) => playerRow(index));
   /** The game under way, or null at the setup. */
@@ -88,8 +88,9 @@ class HotSeat {
     return this.#root.querySelector(`[data-hotseat="${name}"]`);
   }
 
+  /** Move to `phase` in the mode table (which writes data-state, and takes the board for a game) and show it. */
   #setPhase(phase) {
-    this.#root.dataset.state = phase;
+    this.#app.modes.go("hotseat", phase);
     this.#$("setup").hidden = phase !== "setup";
     this.#$("game").hidden = phase === "setup";
     this.#$("roll").disabled = phase !== "playing";
@@ -115,8 +116,8 @@ class HotSeat {
 
   /** Start a game: Python says where the tokens stand and whether any of them can finish at all. */
   async start() {
-    this.#app.onStart();
     this.stop();
+    this.#setPhase("starting"); // takes the board (the mode table clears it) before the tokens are put on it
     const rules = this.#app.getRules();
     const board = this.#app.state.board;
     const count = Number(this.#$("count").value);
@@ -125,7 +126,6 @@ class HotSeat {
     this.#game = game;
     for (const name of ["history", "winner", "die", "turn"]) this.#$(name).replaceChildren();
     this.showRules();
-    this.#setPhase("starting");
     const reply = await this.#ask(game, { players: count });
     if (this.#game !== game) return;
     if (!reply.ok) return this.#finish("error", `The game could not start: ${reply.error.message}.`);
@@ -233,9 +233,9 @@ class HotSeat {
 
 /**
  * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()` gives the Random
- * play rules; `onStart()` stops whatever else moves tokens on the board before a game begins.
+ * play rules; `modes` is the ModeMachine, whose table clears the board when a game starts.
  * Returns `{start, stop, roll, showRules}`.
  */
-export function createHotSeat({ root, view, state, request, getRules, onStart = () => {} }) {
-  return new HotSeat({ root, view, state, request, getRules, onStart });
+export function createHotSeat({ root, view, state, modes, request, getRules }) {
+  return new HotSeat({ root, view, state, modes, request, getRules });
 }

@@ -24,7 +24,7 @@ function element(tag, className, text = "") {
 /** The My boards panel over one stored Library. */
 class LibraryPanel {
   #root;
-  /** The options createLibrary was given: `{root, dialog, state, request, getRules, setRules, storage}`. */
+  /** The options createLibrary was given: `{root, dialog, state, modes, request, getRules, setRules, storage}`. */
   #app;
   library;
 
@@ -34,7 +34,7 @@ class LibraryPanel {
     this.library = new Library(app.storage);
     this.#load();
     this.#wire();
-    this.#root.dataset.state = "ready";
+    app.modes.go("library", "ready"); // the mode table writes the panel's data-state
   }
 
   #$(name) {
@@ -297,9 +297,9 @@ class LibraryPanel {
 
 /**
  * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()`/`setRules(rules)`
- * read and set the Random play rules; `dialog` is the <dialog> questions are asked in.
+ * read and set the Random play rules; `dialog` is the <dialog> questions are asked in; `modes` keeps its phase.
  * Returns `{library, saveCurrent, importFile}`.
  */
-export function createLibrary({ root, dialog, state, request, getRules, setRules, storage = () => localStorage }) {
-  return new LibraryPanel({ root, dialog, state, request, getRules, setRules, storage });
+export function createLibrary({ root, dialog, state, modes, request, getRules, setRules, storage = () => localStorage }) {
+  return new LibraryPanel({ root, dialog, state, modes, request, getRules, setRules, storage });
 }

@@ -11,7 +11,7 @@ import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { addressWithoutCode, findLinkedCode } from "./code-link.mjs";
 import { encodeHash } from "./codec.mjs";
 import { LinkController, readLink, readSaved } from "./links.mjs";
-import { ModeMachine } from "./modes.mjs";
+import { FEATURES, MODES, ModeMachine } from "./modes.mjs";
 import { registerOffline } from "./offline.mjs";
 import { EngineStatus, MatrixPanel } from "./panels.mjs";
 import { createExportControls } from "./export.mjs";
@@ -34,6 +34,11 @@ const message = $("message");
 const modes = new ModeMachine();
 modes.addEventListener("modechange", () => (document.body.dataset.mode = modes.mode));
 document.body.dataset.mode = modes.mode;
+// Every panel shows its feature's phase (data-state) from the machine; three sections have no id of their own.
+for (const [feature, { panel }] of Object.entries(FEATURES)) if (panel) modes.attach(feature, $(panel));
+for (const [feature, button] of [["solve", "solve"], ["explain", "explain"], ["replay", "play"]]) {
+  modes.attach(feature, /** @type {HTMLElement} */ ($(button).closest("section")));
+}
 
 // Analysis runs in a second worker, started on first use, so it never delays a Solve.
 const bridge = new EngineBridge(engine, () => {
@@ -78,19 +83,21 @@ const app = { state, view, editor, bridge, ask, modes, notify, message, currentR
 const links = new LinkController(app);
 const boardIo = new BoardIoController({ ...app, matrixText: () => matrix.text });
 const editing = new EditingController(app);
-const randomPlay = new RandomPlayController({
-  ...app,
-  onBoardMarks: ({ clear }) => {
-    solver.stop();
-    if (!clear) return;
+const randomPlay = new RandomPlayController(app);
+const solver = new SolveController({ ...app, onCancel: () => boardIo.check() });
+const designer = { hotSeat: null, library: null, hotSeatLoad: null };
+// The board owner: the one place a layer is taken off the board, called by the mode table (MODES' clears)
+// when a mode is entered, so no controller stops another's.
+modes.own({
+  animation: () => solver.stop(),
+  route: () => {
     view.clearRoute();
     view.mark({ path: new Set(), landings: new Set(), current: null });
   },
-});
-const solver = new SolveController({
-  ...app,
-  onSolveStart: () => randomPlay.clearBoardMarks(),
-  onCancel: () => boardIo.check(),
+  search: () => randomPlay.clearSearch(),
+  game: () => randomPlay.clearGame(),
+  hotseat: (mode) => designer.hotSeat?.stop(MODES[mode].takeover ?? ""),
+  heat: () => view.heat(null),
 });
 new EngineStatus(engine, () => {
   bridge.restart();
@@ -189,6 +196,7 @@ function openPractice(linked = null) {
       root: $("practice"),
       getBoard: () => boardToMatrix(state.board),
       getBoardHash: () => encodeHash(state.board, currentRules()),
+      modes,
       loadBoard: (rows, label) => state.load(matrixToBoard(rows), label),
     }),
   );
@@ -211,7 +219,6 @@ window.addEventListener("hashchange", (event) => {
 });
 // --- end of Practice mode ---
 // --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
-const designer = { hotSeat: null, library: null, hotSeatLoad: null };
 /** One call to Python for My boards and hot-seat play: each call counts, so none replaces another. */
 function request(op, fields) {
   return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, rules: currentRules(), ...fields });
@@ -219,24 +226,18 @@ function request(op, fields) {
 $("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
   event.currentTarget.removeEventListener("click", openGenerate);
   const { createGenerateDialog } = await import("./generate-dialog.mjs");
-  createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, getRules: currentRules }).open();
+  createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, modes, getRules: currentRules }).open();
 });
 // My boards and Play with real dice load once Python has had its turn (their bytes never delay it), or when touched.
 function openLibrary() {
   designer.library ??= import("./library.mjs").then(({ createLibrary }) =>
-    createLibrary({ root: $("library"), dialog: $("ask-dialog"), state, request, getRules: currentRules, setRules }),
+    createLibrary({ root: $("library"), dialog: $("ask-dialog"), state, modes, request, getRules: currentRules, setRules }),
   );
   return designer.library;
 }
 function openHotSeat() {
   designer.hotSeatLoad ??= import("./hotseat.mjs").then(({ createHotSeat }) => {
-    designer.hotSeat = createHotSeat({
-      root: $("hotseat"), view, state, request, getRules: currentRules,
-      onStart: () => {
-        solver.stop();
-        randomPlay.clearBoardMarks();
-      },
-    });
+    designer.hotSeat = createHotSeat({ root: $("hotseat"), view, state, modes, request, getRules: currentRules });
   });
   return designer.hotSeatLoad;
 }
@@ -247,7 +248,6 @@ for (const type of ["pointerdown", "focusin"]) {
   $("library").addEventListener(type, openLibrary, { once: true });
   $("hotseat").addEventListener(type, openHotSeat, { once: true });
 }
-$("play").addEventListener("click", () => designer.hotSeat?.stop("A seeded replay took over the board."));
 for (const id of ["rule-start", "rule-overshoot"]) $(id).addEventListener("change", () => designer.hotSeat?.showRules());
 // --- end of Designer ---
 $("build-info").textContent = `Build ${BUILD_ID}, Pyodide ${PYODIDE_VERSION}.`;

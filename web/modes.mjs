@@ -1,56 +1,260 @@
-// The app's modes as data: which mode the page is in, and a transition table ({name, from, to}) saying
-// how it may move on. The body's data-mode attribute follows, so CSS and tests can read the mode.
+// The app's modes as data, one table for every feature. Two things are kept:
+// - each feature's phase (a panel's state: solving is running, answered, animating…), moved only along
+//   the feature's transitions ({name, from, to}) and written to the panel's data-state attribute, so CSS
+//   and the tests read it and no panel keeps a phase of its own;
+// - the board mode: which feature owns the board's marks and tokens. A phase may take the board (its
+//   `takes`), and entering a mode clears what MODES says, through the one board owner given to the
+//   machine (layer name → function), instead of controllers stopping each other. The body's data-mode
+//   attribute follows the board mode.
 
-/** Every mode; "practising" and "generating" are for features to come. */
-export const MODES = ["editing", "solving", "animating", "analysing", "playing", "practising", "generating"];
-
-const ANY = MODES;
-
-/** The transitions: `from` lists the modes the transition may start from. */
-export const TRANSITIONS = [
-  { name: "edit", from: ANY, to: "editing" },
-  { name: "solve", from: ANY, to: "solving" },
-  { name: "animate", from: ["solving", "editing"], to: "animating" },
-  { name: "analyse", from: ["editing", "animating", "analysing"], to: "analysing" },
-  { name: "play", from: ANY, to: "playing" },
-  { name: "practise", from: ["editing"], to: "practising" },
-  { name: "generate", from: ["editing"], to: "generating" },
-  { name: "done", from: ANY, to: "editing" },
+/** What a mode can clear off the board, each cleared by one function of the board owner. */
+export const LAYERS = [
+  "animation", // the Solve token's playback
+  "route", // the fewest-moves path, its landings and the route drawn over the board
+  "search", // the Explain layers: distance labels, frontier and wall
+  "game", // a seeded replay's tokens and turn list
+  "hotseat", // a Play with real dice game and its tokens
+  "heat", // the analysis heat map
 ];
 
-/** A finite state machine over `transitions`; fires "modechange" with `{from, to, name}`. */
-export class ModeMachine extends EventTarget {
-  #mode;
-  #table = new Map();
+/**
+ * The board modes: `clears` is what entering the mode takes off the board, `takeover` the words a
+ * stopped hot-seat game shows. Analysing, practising, generating and the library draw nothing on the
+ * board (a board they load is an edit, which clears everything through the state's change event).
+ */
+export const MODES = {
+  editing: { clears: [] },
+  solving: { clears: ["animation", "search", "game", "hotseat"], takeover: "A solve took over the board." },
+  animating: { clears: ["search", "game", "hotseat"], takeover: "A solve took over the board." },
+  analysing: { clears: [] },
+  explaining: { clears: ["animation", "route"] },
+  replaying: { clears: ["animation", "hotseat"], takeover: "A seeded replay took over the board." },
+  playing: { clears: ["animation", "game", "search"] },
+  practising: { clears: [] },
+  generating: { clears: [] },
+  library: { clears: [] },
+};
 
-  constructor(transitions = TRANSITIONS, initial = "editing") {
-    super();
-    for (const transition of transitions) {
-      for (const mode of [...transition.from, transition.to]) {
-        if (!MODES.includes(mode)) throw new Error(`unknown mode ${JSON.stringify(mode)} in ${transition.name}`);
-      }
-      this.#table.set(transition.name, transition);
+const EVERY_MODE = Object.keys(MODES);
+
+/**
+ * How the board mode may move: `from` lists the modes it may start from. A mode not reachable from the
+ * current one is refused and the board stays with its owner (an analysis started during a solve).
+ */
+export const TRANSITIONS = [
+  { name: "edit", from: EVERY_MODE, to: "editing" },
+  { name: "solve", from: EVERY_MODE, to: "solving" },
+  { name: "animate", from: ["solving", "editing", "analysing", "explaining", "library"], to: "animating" },
+  { name: "analyse", from: ["editing", "animating", "analysing", "explaining", "library"], to: "analysing" },
+  { name: "explain", from: EVERY_MODE, to: "explaining" },
+  { name: "replay", from: EVERY_MODE, to: "replaying" },
+  { name: "play", from: EVERY_MODE, to: "playing" },
+  { name: "practise", from: ["editing", "practising", "library"], to: "practising" },
+  { name: "generate", from: ["editing", "generating", "library"], to: "generating" },
+  { name: "browse", from: ["editing", "library"], to: "library" },
+  { name: "done", from: EVERY_MODE, to: "editing" },
+];
+
+const ANY = "*";
+
+/** `{name, from, to}` with `from` a list of phases, or ANY phase of the feature. */
+function move(name, from, to) {
+  return { name, from: from === ANY ? ANY : [from].flat(), to };
+}
+
+/**
+ * Every feature: its phases (the first is where it starts), the transitions between them, the panel
+ * whose data-state shows the phase (`panel`, an element id), and which phases take the board (`takes`:
+ * phase → board-mode transition). Leaving a phase that took the board hands it back to editing.
+ */
+export const FEATURES = {
+  solve: {
+    panel: null, // the Solve section (no id): the controller attaches it
+    phases: ["idle", "running", "answered", "animating", "error", "cancelled"],
+    transitions: [
+      move("solve", ANY, "running"),
+      move("answer", "running", "answered"),
+      move("animate", ANY, "animating"), // Replay plays the last answer again, whatever came since
+      move("end", "animating", "answered"),
+      move("fail", ANY, "error"),
+      move("cancel", ANY, "cancelled"),
+      move("reset", ANY, "idle"),
+    ],
+    takes: { running: "solve", animating: "animate" },
+  },
+  analysis: {
+    panel: "analysis",
+    phases: ["idle", "running"],
+    transitions: [move("analyse", ANY, "running"), move("settle", ANY, "idle")],
+    takes: { running: "analyse" },
+  },
+  "jump-use": {
+    panel: "jump-use",
+    phases: ["idle", "running", "done", "refused", "cancelled"],
+    transitions: [
+      move("find", ANY, "running"),
+      move("found", "running", "done"),
+      move("refuse", ANY, "refused"),
+      move("cancel", ANY, "cancelled"),
+      move("reset", ANY, "idle"),
+    ],
+    takes: {},
+  },
+  explain: {
+    panel: null, // the Explain section (no id)
+    phases: ["idle", "running", "shown", "error"],
+    transitions: [
+      move("explain", ANY, "running"),
+      move("show", ANY, "shown"), // an answer asked for before a solve cleared the search still shows
+      move("fail", ANY, "error"),
+      move("clear", ANY, "idle"),
+    ],
+    takes: { shown: "explain" },
+  },
+  replay: {
+    panel: null, // the Random play section (no id)
+    phases: ["idle", "rolling", "playing", "done", "error"],
+    transitions: [
+      move("roll", ANY, "rolling"),
+      move("play", "rolling", "playing"),
+      move("end", "playing", "done"),
+      move("fail", ANY, "error"),
+      move("clear", ANY, "idle"),
+    ],
+    takes: { rolling: "replay", playing: "replay" },
+  },
+  hotseat: {
+    panel: "hotseat",
+    phases: ["setup", "starting", "playing", "won", "stuck", "stopped", "error"],
+    transitions: [
+      move("start", ANY, "starting"),
+      move("ready", "starting", "playing"),
+      move("win", "playing", "won"),
+      move("stick", "playing", "stuck"),
+      move("stop", "playing", "stopped"),
+      move("fail", ["starting", "playing"], "error"),
+      move("leave", ANY, "setup"),
+    ],
+    takes: { starting: "play", playing: "play" },
+  },
+  practice: {
+    panel: "practice",
+    phases: ["closed", "loading", "idle", "running", "passed", "failed", "error"],
+    transitions: [
+      move("load", ANY, "loading"),
+      move("ready", ANY, "idle"),
+      move("run", ANY, "running"),
+      move("pass", "running", "passed"),
+      move("fail", "running", "failed"),
+      move("break", ANY, "error"),
+    ],
+    takes: { running: "practise" },
+  },
+  generate: {
+    panel: "generate-dialog",
+    phases: ["idle", "running", "met", "missed", "closest", "refused", "cancelled", "error"],
+    transitions: [
+      move("generate", ANY, "running"),
+      move("meet", "running", "met"),
+      move("miss", "running", "missed"),
+      move("use-closest", "missed", "closest"),
+      move("refuse", "running", "refused"),
+      move("cancel", "running", "cancelled"),
+      move("break", ANY, "error"),
+    ],
+    takes: { running: "generate" },
+  },
+  library: {
+    panel: "library",
+    phases: ["loading", "ready"],
+    transitions: [move("load", ANY, "ready")],
+    takes: {},
+  },
+};
+
+/** Throw unless every name in the tables is known: a typo in the data fails at start-up, not later. */
+export function checkTables(features = FEATURES, transitions = TRANSITIONS) {
+  for (const { name, from, to } of transitions) {
+    for (const mode of [...from, to]) {
+      if (!(mode in MODES)) throw new Error(`unknown mode ${JSON.stringify(mode)} in the board transition ${name}`);
     }
-    this.#mode = initial;
+  }
+  for (const [feature, { phases, transitions: moves, takes }] of Object.entries(features)) {
+    for (const { name, from, to } of moves) {
+      for (const phase of from === ANY ? [to] : [...from, to]) {
+        if (!phases.includes(phase)) throw new Error(`unknown phase ${JSON.stringify(phase)} in ${feature}'s transition ${name}`);
+      }
+    }
+    for (const [phase, taking] of Object.entries(takes)) {
+      if (!phases.includes(phase)) throw new Error(`unknown phase ${JSON.stringify(phase)} taking the board in ${feature}`);
+      if (!transitions.some((transition) => transition.name === taking)) {
+        throw new Error(`unknown board transition ${JSON.stringify(taking)} in ${feature}'s phase ${phase}`);
+      }
+    }
+  }
+}
+
+/**
+ * The machine over the tables: one board mode, one phase per feature. Fires "modechange" with
+ * `{from, to, name}` when the board mode changes and "phasechange" with `{feature, from, to}`.
+ * `clear`: the board owner, one function per layer of LAYERS, called with the mode being entered.
+ */
+export class ModeMachine extends EventTarget {
+  #mode = "editing";
+  /** The feature whose phase took the board, or null (an edit, or a transition fired directly). */
+  #owner = null;
+  #features;
+  #table = new Map();
+  #phases = new Map();
+  #panels = new Map();
+  #clear;
+
+  constructor({ features = FEATURES, transitions = TRANSITIONS, clear = {} } = {}) {
+    super();
+    checkTables(features, transitions);
+    for (const transition of transitions) this.#table.set(transition.name, transition);
+    for (const [feature, { phases }] of Object.entries(features)) this.#phases.set(feature, phases[0]);
+    this.#features = features;
+    this.#clear = clear;
   }
 
   get mode() {
     return this.#mode;
   }
 
-  /** Whether the transition `name` may be taken from the current mode. */
+  /** Give the board owner (layer → function) once the controllers that draw the layers exist. */
+  own(clear) {
+    this.#clear = clear;
+  }
+
+  /** The phase `feature` is in. */
+  phase(feature) {
+    if (!this.#phases.has(feature)) throw new Error(`unknown feature ${JSON.stringify(feature)}`);
+    return this.#phases.get(feature);
+  }
+
+  /** Show `feature`'s phase on `element`'s data-state attribute from now on. */
+  attach(feature, element) {
+    this.phase(feature);
+    this.#panels.set(feature, element);
+    element.dataset.state = this.#phases.get(feature);
+  }
+
+  /** Whether the board transition `name` may be taken from the current mode. */
   can(name) {
     const transition = this.#table.get(name);
     if (!transition) throw new Error(`unknown transition ${JSON.stringify(name)}`);
     return transition.from.includes(this.#mode);
   }
 
-  /** Take the transition `name` if it may be taken now; returns whether it was. */
-  fire(name) {
+  /** Take the board transition `name` if it may be taken now, clearing what its mode clears; returns whether it was. */
+  fire(name, owner = null) {
     if (!this.can(name)) return false;
     const from = this.#mode;
     const { to } = this.#table.get(name);
     this.#mode = to;
+    this.#owner = owner;
+    for (const layer of MODES[to].clears) this.#clear[layer]?.(to);
     if (from !== to) this.dispatchEvent(new CustomEvent("modechange", { detail: { from, to, name } }));
     return true;
   }
@@ -58,5 +262,23 @@ export class ModeMachine extends EventTarget {
   /** Leave `mode` for editing, if the page is still in it (a task finishing after another began). */
   finish(mode) {
     return this.#mode === mode && this.fire("done");
+  }
+
+  /**
+   * Move `feature` to `phase` along its transitions (throws, naming both, if the table has none): the
+   * panel's data-state follows, a phase that takes the board enters its mode, and leaving one hands the
+   * board back to editing if this feature still owns it.
+   */
+  go(feature, phase) {
+    const from = this.phase(feature);
+    const { transitions, takes } = this.#features[feature];
+    const allowed = transitions.some(({ from: starts, to }) => to === phase && (starts === ANY || starts.includes(from)));
+    if (!allowed) throw new Error(`${feature} has no transition from ${JSON.stringify(from)} to ${JSON.stringify(phase)}`);
+    this.#phases.set(feature, phase);
+    const panel = this.#panels.get(feature);
+    if (panel) panel.dataset.state = phase;
+    if (from !== phase) this.dispatchEvent(new CustomEvent("phasechange", { detail: { feature, from, to: phase } }));
+    if (phase in takes) this.fire(takes[phase], feature);
+    else if (this.#owner === feature) this.fire("done");
   }
 }

@@ -88,7 +88,7 @@ function describeError(error, line) {
 
 /** The Practice panel: one editor, a fresh sandboxed worker for each run, the first failing board of the last run. */
 class PracticePanel {
-  /** The options createPractice was given: `{root, getBoard, getBoardHash, loadBoard}`. */
+  /** The options createPractice was given: `{root, modes, getBoard, getBoardHash, loadBoard}`. */
   #app;
   #editor = null;
   /** The first board the last run failed on, which "Load the failing board" puts on the board. */
@@ -109,7 +109,7 @@ class PracticePanel {
 
   #say(text, state) {
     this.#$("status").textContent = text;
-    this.#app.root.dataset.state = state;
+    this.#app.modes.go("practice", state); // the mode table writes the panel's data-state
   }
 
   /** Show or hide the panel's body, and say so on the button that does it. */
@@ -159,7 +159,7 @@ class PracticePanel {
       this.#say("This code came from a link. It has not been run, and your own code is still saved: read it, then press Run tests. It is saved as yours only once you edit it.", "idle");
     } else if (decoded) {
       this.#say(`${"problem" in decoded ? decoded.problem : ""} Your own code is shown instead.`, "error");
-    } else if (this.#app.root.dataset.state === "loading") {
+    } else if (this.#app.modes.phase("practice") === "loading") {
       this.#say(`Run tests checks your code against ${BOARDS} boards: the one on screen, then boards made to catch the usual mistakes.`, "idle");
     }
   }
@@ -293,8 +293,8 @@ class PracticePanel {
 
 /**
  * Wire the Practice panel `root`; `getBoard()` gives the board on screen as rows, `getBoardHash()` its
- * share-link fragment (without "#"), `loadBoard(rows, label)` replaces it.
+ * share-link fragment (without "#"), `loadBoard(rows, label)` replaces it; `modes` keeps the panel's phase.
  */
-export function createPractice({ root, getBoard, getBoardHash, loadBoard }) {
-  return new PracticePanel({ root, getBoard, getBoardHash, loadBoard });
+export function createPractice({ root, modes, getBoard, getBoardHash, loadBoard }) {
+  return new PracticePanel({ root, modes, getBoard, getBoardHash, loadBoard });
 }

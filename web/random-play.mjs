@@ -14,12 +14,13 @@ export class RandomPlayController {
   #game;
   #shown = false; // once an analysis has been shown, it follows every edit
   #edited = false; // the next analysis follows an edit: report the change
+  #replays = 0; // counts seeded replays, so one replaced by another does not end the newer one's phase
 
-  /** `app`: `{state, view, bridge, ask, modes, onBoardMarks}` from the composition root. */
+  /** `app`: `{state, view, bridge, ask, modes}` from the composition root. */
   constructor(app) {
     this.#app = app;
-    this.#analysis = new AnalysisPanel(app.view);
-    this.#explainer = new ExplainPanel(app.view);
+    this.#analysis = new AnalysisPanel(app.view, app.modes);
+    this.#explainer = new ExplainPanel(app.view, app.modes);
     this.#game = new GamePanel(app.view);
     $("analyze").addEventListener("click", () => {
       this.#edited = false;
@@ -42,34 +43,38 @@ export class RandomPlayController {
   boardChanged() {
     this.#analysis.stale();
     this.#explainer.clear();
-    this.#game.stop();
+    this.clearGame();
     if (this.#shown) this.analyze();
   }
 
   /** The rules or the players changed: the game goes, a shown analysis is asked again (no what-if). */
   rulesChanged() {
-    this.#game.stop();
+    this.clearGame();
     if (this.#shown) {
       this.#edited = false;
       this.analyze();
     }
   }
 
-  /** A solve started: games and explanations leave the board to it. */
-  clearBoardMarks() {
+  /** Take the seeded replay off the board (its tokens and turns). */
+  clearGame() {
     this.#game.stop();
+    this.#app.modes.go("replay", "idle");
+  }
+
+  /** Take the explanation's layers off the board. */
+  clearSearch() {
     this.#explainer.clear();
   }
 
   async analyze() {
-    const { ask, bridge, state, modes } = this.#app;
+    const { ask, bridge, state } = this.#app;
     const edited = this.#edited;
     // A jump use still computing for the old board is dropped (its worker restarted if it ran long).
     bridge.cancel("jump-use", { now: false });
     this.#analysis.jumpUse("idle");
     this.#analysis.busy("Analyzing…");
     this.#analysis.running(true);
-    modes.fire("analyse");
     let reply;
     try {
       reply = await ask("analysis", "analyze", { board: boardToMatrix(state.board), players: playerCount() });
@@ -78,7 +83,6 @@ export class RandomPlayController {
       return;
     } finally {
       this.#analysis.running(bridge.busy("analysis"));
-      if (!bridge.busy("analysis")) modes.finish("analysing");
     }
     if (!reply) return;
     if (!reply.ok) {
@@ -110,21 +114,20 @@ export class RandomPlayController {
 
   async explain() {
     const { ask, state } = this.#app;
-    this.#explainer.say("Explaining…");
+    this.#explainer.say("Explaining…", "running");
     let reply;
     try {
       reply = await ask("explain", "explain", { board: boardToMatrix(state.board) });
     } catch (error) {
-      this.#explainer.say(`Could not explain: ${error.message}`);
+      this.#explainer.say(`Could not explain: ${error.message}`, "error");
       return;
     }
     if (!reply) return;
     if (!reply.ok) {
       const leetcode = state.board.jumps.has(1) ? `. ${LEETCODE_START}` : "";
-      this.#explainer.say(`Could not explain: ${reply.error.message}${leetcode}`);
+      this.#explainer.say(`Could not explain: ${reply.error.message}${leetcode}`, "error");
       return;
     }
-    this.#app.onBoardMarks({ clear: true });
     this.#explainer.show(reply.result);
   }
 
@@ -136,22 +139,26 @@ export class RandomPlayController {
       return;
     }
     this.#game.say("Rolling the dice…");
+    const replay = ++this.#replays;
+    modes.go("replay", "rolling");
     let reply;
     try {
       reply = await ask("play", "play", { board: boardToMatrix(state.board), players: playerCount(), seed });
     } catch (error) {
       this.#game.say(`Could not play: ${error.message}`);
+      modes.go("replay", "error");
       return;
     }
     if (!reply) return;
     if (!reply.ok) {
       this.#game.say(`Could not play: ${reply.error.message}`);
+      modes.go("replay", "error");
       return;
     }
-    this.#app.onBoardMarks({ clear: false });
-    modes.fire("play");
+    if (replay !== this.#replays || modes.phase("replay") !== "rolling") return; // cleared meanwhile
+    modes.go("replay", "playing");
     await this.#game.play(reply.result);
-    modes.finish("playing");
+    if (replay === this.#replays && modes.phase("replay") === "playing") modes.go("replay", "done");
   }
 
   // Cancelling the second stage restarts the analysis worker too; the figures shown stay.
@@ -166,7 +173,6 @@ export class RandomPlayController {
     this.#shown = false;
     this.#analysis.running(false);
     this.#analysis.error("Analysis cancelled. Python is restarting; press Analyze to try again.");
-    this.#app.modes.finish("analysing");
   }
 }
 

@@ -11,8 +11,10 @@ export class SolveController {
   #result = new ResultPanel();
   #animator;
   #lastSolution = null;
+  /** Counts playbacks, so one that ends after another began does not end the newer one's phase. */
+  #runs = 0;
 
-  /** `app`: `{state, view, bridge, ask, modes, onSolveStart, onCancel}` from the composition root. */
+  /** `app`: `{state, view, bridge, ask, modes, onCancel}` from the composition root. */
   constructor(app) {
     this.#app = app;
     this.#animator = new TokenAnimator(app.view);
@@ -43,20 +45,21 @@ export class SolveController {
   /** The board changed: the answer on screen is stale. */
   boardChanged() {
     this.#animator.stop();
+    this.#app.modes.go("solve", "idle");
     this.#result.say("Press Solve to find the fewest rolls.");
   }
 
-  /** Stop the playback (another panel takes the board's marks). */
+  /** Stop the playback (the mode table clears it when another mode takes the board). */
   stop() {
     this.#animator.stop();
+    if (this.#app.modes.phase("solve") === "animating") this.#app.modes.go("solve", "answered");
   }
 
   async solve() {
     const app = this.#app;
     performance.mark("solve-click");
     this.#animator.stop();
-    app.modes.fire("solve");
-    app.onSolveStart();
+    app.modes.go("solve", "running");
     this.#result.say(app.bridge.engine.state === "ready" ? "Solving…" : "Waiting for Python to load…");
     $("cancel-solve").hidden = false;
     let reply;
@@ -64,7 +67,7 @@ export class SolveController {
       reply = await app.ask("solve", "solve", { board: boardToMatrix(app.state.board) });
     } catch (error) {
       this.#result.error(`Could not solve: ${error.message}`);
-      app.modes.finish("solving");
+      app.modes.go("solve", "error");
       return;
     } finally {
       $("cancel-solve").hidden = !app.bridge.busy("solve");
@@ -73,7 +76,7 @@ export class SolveController {
     if (!reply.ok) {
       const leetcode = app.state.board.jumps.has(1) ? " Solve follows LeetCode's rules, where the game starts on square 1; the random-play panel uses the classic start." : "";
       this.#result.error(`Could not solve: ${reply.error.message}.${leetcode}`);
-      app.modes.finish("solving");
+      app.modes.go("solve", "error");
       return;
     }
     this.#show(reply.result);
@@ -87,7 +90,7 @@ export class SolveController {
       const reachable = new Set();
       solution.distances.forEach((distance, square) => distance !== null && reachable.add(square));
       view.mark({ landings: reachable });
-      modes.finish("solving");
+      modes.go("solve", "answered");
       return;
     }
     view.mark({ path: new Set(solution.path), landings: new Set(solution.steps.map((step) => step.landing)) });
@@ -98,9 +101,10 @@ export class SolveController {
   async #play(solution) {
     const { modes } = this.#app;
     this.#lastSolution = solution;
-    modes.fire("animate");
+    const run = ++this.#runs;
+    modes.go("solve", "animating");
     await this.#animator.play(solution.steps);
-    modes.finish("animating");
+    if (run === this.#runs && modes.phase("solve") === "animating") modes.go("solve", "answered");
   }
 
   // Cancelling stops the worker mid-computation: a fresh one starts, the board stays as it is.
@@ -108,7 +112,7 @@ export class SolveController {
     this.#app.bridge.cancel("solve", { restart: true });
     $("cancel-solve").hidden = true;
     this.#result.say("Solve cancelled. Python is restarting; press Solve to try again.");
-    this.#app.modes.finish("solving");
+    this.#app.modes.go("solve", "cancelled");
     this.#app.onCancel();
   }
 }
