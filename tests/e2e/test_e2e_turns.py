@@ -166,3 +166,22 @@ def test_hot_seat_token_walks_the_squares_python_gave(
         expected += [*turn.visits, *([turn.end] if turn.end != turn.landing else [])]
     assert app.page.evaluate("window.__squares[0]") == expected
     check_same_game(app, game, board)
+
+
+def test_seeded_replay_walks_the_same_squares(open_app: Callable[..., AppPage]) -> None:
+    """The seeded replay animates the same ``visits`` the same way (animate.playTurn): on 2×2, a bounce
+    that turns again at square 1, in full motion."""
+    game = seed_where(TINY_BOARD, TINY_BOUNCE, 1, far_bounce)
+    app = open_app(navigate=False, reduced_motion="no-preference")
+    app.page.add_init_script(RECORD_SQUARES)
+    app.goto(TINY_HASH)
+    app.wait_ready()
+    app.rule("Seed").fill(str(game.seed))
+    app.button("Play seeded game").click()
+    turns = len(game.turns)
+    winner = f"Player 1 wins after {turns} turn{'s' if turns > 1 else ''} (seed {game.seed})."
+    expect(app.winner).to_have_text(winner, timeout=PYTHON_TIMEOUT_MS)
+    expected = [game.rules.start_position]
+    for turn in game.turns:
+        expected += [*turn.visits, *([turn.end] if turn.end != turn.landing else [])]
+    assert app.page.evaluate("window.__squares[0]") == expected
