@@ -9,7 +9,7 @@ import { PRESETS } from "./presets.mjs";
 export class EditingController {
   #app;
 
-  /** `app`: `{state, editor, notify, setRules}` from the composition root. */
+  /** `app`: `{state, editor, notify}` from the composition root. */
   constructor(app) {
     this.#app = app;
     const { state, editor, notify } = app;
@@ -44,7 +44,7 @@ export class EditingController {
    * needs no request) and load one when chosen; returns them.
    */
   listPresets() {
-    const { state, setRules } = this.#app;
+    const { state } = this.#app;
     const select = /** @type {HTMLSelectElement} */ ($("preset"));
     for (const preset of PRESETS) {
       const option = document.createElement("option");
@@ -56,8 +56,8 @@ export class EditingController {
       const preset = PRESETS.find((p) => p.id === select.value);
       select.value = "";
       if (!preset) return;
-      setRules(preset.rules);
-      state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`);
+      // A preset without rules is played under the defaults; board and rules are one undo step.
+      state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`, preset.rules ?? {});
     });
     return PRESETS;
   }

@@ -24,7 +24,7 @@ function element(tag, className, text = "") {
 /** The My boards panel over one stored Library. */
 class LibraryPanel {
   #root;
-  /** The options createLibrary was given: `{root, dialog, state, modes, request, getRules, setRules, storage}`. */
+  /** The options createLibrary was given: `{root, dialog, state, modes, request, getRules, storage}`. */
   #app;
   library;
 
@@ -144,8 +144,7 @@ class LibraryPanel {
       this.#say(`“${entry.name}” is not a valid board (${error.message}); it was not opened.`, "error");
       return;
     }
-    this.#app.setRules(entry.rules);
-    this.#app.state.load(board, `Opened “${entry.name}” from My boards.`);
+    this.#app.state.load(board, `Opened “${entry.name}” from My boards.`, entry.rules); // one undo step, rules and board
     this.#say(`Opened “${entry.name}”.`);
   }
 
@@ -296,10 +295,10 @@ class LibraryPanel {
 }
 
 /**
- * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()`/`setRules(rules)`
- * read and set the Random play rules; `dialog` is the <dialog> questions are asked in; `modes` keeps its phase.
+ * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()` reads the rules (the
+ * state's: a board opened brings its own as part of the same undo step); `dialog` is the <dialog> questions are asked in; `modes` keeps its phase.
  * Returns `{library, saveCurrent, importFile}`.
  */
-export function createLibrary({ root, dialog, state, modes, request, getRules, setRules, storage = () => localStorage }) {
-  return new LibraryPanel({ root, dialog, state, modes, request, getRules, setRules, storage });
+export function createLibrary({ root, dialog, state, modes, request, getRules, storage = () => localStorage }) {
+  return new LibraryPanel({ root, dialog, state, modes, request, getRules, storage });
 }

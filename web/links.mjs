@@ -55,7 +55,7 @@ export class LinkController {
   #timer = null;
   #pending = false;
 
-  /** `app`: `{state, notify, message, currentRules, setRules}` from the composition root. */
+  /** `app`: `{state, notify, message}` from the composition root; the rules are the state's. */
   constructor(app) {
     this.#app = app;
     // Leaving the page writes what is pending; a burst of edits writes twice, at its start and end
@@ -65,7 +65,7 @@ export class LinkController {
     // write of the board on screen (schedule) may have replaced it since.
     window.addEventListener("hashchange", (event) => this.#follow(new URL(event.newURL).hash));
     $("share").addEventListener("click", () => {
-      const link = `${location.href.split("#")[0]}#${encodeHash(app.state.board, app.currentRules())}`;
+      const link = `${location.href.split("#")[0]}#${encodeHash(app.state.board, app.state.rules)}`;
       $("share-link").textContent = link;
       copyText(link, "share link", app.notify);
     });
@@ -103,29 +103,28 @@ export class LinkController {
   #persist() {
     this.#pending = false;
     document.body.dataset.saved = "just";
-    const { state, currentRules } = this.#app;
-    const problem = saveBoard(localStorage, state.board, currentRules());
+    const { state } = this.#app;
+    const problem = saveBoard(localStorage, state.board, state.rules);
     const note = $("save-note");
     note.hidden = problem === null;
     note.textContent = problem ? `Your board is not saved in this browser: ${problem}. It is still in this page's address; copy the share link to keep it.` : "";
-    const hash = `#${encodeHash(state.board, currentRules())}`;
+    const hash = `#${encodeHash(state.board, state.rules)}`;
     if (location.hash !== hash) history.replaceState(null, "", hash);
   }
 
   // Back and Forward move between links: each one's verdict replaces the last, so an error about a
   // bad link never outlives it (nor a "loaded" note a bad link that followed).
   #follow(hash) {
-    const { state, notify, message, currentRules, setRules } = this.#app;
+    const { state, notify, message } = this.#app;
     const { board, rules, problem } = readLink(hash);
     if (problem) {
       notify(problem, "error", "link");
       return;
     }
-    const now = currentRules();
+    const now = state.rules;
     const rulesDiffer = board && (rules.start !== now.start || rules.overshoot !== now.overshoot);
     if (board && (rulesDiffer || !sameBoard(board, state.board))) {
-      setRules(rules);
-      state.load(board, "Loaded the board from the link.");
+      state.load(board, "Loaded the board from the link.", rules); // one undo step, rules and board
       message.dataset.source = "link";
     } else if (message.dataset.source === "link") {
       notify(board ? "This link holds the board on screen." : "", "info", "link");

@@ -47,15 +47,11 @@ const bridge = new EngineBridge(engine, () => {
   return slow;
 });
 
-/** The rules for random play, from the Random play panel: `{start, overshoot}`. */
-function currentRules() {
-  return { start: select("rule-start").value, overshoot: select("rule-overshoot").value };
-}
-
-function setRules({ start = "square1", overshoot = "stay" } = {}) {
-  select("rule-start").value = start;
-  select("rule-overshoot").value = overshoot;
-  state.allowStartJump = start === "off-board";
+// The rules are part of the state (undone with the board, carried by links and My boards): the Random play
+// panel's selects only show them and ask the state to change them.
+const RULE_SELECTS = { start: "rule-start", overshoot: "rule-overshoot" };
+function showRules() {
+  for (const [name, id] of Object.entries(RULE_SELECTS)) select(id).value = state.rules[name];
 }
 
 /** The message line under the board; `source` "link" marks a verdict on the URL's board. */
@@ -71,7 +67,7 @@ function notify(text, kind = "info", source = "") {
  */
 async function ask(key, op, fields) {
   try {
-    return await bridge.latest(key, { version: API_VERSION, op, max_size: MAX_SIZE, rules: currentRules(), ...fields });
+    return await bridge.latest(key, { version: API_VERSION, op, max_size: MAX_SIZE, rules: state.rules, ...fields });
   } catch (error) {
     if (error instanceof Superseded) return null;
     throw error;
@@ -79,7 +75,7 @@ async function ask(key, op, fields) {
 }
 
 const editor = new Editor(state, view, notify);
-const app = { state, view, editor, bridge, ask, modes, notify, message, currentRules, setRules };
+const app = { state, view, editor, bridge, ask, modes, notify, message };
 const links = new LinkController(app);
 const boardIo = new BoardIoController({ ...app, matrixText: () => matrix.text });
 const editing = new EditingController(app);
@@ -120,6 +116,15 @@ state.addEventListener("change", (event) => {
   randomPlay.boardChanged();
   boardIo.check();
 });
+state.addEventListener("ruleschange", (event) => {
+  const { label, withBoard } = /** @type {CustomEvent} */ (event).detail;
+  showRules();
+  designer.hotSeat?.showRules();
+  if (withBoard) return; // the board's change has done the rest
+  links.schedule();
+  if (label) notify(label, "info");
+  randomPlay.rulesChanged();
+});
 
 // --- board view: export and print, theme, layer switches, zoom (the playback row is solving.mjs's) ---
 createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify });
@@ -133,19 +138,17 @@ $("speed").addEventListener("input", (event) => {
   solver.speed = speed;
   randomPlay.speed = speed;
 });
-for (const id of ["rule-start", "rule-overshoot", "players"]) {
+for (const [name, id] of Object.entries(RULE_SELECTS)) {
   $(id).addEventListener("change", () => {
-    const rules = currentRules();
-    if (id === "rule-start" && rules.start === "square1" && state.board.jumps.has(1)) {
-      select("rule-start").value = "off-board";
-      notify("Square 1 holds a snake or ladder, which LeetCode's start forbids: remove it first.", "error");
-      return;
-    }
-    state.allowStartJump = rules.start === "off-board";
-    links.schedule();
-    randomPlay.rulesChanged();
+    const problem = state.setRules({ [name]: select(id).value });
+    if (problem) notify(problem, "error");
+    showRules();
   });
 }
+$("players").addEventListener("change", () => {
+  links.schedule();
+  randomPlay.rulesChanged();
+});
 $("measure").addEventListener("click", async () => {
   const memory = $("memory");
   try {
@@ -172,8 +175,9 @@ const [firstPreset] = editing.listPresets();
 const preset = linked || saved || !firstPreset ? null : firstPreset;
 const opening = linked ? "Loaded the board from the link." : saved ? "Restored your last board."
   : preset ? `Loaded the preset “${preset.name}”. Press Solve!` : "";
-setRules(fromLink.rules ?? fromSaved.rules ?? preset?.rules);
-state.reset(linked ?? saved ?? (preset ? matrixToBoard(preset.board) : emptyBoard(6)), startProblem ? "" : opening);
+const startRules = fromLink.rules ?? fromSaved.rules ?? preset?.rules ?? {};
+state.reset(linked ?? saved ?? (preset ? matrixToBoard(preset.board) : emptyBoard(6)), startProblem ? "" : opening, startRules);
+showRules();
 if (startProblem) notify(startProblem, "error", "link");
 performance.mark("board-interactive");
 
@@ -195,7 +199,7 @@ function openPractice(linked = null) {
     createPractice({
       root: $("practice"),
       getBoard: () => boardToMatrix(state.board),
-      getBoardHash: () => encodeHash(state.board, currentRules()),
+      getBoardHash: () => encodeHash(state.board, state.rules),
       modes,
       loadBoard: (rows, label) => state.load(matrixToBoard(rows), label),
     }),
@@ -221,23 +225,23 @@ window.addEventListener("hashchange", (event) => {
 // --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
 /** One call to Python for My boards and hot-seat play: each call counts, so none replaces another. */
 function request(op, fields) {
-  return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, rules: currentRules(), ...fields });
+  return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, rules: state.rules, ...fields });
 }
 $("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
   event.currentTarget.removeEventListener("click", openGenerate);
   const { createGenerateDialog } = await import("./generate-dialog.mjs");
-  createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, modes, getRules: currentRules }).open();
+  createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, modes, getRules: () => state.rules }).open();
 });
 // My boards and Play with real dice load once Python has had its turn (their bytes never delay it), or when touched.
 function openLibrary() {
   designer.library ??= import("./library.mjs").then(({ createLibrary }) =>
-    createLibrary({ root: $("library"), dialog: $("ask-dialog"), state, modes, request, getRules: currentRules, setRules }),
+    createLibrary({ root: $("library"), dialog: $("ask-dialog"), state, modes, request, getRules: () => state.rules }),
   );
   return designer.library;
 }
 function openHotSeat() {
   designer.hotSeatLoad ??= import("./hotseat.mjs").then(({ createHotSeat }) => {
-    designer.hotSeat = createHotSeat({ root: $("hotseat"), view, state, modes, request, getRules: currentRules });
+    designer.hotSeat = createHotSeat({ root: $("hotseat"), view, state, modes, request, getRules: () => state.rules });
   });
   return designer.hotSeatLoad;
 }
@@ -248,7 +252,6 @@ for (const type of ["pointerdown", "focusin"]) {
   $("library").addEventListener(type, openLibrary, { once: true });
   $("hotseat").addEventListener(type, openHotSeat, { once: true });
 }
-for (const id of ["rule-start", "rule-overshoot"]) $(id).addEventListener("change", () => designer.hotSeat?.showRules());
 // --- end of Designer ---
 $("build-info").textContent = `Build ${BUILD_ID}, Pyodide ${PYODIDE_VERSION}.`;
 document.body.dataset.ready = "true";

@@ -1,13 +1,42 @@
-// The board being edited, its undo/redo history, and the "change" events the views follow.
-// A board is `{n, jumps: Map<start, end>}`, never mutated: every edit makes a new one.
+// The board being edited and its rules of play, their undo/redo history, and the events the views follow
+// ("change" when the board changes, "ruleschange" when the rules do). A board is `{n, jumps: Map<start, end>}`,
+// never mutated: every edit makes a new one; the rules are a frozen `{start, overshoot}` (every rule RULES lists).
 
-import { JUMP_PLACEMENT, LIMITS } from "./contract.mjs";
+import { JUMP_PLACEMENT, LIMITS, RULES } from "./contract.mjs";
 import { squareToCell } from "./grid.mjs";
 
 // The sizes and the placement rules are Python's (web/contract.mjs is written from the package).
 export const MIN_SIZE = LIMITS.MIN_SIZE;
 export const MAX_SIZE = LIMITS.PAGE_MAX_SIZE;
 const HISTORY_LIMIT = 500;
+
+/** The rules of play RULES lists: its entries with values and a default (presets and start positions are not rules). */
+const RULE_TABLE = /** @type {Record<string, {values: string[], default: string}>} */ (
+  Object.fromEntries(Object.entries(RULES).filter(([, rule]) => "values" in rule && "default" in rule))
+);
+
+/** The rules a page starts with: every rule's default, as Python's contract gives them. */
+export const DEFAULT_RULES = Object.freeze(Object.fromEntries(Object.entries(RULE_TABLE).map(([name, rule]) => [name, rule.default])));
+
+/**
+ * `rules` with every rule of RULES, a rule left out (or undefined) at its default; throws naming an unknown
+ * rule or value. O(number of rules).
+ */
+export function fullRules(rules = {}) {
+  const full = { ...DEFAULT_RULES };
+  for (const [name, value] of Object.entries(rules ?? {})) {
+    if (value === undefined) continue;
+    if (!(name in RULE_TABLE)) throw new Error(`there is no rule ${JSON.stringify(name)} (the rules are ${Object.keys(RULE_TABLE).join(", ")})`);
+    const { values } = RULE_TABLE[name];
+    if (!values.includes(value)) throw new Error(`the rule ${name} cannot be ${JSON.stringify(value)}: it is one of ${values.join(", ")}`);
+    full[name] = value;
+  }
+  return Object.freeze(full);
+}
+
+function sameRules(a, b) {
+  return Object.keys(RULE_TABLE).every((name) => a[name] === b[name]);
+}
 
 export function emptyBoard(n) {
   return { n, jumps: new Map() };
@@ -95,18 +124,48 @@ export function buildBoard(n, pairs, { allowStartJump = false } = {}) {
 
 export class BoardState extends EventTarget {
   #board;
-  /** True when the game starts off the board (classic rules), so square 1 may hold a ladder. */
-  allowStartJump = false;
+  #rules;
+  /** Undo and redo steps: each `{board, rules}`. */
   #past = [];
   #future = [];
 
-  constructor(board = emptyBoard(6)) {
+  constructor(board = emptyBoard(6), rules = DEFAULT_RULES) {
     super();
     this.#board = board;
+    this.#rules = fullRules(rules);
   }
 
   get board() {
     return this.#board;
+  }
+
+  /** The rules of play, part of the state: undone and redone with the board, carried by links and My boards. */
+  get rules() {
+    return this.#rules;
+  }
+
+  /** True when the game starts off the board (classic rules), so square 1 may hold a ladder. */
+  get allowStartJump() {
+    return this.#rules.start === "off-board";
+  }
+
+  /**
+   * Change some rules (`{start}`, `{overshoot}`…) as one undoable step; returns an error message or null.
+   * LeetCode's start on square 1 is refused while square 1 holds a jump.
+   */
+  setRules(changes, label = "") {
+    let rules;
+    try {
+      rules = fullRules({ ...this.#rules, ...changes });
+    } catch (error) {
+      return `${error.message[0].toUpperCase()}${error.message.slice(1)}.`;
+    }
+    if (rules.start === "square1" && this.#board.jumps.has(1)) {
+      return "Square 1 holds a snake or ladder, which LeetCode's start forbids: remove it first.";
+    }
+    if (sameRules(rules, this.#rules)) return null;
+    this.#commit(this.#board, label, rules);
+    return null;
   }
 
   get canUndo() {
@@ -166,41 +225,55 @@ export class BoardState extends EventTarget {
     return null;
   }
 
-  /** Start over from `board` with an empty history (the board a visit opens with). */
-  reset(board, label) {
+  /**
+   * Start over from `board` (and `rules`, default: the rules in force) with an empty history (the board a
+   * visit opens with). Throws naming an unknown rule.
+   */
+  reset(board, label, rules = this.#rules) {
     this.#past = [];
     this.#future = [];
-    this.#set(withJumps(board.n, board.jumps), label);
+    this.#set({ board: withJumps(board.n, board.jumps), rules: fullRules(rules) }, label);
   }
 
-  /** Replace the whole board (a load, a preset, a share link), as one undoable step. */
-  load(board, label) {
-    this.#commit(withJumps(board.n, board.jumps), label);
+  /**
+   * Replace the whole board (a load, a preset, a share link, a board from My boards), and the rules when
+   * `rules` is given, as one undoable step. Throws naming an unknown rule.
+   */
+  load(board, label, rules = this.#rules) {
+    this.#commit(withJumps(board.n, board.jumps), label, fullRules(rules));
   }
 
   undo() {
     if (!this.#past.length) return "Nothing to undo.";
-    this.#future.push(this.#board);
+    this.#future.push({ board: this.#board, rules: this.#rules });
     this.#set(this.#past.pop(), "Undone.");
     return null;
   }
 
   redo() {
     if (!this.#future.length) return "Nothing to redo.";
-    this.#past.push(this.#board);
+    this.#past.push({ board: this.#board, rules: this.#rules });
     this.#set(this.#future.pop(), "Redone.");
     return null;
   }
 
-  #commit(board, label) {
-    this.#past.push(this.#board);
+  #commit(board, label, rules = this.#rules) {
+    this.#past.push({ board: this.#board, rules: this.#rules });
     if (this.#past.length > HISTORY_LIMIT) this.#past.shift();
     this.#future = [];
-    this.#set(board, label);
+    this.#set({ board, rules }, label);
   }
 
-  #set(board, label) {
+  /**
+   * Make `step` current. A step that keeps the board object (a rules change, or its undo) fires only
+   * "ruleschange"; any other fires "change", then "ruleschange" (with `withBoard`) if the rules differ.
+   */
+  #set({ board, rules }, label) {
+    const boardKept = board === this.#board && !sameRules(rules, this.#rules);
+    const rulesChanged = !sameRules(rules, this.#rules);
     this.#board = board;
-    this.dispatchEvent(new CustomEvent("change", { detail: { board, label } }));
+    this.#rules = rules;
+    if (!boardKept) this.dispatchEvent(new CustomEvent("change", { detail: { board, label } }));
+    if (rulesChanged) this.dispatchEvent(new CustomEvent("ruleschange", { detail: { rules, label, withBoard: !boardKept } }));
   }
 }
