@@ -33,8 +33,13 @@ export class EditingController {
 
   /** The board changed: the size field and the undo/redo buttons follow. */
   boardChanged(board) {
-    const { state } = this.#app;
     /** @type {HTMLInputElement} */ ($("size")).value = String(board.n);
+    this.historyChanged();
+  }
+
+  /** A step was made, undone or redone (a rules change too): the undo/redo buttons follow. */
+  historyChanged() {
+    const { state } = this.#app;
     /** @type {HTMLButtonElement} */ ($("undo")).disabled = !state.canUndo;
     /** @type {HTMLButtonElement} */ ($("redo")).disabled = !state.canRedo;
   }

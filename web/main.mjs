@@ -120,6 +120,7 @@ state.addEventListener("ruleschange", (event) => {
   const { label, withBoard } = /** @type {CustomEvent} */ (event).detail;
   showRules();
   designer.hotSeat?.showRules();
+  editing.historyChanged();
   if (withBoard) return; // the board's change has done the rest
   links.schedule();
   if (label) notify(label, "info");

@@ -152,3 +152,23 @@ def test_a_board_that_cannot_be_saved_says_so_and_stays_in_the_address(open_app:
     expect(note).to_be_hidden()
     app.reload()
     app.expect_board(with_jumps(EXAMPLE_1["board"], {3: 20, 30: 7}))
+
+
+def test_undo_restores_a_rules_change_and_the_address_follows(app: AppPage) -> None:
+    """The rules are part of the board's state: Undo takes a rules change back and Redo makes it again; the
+    select, the address and the saved copy follow, and the board stays as it was."""
+    app.expect_board(EXAMPLE_1["board"])
+    expect(app.button("Undo")).to_be_disabled()
+    app.rule("Past the goal").select_option("bounce")
+    expect(app.page).to_have_url(re.compile("past=bounce"))
+    expect(app.button("Undo")).to_be_enabled()
+    app.button("Undo").click()
+    expect(app.rule("Past the goal")).to_have_value("stay")
+    expect(app.page).not_to_have_url(re.compile("past=bounce"))
+    app.expect_message("Undone.")
+    app.expect_board(EXAMPLE_1["board"])
+    expect(app.button("Undo")).to_be_disabled()
+    app.button("Redo").click()
+    expect(app.rule("Past the goal")).to_have_value("bounce")
+    expect(app.page).to_have_url(re.compile("past=bounce"))
+    app.expect_board(EXAMPLE_1["board"])
