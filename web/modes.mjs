@@ -93,7 +93,7 @@ export const FEATURES = {
     phases: ["idle", "running", "done", "refused", "cancelled"],
     transitions: [
       move("find", ANY, "running"),
-      move("found", "running", "done"),
+      move("found", ANY, "done"), // a reply can land after a new analysis reset the stage
       move("refuse", ANY, "refused"),
       move("cancel", ANY, "cancelled"),
       move("reset", ANY, "idle"),
