@@ -163,15 +163,15 @@ export class WorkerMessenger extends EventTarget {
       if (reply.ok) entry.resolve(reply.value);
       else entry.reject(new Error(`the ${this.#name} worker sent a reply that is not JSON`));
     } else if (data.error?.fatal) {
-      entry.reject(new Error(`Python crashed (${String(data.error.message)}) and is restarting`));
+      entry.reject(new Error(`Python crashed (${text(data.error.message, "no reason given")}) and is restarting`));
       this.dispatchEvent(new CustomEvent("fatal"));
     } else {
-      entry.reject(new Error(String(data.error?.message ?? `unknown error in the ${this.#name} worker`)));
+      entry.reject(new Error(text(data.error?.message ?? `unknown error in the ${this.#name} worker`, `an unreadable error in the ${this.#name} worker`)));
     }
   }
 
   #onStage(data) {
-    if (data.stage === "error") this.fail(String(data.message));
+    if (data.stage === "error") this.fail(text(data.message, "no reason given"));
     else if (data.stage === "ready") {
       if (this.#state !== "loading") return;
       clearTimeout(this.#timer);
@@ -180,7 +180,7 @@ export class WorkerMessenger extends EventTarget {
       this.#ready.resolve();
     } else if (this.#state === "loading") {
       this.#armTimer();
-      this.#setState("loading", String(data.stage));
+      this.#setState("loading", text(data.stage, "starting"));
     }
   }
 
@@ -205,6 +205,19 @@ export class WorkerMessenger extends EventTarget {
     this.#state = state;
     this.#stage = stage;
     this.dispatchEvent(new CustomEvent("statechange", { detail: { state, stage } }));
+  }
+}
+
+/**
+ * `String(value)`, or `fallback` when it cannot be one: a worker running user code can send
+ * `{toString: 1, valueOf: 1}`, on which String throws (in the message listener: an uncaught error in the
+ * page, and the request it answered would never settle).
+ */
+function text(value, fallback) {
+  try {
+    return String(value);
+  } catch {
+    return fallback;
   }
 }
 
