@@ -19,8 +19,9 @@ export const LAYERS = [
 
 /**
  * The board modes: `clears` is what entering the mode takes off the board, `takeover` the words a
- * stopped hot-seat game shows. Analysing, practising, generating and the library draw nothing on the
- * board (a board they load is an edit, which clears everything through the state's change event).
+ * stopped hot-seat game shows. Analysing, practising and generating draw nothing on the board, and the
+ * library takes no mode at all (a board any of them loads is an edit: the state's change event clears
+ * everything).
  */
 export const MODES = {
   editing: { clears: [] },
@@ -32,7 +33,6 @@ export const MODES = {
   playing: { clears: ["animation", "game", "search"] },
   practising: { clears: [] },
   generating: { clears: [] },
-  library: { clears: [] },
 };
 
 const EVERY_MODE = Object.keys(MODES);
@@ -44,14 +44,13 @@ const EVERY_MODE = Object.keys(MODES);
 export const TRANSITIONS = [
   { name: "edit", from: EVERY_MODE, to: "editing" },
   { name: "solve", from: EVERY_MODE, to: "solving" },
-  { name: "animate", from: ["solving", "editing", "analysing", "explaining", "library"], to: "animating" },
-  { name: "analyse", from: ["editing", "animating", "analysing", "explaining", "library"], to: "analysing" },
+  { name: "animate", from: ["solving", "editing", "analysing", "explaining"], to: "animating" },
+  { name: "analyse", from: ["editing", "animating", "analysing", "explaining"], to: "analysing" },
   { name: "explain", from: EVERY_MODE, to: "explaining" },
   { name: "replay", from: EVERY_MODE, to: "replaying" },
   { name: "play", from: EVERY_MODE, to: "playing" },
-  { name: "practise", from: ["editing", "practising", "library"], to: "practising" },
-  { name: "generate", from: ["editing", "generating", "library"], to: "generating" },
-  { name: "browse", from: ["editing", "library"], to: "library" },
+  { name: "practise", from: ["editing", "practising"], to: "practising" },
+  { name: "generate", from: ["editing", "generating"], to: "generating" },
   { name: "done", from: EVERY_MODE, to: "editing" },
 ];
 

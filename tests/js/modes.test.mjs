@@ -41,6 +41,14 @@ test("every transition's endpoints exist, and the shipped tables pass the check"
   assert.doesNotThrow(() => checkTables());
 });
 
+test("every board mode but editing is taken by some feature's phase, so none is dead", () => {
+  const taken = new Set();
+  for (const { takes } of Object.values(FEATURES)) {
+    for (const name of Object.values(takes)) taken.add(TRANSITIONS.find((transition) => transition.name === name).to);
+  }
+  assert.deepEqual([...taken].sort(), Object.keys(MODES).filter((mode) => mode !== "editing").sort());
+});
+
 test("a typo in the tables fails at once, naming what is wrong", () => {
   assert.throws(() => new ModeMachine({ transitions: [{ name: "x", from: ["nowhere"], to: "editing" }] }), /unknown mode "nowhere" in the board transition x/);
   const bad = { demo: { phases: ["idle"], transitions: [{ name: "go", from: "*", to: "gone" }], takes: {} } };
@@ -103,7 +111,7 @@ test("a solve takes the board from an explanation, a replay and a hot-seat game;
   assert.deepEqual([...MODES.explaining.clears].sort(), ["animation", "route"]);
   assert.deepEqual([...MODES.replaying.clears].sort(), ["animation", "hotseat"]);
   assert.deepEqual([...MODES.playing.clears].sort(), ["animation", "game", "search"]);
-  for (const mode of ["analysing", "practising", "generating", "library", "editing"]) assert.deepEqual(MODES[mode].clears, [], mode);
+  for (const mode of ["analysing", "practising", "generating", "editing"]) assert.deepEqual(MODES[mode].clears, [], mode);
   const { modes, cleared } = recorded();
   modes.go("hotseat", "starting");
   modes.go("hotseat", "playing");
