@@ -93,7 +93,6 @@ modes.own({
   search: () => randomPlay.clearSearch(),
   game: () => randomPlay.clearGame(),
   hotseat: (mode) => designer.hotSeat?.stop(MODES[mode].takeover ?? ""),
-  heat: () => view.heat(null),
 });
 new EngineStatus(engine, () => {
   bridge.restart();

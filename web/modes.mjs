@@ -14,8 +14,7 @@ export const LAYERS = [
   "search", // the Explain layers: distance labels, frontier and wall
   "game", // a seeded replay's tokens and turn list
   "hotseat", // a Play with real dice game and its tokens
-  "heat", // the analysis heat map
-];
+]; // the heat map is no layer here: no mode clears it (an edit makes it stale, analysis.mjs)
 
 /**
  * The board modes: `clears` is what entering the mode takes off the board, `takeover` the words a

@@ -38,6 +38,8 @@ test("every transition's endpoints exist, and the shipped tables pass the check"
     for (const taking of Object.values(takes)) assert.ok(TRANSITIONS.some(({ name }) => name === taking), taking);
   }
   for (const { clears } of Object.values(MODES)) for (const layer of clears) assert.ok(LAYERS.includes(layer), layer);
+  const cleared = new Set(Object.values(MODES).flatMap(({ clears }) => clears));
+  assert.deepEqual([...cleared].sort(), [...LAYERS].sort(), "every layer is cleared by some mode");
   assert.doesNotThrow(() => checkTables());
 });
 
