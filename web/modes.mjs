@@ -172,6 +172,9 @@ export const FEATURES = {
 
 /** Throw unless every name in the tables is known: a typo in the data fails at start-up, not later. */
 export function checkTables(features = FEATURES, transitions = TRANSITIONS) {
+  for (const [mode, { clears }] of Object.entries(MODES)) {
+    for (const layer of clears) if (!LAYERS.includes(layer)) throw new Error(`unknown layer ${JSON.stringify(layer)} cleared by ${mode}`);
+  }
   for (const { name, from, to } of transitions) {
     for (const mode of [...from, to]) {
       if (!(mode in MODES)) throw new Error(`unknown mode ${JSON.stringify(mode)} in the board transition ${name}`);
