@@ -117,21 +117,23 @@ class HotSeat {
   /** Start a game: Python says where the tokens stand and whether any of them can finish at all. */
   async start() {
     this.stop();
-    this.#setPhase("starting"); // takes the board (the mode table clears it) before the tokens are put on it
+    this.#setPhase("starting"); // takes the board (the mode table clears it)
     const rules = this.#app.getRules();
     const board = this.#app.state.board;
     const count = Number(this.#$("count").value);
-    const players = makePlayers(this.#rows.slice(0, count), this.#app.view.players(count), this.#app.view);
-    const game = { rules, matrix: boardToMatrix(board), last: board.n * board.n, players, positions: [], player: 1, number: 0, busy: true, over: false };
+    const game = { rules, matrix: boardToMatrix(board), last: board.n * board.n, players: [], positions: [], player: 1, number: 0, busy: true, over: false };
     this.#game = game;
     for (const name of ["history", "winner", "die", "turn"]) this.#$(name).replaceChildren();
     this.showRules();
     const reply = await this.#ask(game, { players: count });
     if (this.#game !== game) return;
     if (!reply.ok) return this.#finish("error", `The game could not start: ${reply.error.message}.`);
-    game.positions = reply.result.positions;
-    players.forEach((player, index) => player.mover.play([], { from: game.positions[index] }));
+    // Entering "playing" takes the board again, and the mode table clears a seeded replay's tokens with
+    // it (all player tokens): this game's tokens go on after that, where Python says they stand.
     this.#setPhase("playing");
+    game.players = makePlayers(this.#rows.slice(0, count), this.#app.view.players(count), this.#app.view);
+    game.positions = reply.result.positions;
+    game.players.forEach((player, index) => player.mover.play([], { from: game.positions[index] }));
     this.#next(game, reply.result);
     this.#$("roll").focus();
   }
