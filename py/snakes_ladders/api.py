@@ -1014,22 +1014,24 @@ def _turn(message: dict[str, Any]) -> dict[str, Any]:
     (a token on n², the wrong player for the number, a stuck game asked for a roll) is a ``request``
     error naming the field.
 
-    Work: O(n²) per call, as reading the board is: ``turn.Table.of`` finds the hopeless positions
-    by a search over the n² squares and six rolls each; the turn itself is O(players).
+    Work: O(n²) per call, reading the board; the hopeless positions (``turn.Table.of``, a search
+    over the n² squares and six rolls each, about 20 times the reading's cost) are found once for
+    a board and rules and kept for the next call (``turn.remembered_table``: one table, recognised
+    in O(jumps)), as a game asks about one board every turn; the turn itself is O(players).
 
     >>> reply = json.loads(handle('{"version": 1, "op": "turn", "board": [[-1, -1, -1], [-1, -1, -1], [-1, 8, -1]], '
     ...                           '"positions": [1, 1], "roll": 1}'))["result"]
     >>> reply["turn"]["visits"], reply["turn"]["end"], reply["positions"], reply["next_player"], reply["over"]
     ([2], 8, [8, 1], 2, None)
     """
-    from .turn import Table, TurnError, opening, take_turn
+    from .turn import TurnError, opening, remembered_table, take_turn
 
     op = CONTRACT["turn"]
     fields = {field.name: field for field in op.fields}
     rules = rules_from_request(message)
     number = {name: _integer("turn", message, fields[name]) for name in ("max_size", "players", "player", "number")}
     board = board_from_request(message, min(number["max_size"], op.max_size), rules)
-    table = Table.of(board, rules)
+    table = remembered_table(board, rules)
     try:
         given = "positions" in message
         positions = _positions(message["positions"]) if given else opening(table, number["players"])[0]

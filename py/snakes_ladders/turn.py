@@ -125,6 +125,27 @@ class Table:
         return cls(rules, board.cells(), board.last, hopeless_positions(board, rules))
 
 
+#: The last table built by ``remembered_table``, under its key: a hot-seat game asks about one board every turn.
+_REMEMBERED: dict[tuple[object, ...], Table] = {}
+
+
+def remembered_table(board: Board, rules: Rules) -> Table:
+    """``Table.of(board, rules)``, kept for the next call: O(jumps) to recognise the board and rules of
+    the last call (O(n²) for a new one).  One table is kept, so memory stays that of one board.
+
+    >>> from snakes_ladders.board import Board
+    >>> remembered_table(Board(3, {2: 8}), Rules()) is remembered_table(Board(3, {2: 8}), Rules())
+    True
+    """
+    key = (board.n, frozenset(board.jumps.items()), rules)
+    table = _REMEMBERED.get(key)
+    if table is None:
+        table = Table.of(board, rules)
+        _REMEMBERED.clear()
+        _REMEMBERED[key] = table
+    return table
+
+
 def opening(table: Table, players: int) -> tuple[tuple[int, ...], End | None]:
     """Where the tokens of ``players`` players stand before the first roll (``Rules.start_position``),
     and ``"stuck"`` if none of them can ever reach the last square (else None).  O(players).
