@@ -36,6 +36,7 @@ export class WorkerMessenger extends EventTarget {
   #silenceLimitMs;
   #name;
   #unavailable;
+  #maxReplyChars;
   #worker = null;
   #pending = new Map();
   #nextId = 1;
@@ -48,12 +49,18 @@ export class WorkerMessenger extends EventTarget {
   startInfo = null;
 
   /** `unavailable(message)`: the words open requests reject with when the worker fails. */
-  constructor(makeWorker, { name, silenceLimitMs = 90_000, unavailable = (message) => `the ${name} worker failed: ${message}` }) {
+  /**
+   * `maxReplyChars`: a longer reply or report stops the worker (one from user code could be megabytes).
+   * @param {() => {worker: Worker, events?: Event[]}} makeWorker
+   * @param {{name: string, silenceLimitMs?: number, unavailable?: (message: string) => string, maxReplyChars?: number}} options
+   */
+  constructor(makeWorker, { name, silenceLimitMs = 90_000, unavailable = (message) => `the ${name} worker failed: ${message}`, maxReplyChars = Infinity }) {
     super();
     this.#makeWorker = makeWorker;
     this.#name = name;
     this.#silenceLimitMs = silenceLimitMs;
     this.#unavailable = unavailable;
+    this.#maxReplyChars = maxReplyChars;
   }
 
   /** "idle" (not started) | "loading" | "ready" | "error" | "stopped" */
@@ -151,6 +158,13 @@ export class WorkerMessenger extends EventTarget {
     }
     const entry = this.#pending.get(data.id);
     if (!entry) return;
+    if (typeof data.result === "string" && data.result.length > this.#maxReplyChars) {
+      const size = data.result.length.toLocaleString("en");
+      const limit = this.#maxReplyChars.toLocaleString("en");
+      entry.reject(new Error(`the ${this.#name} worker sent a reply of ${size} characters, over the limit of ${limit}`));
+      this.stop("it sent a reply over the size limit");
+      return;
+    }
     if (data.type === "progress") {
       const report = parsed(data.result);
       if (report.ok) entry.onProgress?.(report.value);

@@ -5,6 +5,8 @@ import { CancelledError, TimeLimitError, WorkerMessenger } from "./messenger.mjs
 
 export { CancelledError, TimeLimitError };
 
+/** The longest reply the practice worker may send (the battery's, about 26 kB, is the longest real one). */
+export const MAX_REPLY_CHARS = 1_000_000;
 /** Python that has not started within this is given up. */
 const START_LIMIT_MS = 60_000;
 
@@ -25,6 +27,9 @@ class Session {
     name: "practice",
     silenceLimitMs: START_LIMIT_MS,
     unavailable: (message) => `Python could not start for your code (${message})`,
+    // Real replies are at most tens of kB (printed output is cut at 4,000 characters a board); a forged
+    // one of megabytes a board would keep the page busy copying it.
+    maxReplyChars: MAX_REPLY_CHARS,
   });
 
   constructor() {

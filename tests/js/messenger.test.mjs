@@ -156,3 +156,14 @@ test("stop() cancels with the reason given; a fatal reply is reported for the ow
   await assert.rejects(open, CancelledError);
   assert.equal(workers[0].terminated, true);
 });
+
+test("a reply over the size limit rejects its request and stops the worker", async () => {
+  const { made, workers } = messenger({ maxReplyChars: 100 });
+  ready(made, workers);
+  const reply = made.call({ op: "x" });
+  await tick();
+  workers[0].say({ id: workers[0].posted[0].id, ok: true, result: JSON.stringify("y".repeat(200)) });
+  await assert.rejects(reply, { message: "the test worker sent a reply of 202 characters, over the limit of 100" });
+  assert.equal(workers[0].terminated, true);
+  assert.equal(made.state, "stopped");
+});
