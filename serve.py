@@ -32,7 +32,6 @@ from typing import ClassVar
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 PACKAGE = ROOT / "py" / "snakes_ladders"
-FIXTURES = ROOT / "tests" / "fixtures"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 DIST = ROOT / "dist"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
@@ -44,18 +43,14 @@ PACKAGE_COMPILER = ROOT / "tools" / "compile_package.mjs"
 PACKAGE_CACHE = ROOT / "build" / "packages"
 SNAPSHOT_GLUE = WEB / "snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshots"
-# The request the build puts to a restored snapshot: its reply must equal CPython's, byte for byte.
+# The request the build puts to a restored snapshot (solve this preset): its reply must equal CPython's, byte for byte.
 SNAPSHOT_CHECK = "leetcode_example_1"
 
 # The only runtime files the page needs: no micropip, no package wheels.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-# Presets shown in the editor, in menu order: fixture file in tests/fixtures -> menu name.
-PRESETS = {
-    "leetcode_example_1": "LeetCode example 1 (6×6)",
-    "leetcode_example_2": "LeetCode example 2 (2×2)",
-    "classic_10x10": "Classic 10×10 board",
-    "rules/classic_10x10_classic_rules": "Classic 10×10, classic rules (ladder on 1)",
-}
+# The editor's presets, in menu order: an app data file (tests check each against its fixture).
+PRESETS_FILE = ROOT / "data" / "presets.json"
+PRESETS = {preset["id"]: preset["name"] for preset in json.loads(PRESETS_FILE.read_text(encoding="utf-8"))}
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -250,17 +245,11 @@ def compiled_zip(pyodide_version: str, archive: bytes) -> bytes:
 
 
 def presets_module() -> str:
-    """web/presets.mjs as the build writes it: the editor's presets, from tests/fixtures, bundled into
+    """web/presets.mjs as the build writes it: the editor's presets from data/presets.json, bundled into
     the page (its first visit opens the first one without a request)."""
-    presets = []
-    for name, title in PRESETS.items():
-        fixture = json.loads((FIXTURES / f"{name}.json").read_text())
-        preset = {"id": name, "name": title, "board": fixture["board"]}
-        if "rules" in fixture:
-            preset["rules"] = fixture["rules"]
-        presets.append(preset)
+    presets = json.loads(PRESETS_FILE.read_text(encoding="utf-8"))
     return (
-        "// Written by serve.py build from tests/fixtures: the presets of the Board settings panel.\n"
+        "// Written by serve.py build from data/presets.json: the presets of the Board settings panel.\n"
         f"export const PRESETS = {json.dumps(presets, ensure_ascii=False, separators=(',', ':'))};\n"
     )
 
@@ -285,7 +274,8 @@ def snapshot_check_request() -> tuple[str, str]:
         from snakes_ladders.api import handle
     finally:
         sys.path.remove(str(PACKAGE.parent))
-    board = json.loads((FIXTURES / f"{SNAPSHOT_CHECK}.json").read_text())["board"]
+    presets = json.loads(PRESETS_FILE.read_text(encoding="utf-8"))
+    board = next(preset["board"] for preset in presets if preset["id"] == SNAPSHOT_CHECK)
     request = json.dumps({"version": 1, "op": "solve", "board": board})
     return request, handle(request)
 
