@@ -130,12 +130,12 @@ def distribution(
     rules: Rules,
     chain: Chain,
     trap_of: dict[int, int],
-    stationary: Callable[[list[float]], Stationary | None],
+    stationary: Callable[[list[float]], Stationary | None] | None,
     max_turns: int = MAX_TURNS,
 ) -> Length:
     """The length distribution, propagated for at most ``max_turns`` rolls (``truncated`` says when cut off).
 
-    ``stationary(shape)`` runs inverse iteration from ``shape`` (each
+    ``stationary(shape)`` (None when π cannot be found) runs inverse iteration from ``shape`` (each
     position's share of what is in play) and returns (π per position, a, b),
     or None when it has not settled; it is asked only once the shape has
     stopped changing to 1e-6 between checks, and its answer is kept.
@@ -150,8 +150,8 @@ def distribution(
     before: list[float] = []
     while walk.in_play >= TAIL and len(walk.on_turn) < max_turns:
         roll(walk)
-        if len(walk.on_turn) % CHECK_EVERY or walk.in_play < TAIL:
-            continue
+        if stationary is None or len(walk.on_turn) % CHECK_EVERY or walk.in_play < TAIL:
+            continue  # without π (None: no factors to find it with) no shape is compared
         if found is None:
             shape = _shares(walk.mass)
             if _close_shapes(shape, before, 1e-6, 1e-9):

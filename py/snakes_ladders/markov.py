@@ -107,7 +107,7 @@ _FLOAT_MIN, _FLOAT_MAX = 2.2250738585072014e-308, 1.7976931348623157e308
 #: the jump uses, whose elimination and selected inversion cost 3W in all (the jump_use op).
 HEADLINE_BUDGET = 20_000_000
 JUMP_USE_BUDGET = 120_000_000
-#: The length distribution's propagation: at most this many square-rolls (rolls × positions).
+#: The length distribution's propagation: at most this many units, a roll costing n² + 3J + 1.
 PROPAGATION_BUDGET = 32_000_000
 #: The inverse iteration's solves: at most this many entries of the factors read (solves × fill).
 SOLVE_BUDGET = 20_000_000
@@ -185,8 +185,8 @@ def analyze(
     (bench/elimination_orders.py); the selected inversion (jump use) O(W); one
     solve (O(fill)) per end of a jump a reachable trap lands on, and at most
     MAX_ITERATIONS + 2 more (after the inverse iteration's first try, no more
-    than SOLVE_BUDGET entries read in all); at most min(MAX_TURNS, PROPAGATION_BUDGET / n²)
-    rolls of propagation at O(n² + J) each; in Decimal (only when a figure
+    than SOLVE_BUDGET entries read in all); at most min(MAX_TURNS,
+    PROPAGATION_BUDGET / (n² + 3J + 1)) rolls of propagation at O(n² + J) each; in Decimal (only when a figure
     leaves the float range) the same steps, each some times slower.
 
     >>> a = analyze(Board(3, {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1}))
@@ -260,8 +260,11 @@ def jump_uses(board: Board | Any, rules: Rules = LEETCODE, budget: int | None = 
 
 
 def propagation_turns(board: Board) -> int:
-    """The most rolls the length distribution is propagated on ``board``: PROPAGATION_BUDGET / (n² + 1)."""
-    return max(1, min(MAX_TURNS, PROPAGATION_BUDGET // (board.last + 1)))
+    """The most rolls the length distribution is propagated on ``board``: PROPAGATION_BUDGET / (n² + 3J + 1).
+
+    A roll costs about a unit a square and three a jump (measured: 100×100 boards, empty and with 30% jumps).
+    """
+    return max(1, min(MAX_TURNS, PROPAGATION_BUDGET // (board.last + 3 * len(board.jumps) + 1)))
 
 
 def _solved(system: _System, budget: int | None) -> _Exact[Any]:
@@ -286,7 +289,7 @@ def _jump_uses_exact(board: Board, system: _System, exact: _Exact[Any]) -> tuple
 def _unsolved(board: Board, rules: Rules, players: int, system: _System, error: OverBudget, max_turns: int) -> Analysis:
     """What is known without the elimination: the chain's classes and the propagated length (no tail)."""
     chain = system.chain
-    length = distribution(board, rules, chain, system.trap_of, lambda shape: None, max_turns)
+    length = distribution(board, rules, chain, system.trap_of, None, max_turns)
     finishable: Finishable = "never" if not chain.reached[chain.last] else "not always" if system.traps else "always"
     if players == 1:
         by = length.p_by_turn[-1] if length.p_by_turn else 0.0
