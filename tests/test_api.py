@@ -486,9 +486,9 @@ class TestErrors:
         def boom(*args: object, **kwargs: object) -> None:
             raise RuntimeError("boom")
 
-        monkeypatch.setattr(api, "solve", boom)
-        monkeypatch.setattr(api, "min_moves", boom)
-        monkeypatch.setattr(api, "board_to_json", boom)
+        monkeypatch.setattr(api.runners, "solve", boom)
+        monkeypatch.setattr(api.runners, "min_moves", boom)
+        monkeypatch.setattr(api.runners, "board_to_json", boom)
         error = check_error_shape(call(op=op, board=[[-1, -1], [-1, 3]]))
         assert error == {
             "kind": "internal",

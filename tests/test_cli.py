@@ -281,7 +281,7 @@ class TestBadInput:
         def boom(*_: object) -> None:
             raise RuntimeError("boom")
 
-        monkeypatch.setattr(api, "solve", boom)
+        monkeypatch.setattr(api.runners, "solve", boom)
         status, out, err = in_process(["solve", str(EXAMPLE_1_FILE)], capsys)
         assert (status, out) == (1, "")
         assert one_line(err) == f"snakes_ladders: {EXAMPLE_1_FILE}: internal error: RuntimeError: boom"

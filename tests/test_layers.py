@@ -1,6 +1,6 @@
 """The package's imports go one way: board at the bottom, the CLI at the top.
 
-board -> searches -> solve / rules -> explain / play / chain -> markov -> generate -> api / workers' JSON
+board -> searches -> solve / rules -> explain / turn / chain -> play -> markov -> generate -> api / workers' JSON
 -> contract / CLI.
 A module may import only from lower layers (or the standard library), and never a private name
 (``_x``) from another module.
@@ -31,7 +31,8 @@ LAYERS: dict[str, int] = {
     "chain": 4,
     "expected": 4,
     "explain": 4,
-    "play": 4,
+    "turn": 4,
+    "play": 5,
     "practice": 4,
     "practice_channel": 4,
     "length": 5,

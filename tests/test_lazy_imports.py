@@ -78,12 +78,13 @@ def test_every_op_works_on_first_use_and_the_package_keeps_its_functions() -> No
 def test_later_names_every_module_the_api_imports_on_first_use() -> None:
     """The snapshot imports ``api.LATER`` so that a repeat visit has them: a module imported inside a
     function but missing from it would be imported on a restored visit's first use."""
-    tree = ast.parse((PY / "snakes_ladders" / "api.py").read_text(encoding="utf-8"))
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in (PY / "snakes_ladders" / "api").glob("*.py")]
     inside = {
         f"snakes_ladders.{node.module}"
+        for tree in trees
         for function in ast.walk(tree)
         if isinstance(function, ast.FunctionDef)
         for node in ast.walk(function)
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module
     }
     assert inside == set(api.LATER)

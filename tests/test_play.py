@@ -330,7 +330,7 @@ class TestTurnOp:
         assert ok(op="turn", board=TRAP_BOARD.to_matrix(), positions=[7, 7], number=3)["over"] == "stuck"
 
     def test_work_grows_with_the_squares_not_faster(self) -> None:
-        """The op's bound (api._turn): O(n²) per call.  4 times the squares (40×40, 80×80) takes well under
+        """The op's bound (api.runners.turn_op): O(n²) per call.  4 times the squares (40×40, 80×80) takes well under
         10 times the CPU time (least of 9), both when every call is on a new board (two boards in turn:
         the hopeless positions are searched each time) and when a game asks about the same board (the
         table is kept: reading the board is the work)."""

@@ -1,0 +1,189 @@
+"""The runners: one function per op, from a checked request to its result.
+
+Random play (``play``), its analysis (``markov``), the search explained (``explain``) and the
+generator (``generate``) are imported by the functions that use them, on first use. The page's
+worker is ready once the API is imported, and those modules were about half of the package's
+import time in Pyodide (creating their dataclasses, mostly). The memory snapshot imports them all
+(``LATER``), so a repeat visit has them at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..board import Board
+from ..errors import show
+from ..genspec import GenerateError, Spec
+from ..rules import MAX_PLAYERS, Rules
+from ..solve import min_moves, solve
+from .reading import RequestError, board_from_request, integer, rules_from_request
+from .shapes import (
+    analysis_to_json,
+    board_to_json,
+    explanation_to_json,
+    game_to_json,
+    jump_to_json,
+    outcome_to_json,
+    solution_to_json,
+)
+from .table import CONTRACT, MAX_SIZE_FIELD
+
+#: The package's modules this one imports on first use.
+LATER = (
+    "snakes_ladders.explain",
+    "snakes_ladders.generate",
+    "snakes_ladders.markov",
+    "snakes_ladders.play",
+    "snakes_ladders.turn",
+)
+
+
+def _analyze(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    from ..markov import HEADLINE_BUDGET, analyze
+
+    # The headline figures only, within a budget: the jump uses cost twice the elimination again.
+    return analysis_to_json(board, analyze(board, rules, numbers["players"], jump_use=False, budget=HEADLINE_BUDGET))
+
+
+def _jump_use(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    """``{"n", "jumps", "refused"}``: each jump as in ``analysis_to_json``, or none and the refusal."""
+    from ..markov import JUMP_USE_BUDGET, JumpUseRefused, jump_uses
+
+    try:
+        uses = jump_uses(board, rules, JUMP_USE_BUDGET)
+    except JumpUseRefused as refusal:
+        return {"n": board.n, "jumps": [], "refused": str(refusal)}
+    return {"n": board.n, "jumps": [jump_to_json(use) for use in uses], "refused": None}
+
+
+def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    from ..explain import explain
+
+    return explanation_to_json(board, explain(board))
+
+
+def _play(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    from ..play import play
+
+    return game_to_json(board, play(board, rules, numbers["players"], numbers["seed"]))
+
+
+def generate_op(message: dict[str, Any]) -> dict[str, Any]:
+    """Answer ``generate``: a board meeting the targets, else the closest board, ``met`` false.
+
+    Fields (``generate.Spec.from_json``): ``n`` (2 to 50, and at most ``max_size``),
+    ``snakes``, ``ladders``, ``seed`` (0 to 2**53 - 1), optional ``targets``
+    (``min_moves``, ``expected_rolls`` as ``[lo, hi]``, ``always_finishes``),
+    ``rules``, ``max_jump``, ``no_edge_rows``, ``max_evaluations`` (1 to
+    100,000, default 2,000) and ``max_work`` (the work budget, at most and by
+    default ``genspec.MAX_WORK``).  The result is ``generate.generated_to_json``
+    with ``message``: empty, or the targets the closest board misses.  A
+    ``request`` error only for a bad field or targets no board can meet.
+    """
+    from ..generate import generate, generated_to_json
+
+    max_size = integer("generate", message, MAX_SIZE_FIELD)
+    try:
+        spec = Spec.from_json(message)
+        if spec.n > max_size:
+            raise GenerateError(f"n must be at most max_size, {max_size}, got {spec.n}")
+        found = generate(spec)
+    except GenerateError as error:  # a malformed field, or targets no board can meet
+        raise RequestError(error.render("json")) from None
+    return generated_to_json(found)
+
+
+def _move(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    """Answer ``move``: where one roll of a real die takes a token, by ``rules.Rules.step``.
+
+    ``position`` is 0 (off the board, under ``"start": "off-board"``) or 1, up
+    to n² - 1; ``roll`` 1 to 6.  The result holds ``start``, ``roll``,
+    ``landing``, ``end``, ``jump`` (``"ladder"``, ``"snake"`` or null),
+    ``overshoot`` (as in ``play``), ``won`` (``end`` is n²) and ``hopeless`` (n²
+    can never be reached from ``end``).  Work: O(n²), the ``hopeless`` check.
+
+    >>> import json
+    >>> from snakes_ladders.api import handle
+    >>> reply = json.loads(handle('{"version": 1, "op": "move", "board": [[-1, -1, -1], [-1, -1, -1], [-1, 8, -1]], '
+    ...                           '"position": 1, "roll": 1}'))
+    >>> [reply["result"][key] for key in ("start", "roll", "landing", "end", "jump", "overshoot", "won", "hopeless")]
+    [1, 1, 2, 8, 'ladder', None, False, False]
+    """
+    from ..play import hopeless_positions
+
+    low, position, roll = rules.start_position, numbers["position"], numbers["roll"]
+    if not low <= position < board.last:
+        raise RequestError(f"position must be an integer from {low} to {board.last - 1}, got {position}")
+    step = rules.step(board.cells(), position, roll)
+    return {
+        "start": step.start,
+        "roll": step.roll,
+        "landing": step.landing,
+        "end": step.end,
+        "jump": step.jump,
+        "overshoot": step.overshoot,
+        "won": step.end == board.last,
+        "hopeless": step.end in hopeless_positions(board, rules),
+    }
+
+
+def turn_op(message: dict[str, Any]) -> dict[str, Any]:
+    """Answer ``turn``: one turn of a game, by ``turn.take_turn``, the function seeded games are played with.
+
+    ``positions`` (default: every one of ``players`` tokens at the start), ``player`` and ``number``
+    (the turn's, default 1) describe the game before the roll; ``roll`` is the die's.  The result is
+    ``outcome_to_json``; without ``roll``, ``turn`` is null and the rest describes the game as it
+    stands (``over`` is ``"stuck"`` when no token can reach n² any more).  A state no game reaches
+    (a token on n², the wrong player for the number, a stuck game asked for a roll) is a ``request``
+    error naming the field.
+
+    Work: O(n²) per call, reading the board; the hopeless positions (``turn.Table.of``, a search
+    over the n² squares and six rolls each, about 20 times the reading's cost) are found once for
+    a board and rules and kept for the next call (``turn.remembered_table``: one table, recognised
+    in O(jumps)), as a game asks about one board every turn; the turn itself is O(players).
+
+    >>> import json
+    >>> from snakes_ladders.api import handle
+    >>> reply = json.loads(handle('{"version": 1, "op": "turn", "board": [[-1, -1, -1], [-1, -1, -1], [-1, 8, -1]], '
+    ...                           '"positions": [1, 1], "roll": 1}'))["result"]
+    >>> reply["turn"]["visits"], reply["turn"]["end"], reply["positions"], reply["next_player"], reply["over"]
+    ([2], 8, [8, 1], 2, None)
+    """
+    from ..turn import TurnError, opening, remembered_table, take_turn
+
+    op = CONTRACT["turn"]
+    fields = {field.name: field for field in op.fields}
+    rules = rules_from_request(message)
+    number = {name: integer("turn", message, fields[name]) for name in ("max_size", "players", "player", "number")}
+    board = board_from_request(message, min(number["max_size"], op.max_size), rules)
+    table = remembered_table(board, rules)
+    try:
+        given = "positions" in message
+        positions = _positions(message["positions"]) if given else opening(table, number["players"])[0]
+        if "roll" not in message:
+            return outcome_to_json(table, None, positions, number["player"])
+        roll = integer("turn", message, fields["roll"])
+        return outcome_to_json(table, take_turn(table, positions, number["player"], number["number"], roll))
+    except TurnError as error:
+        raise RequestError(str(error)) from None
+
+
+def _positions(value: Any) -> tuple[int, ...]:
+    """The ``positions`` of a ``turn`` request as a tuple; ``take_turn`` checks each one's range."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS or any(type(p) is not int for p in value):
+        raise RequestError(f"positions must be a list of 1 to {MAX_PLAYERS} integers, got {show(value, 'json')}")
+    return tuple(value)
+
+
+RUNNERS: dict[str, Callable[[Board, Rules, dict[str, int]], dict[str, Any]]] = {
+    "solve": lambda board, rules, numbers: solution_to_json(board, solve(board)),
+    "min_moves": lambda board, rules, numbers: {"n": board.n, "moves": min_moves(board)},
+    # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
+    "validate": lambda board, rules, numbers: board_to_json(board),
+    "analyze": _analyze,
+    "jump_use": _jump_use,
+    "explain": _explain,
+    "play": _play,
+    "move": _move,
+}

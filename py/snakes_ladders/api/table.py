@@ -1,0 +1,320 @@
+"""The contract table: every op's request fields, largest board and result shape, and the limits.
+
+The dispatcher (``envelope``) reads it, ``snakes_ladders.contract`` writes it for the page
+(web/contract.mjs, web/client.mjs) and docs/ops.md, and tests/test_contract.py checks every real
+reply against it, key for key and type for type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import MAX_SIZE, MIN_SIZE
+from ..genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
+from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS
+
+API_VERSION = 1
+# A 1000×1000 matrix of two-digit-wide values is about 7 MB of JSON; leave room.
+MAX_REQUEST_CHARS = 32_000_000
+#: The values in the text of the largest board: its cells, its rows and the list of rows.
+MAX_BOARD_VALUES = MAX_SIZE * MAX_SIZE + MAX_SIZE + 1
+#: A request holds a board and a few fields; this leaves room for a thousand more values.
+MAX_REQUEST_VALUES = MAX_BOARD_VALUES + 1_000
+#: Board text may take this many characters a cell, and this many more in all.
+TEXT_CHARS_PER_CELL = 16
+TEXT_CHARS_EXTRA = 65_536
+BOM = "\ufeff"
+# Random play's work and replies grow with the number of squares: boards up to 100×100.
+RANDOM_PLAY_MAX_SIZE = 100
+#: The largest board the page's editor makes (``max_size`` in its requests).
+PAGE_MAX_SIZE = 50
+
+#: What each kind of error means; ``row``, ``column`` and ``square`` are set for some board errors.
+ERROR_KINDS = {
+    "json": "board text that is not JSON",
+    "request": "a request not of the documented form (fields, ranges, size of the text)",
+    "board": "a board that breaks a rule; row, column and square say where, or are null",
+    "internal": "a bug: the message says what was raised",
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a request: its JSON type (as JSDoc writes it), whether it is required, its range."""
+
+    name: str
+    kind: str
+    about: str
+    required: bool = False
+    low: int | None = None
+    high: int | None = None
+    default: int | None = None
+
+
+@dataclass(frozen=True)
+class Op:
+    """One op of the boundary: its request fields, the largest board it takes, and its result."""
+
+    name: str
+    about: str
+    fields: tuple[Field, ...]
+    max_size: int
+    result: tuple[tuple[str, str], ...]
+
+    def reads(self, name: str) -> bool:
+        """Whether the op reads the field ``name``."""
+        return any(field.name == name for field in self.fields)
+
+
+VERSION_FIELD = Field("version", str(API_VERSION), "the API version", required=True, low=API_VERSION, high=API_VERSION)
+BOARD_FIELD = Field("board", "number[][]", "the LeetCode matrix (or give board_text)")
+BOARD_TEXT_FIELD = Field(
+    "board_text",
+    "string",
+    "the matrix as text, optionally after 'board ='; wins over board; at most "
+    f"{TEXT_CHARS_PER_CELL} characters a cell and {TEXT_CHARS_EXTRA:,} more",
+    high=MAX_SIZE * MAX_SIZE * TEXT_CHARS_PER_CELL + TEXT_CHARS_EXTRA,
+)
+MAX_SIZE_FIELD = Field(
+    "max_size", "number", "lowers the largest board accepted", low=MIN_SIZE, high=MAX_SIZE, default=MAX_SIZE
+)
+RULES_FIELD = Field("rules", "Rules", "rules of play; LeetCode's when absent, and either key may be left out")
+PLAYERS_FIELD = Field("players", "number", "players taking turns", low=1, high=MAX_PLAYERS, default=1)
+SEED_FIELD = Field("seed", "number", "seed of the die: same request, same game", required=True, low=0, high=MAX_SEED)
+_BOARD_FIELDS = (VERSION_FIELD, BOARD_FIELD, BOARD_TEXT_FIELD, MAX_SIZE_FIELD)
+_STEP = "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}"
+_TURN = (
+    "{number: number, player: number, roll: number, start: number, landing: number, end: number, "
+    "jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}"
+)
+_WARNINGS = ("warnings", "{total: number, shown: {square: number, message: string}[]}")
+_CHAINED = ("chained", "number[]")
+_COUNT = "Magnitude"
+
+#: The ops, their request fields and results: the dispatcher reads this, and ``contract`` writes it for the page.
+CONTRACT: dict[str, Op] = {
+    op.name: op
+    for op in (
+        Op(
+            "solve",
+            "the least number of moves under LeetCode's rules, one optimal path and its detail",
+            _BOARD_FIELDS,
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+                ("reachable", "boolean"),
+                ("path", "number[] | null"),
+                ("steps", f"{_STEP}[]"),
+                ("distances", "(number | null)[]"),
+                ("distances_limit", "number | null"),
+                ("paths_count", _COUNT),
+                ("explored", "number"),
+                _WARNINGS,
+                _CHAINED,
+            ),
+        ),
+        Op(
+            "validate",
+            "the checked board and its warnings",
+            (*_BOARD_FIELDS, RULES_FIELD),
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("matrix", "number[][]"),
+                ("jumps", "[number, number][]"),
+                _WARNINGS,
+                _CHAINED,
+            ),
+        ),
+        Op(
+            "min_moves",
+            "only the least number of moves (-1 when unreachable)",
+            _BOARD_FIELDS,
+            MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+            ),
+        ),
+        Op(
+            "analyze",
+            "exact random-play figures: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
+            (*_BOARD_FIELDS, RULES_FIELD, PLAYERS_FIELD),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("rules", "Rules"),
+                ("finishable", '"always" | "not always" | "never"'),
+                ("p_finish", "number | null"),
+                ("expected_rolls", "number | Magnitude | null"),
+                ("length", "object"),
+                ("visits", "(number | null)[]"),
+                ("jumps", "object[]"),
+                ("traps", "number[][]"),
+                ("race", "object"),
+                ("unsolved", "string | null"),
+                _WARNINGS,
+                _CHAINED,
+            ),
+        ),
+        Op(
+            "jump_use",
+            "the chance that random play uses each snake and ladder (analyze's second stage), or why not",
+            (*_BOARD_FIELDS, RULES_FIELD),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("jumps", "object[]"),
+                ("refused", "string | null"),
+            ),
+        ),
+        Op(
+            "explain",
+            "the LeetCode search layer by layer, and the wall when unreachable",
+            _BOARD_FIELDS,
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("moves", "number"),
+                ("reachable", "boolean"),
+                ("paths_count", _COUNT),
+                ("layers", "object[]"),
+                ("distances", "(number | null)[]"),
+                ("wall", "object | null"),
+                _WARNINGS,
+                _CHAINED,
+            ),
+        ),
+        Op(
+            "play",
+            "one seeded game: every turn, the winner and how it ended",
+            (*_BOARD_FIELDS, RULES_FIELD, PLAYERS_FIELD, SEED_FIELD),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("rules", "Rules"),
+                ("players", "number"),
+                ("seed", "number"),
+                ("winner", "number | null"),
+                ("end", "string"),
+                ("turns", "object[]"),
+                ("positions", "number[]"),
+            ),
+        ),
+        Op(
+            "move",
+            "where one roll of a real die takes a token (hot-seat play)",
+            (
+                *_BOARD_FIELDS,
+                RULES_FIELD,
+                Field(
+                    "position",
+                    "number",
+                    "where the token stands: 0 off the board (classic start), else 1 to n² - 1",
+                    required=True,
+                    low=0,
+                    high=RANDOM_PLAY_MAX_SIZE * RANDOM_PLAY_MAX_SIZE - 1,
+                ),
+                Field("roll", "number", "the die's roll", required=True, low=1, high=6),
+            ),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("start", "number"),
+                ("roll", "number"),
+                ("landing", "number"),
+                ("end", "number"),
+                ("jump", "JumpKind | null"),
+                ("overshoot", "string | null"),
+                ("won", "boolean"),
+                ("hopeless", "boolean"),
+            ),
+        ),
+        Op(
+            "turn",
+            "one turn of a game (hot-seat play): the move, the squares walked, who rolls next, how the game ended",
+            (
+                *_BOARD_FIELDS,
+                RULES_FIELD,
+                PLAYERS_FIELD,
+                Field(
+                    "positions",
+                    "number[]",
+                    "where each token stands, player 1 first: 0 off the board (classic start), else 1 to n² - 1; "
+                    "left out: every player's token at the start",
+                    low=0,
+                    high=RANDOM_PLAY_MAX_SIZE * RANDOM_PLAY_MAX_SIZE - 1,
+                ),
+                Field(
+                    "player",
+                    "number",
+                    "who rolls: turn k is player (k - 1) % players + 1",
+                    low=1,
+                    high=MAX_PLAYERS,
+                    default=1,
+                ),
+                Field("number", "number", "the turn's number, 1 first", low=1, high=MAX_TURNS, default=1),
+                Field("roll", "number", "the die's roll; left out: the game before a roll", low=1, high=6),
+            ),
+            RANDOM_PLAY_MAX_SIZE,
+            (
+                ("n", "number"),
+                ("turn", f"{_TURN} | null"),
+                ("positions", "number[]"),
+                ("hopeless", "boolean[]"),
+                ("next_player", "number | null"),
+                ("over", '"won" | "stuck" | "turn limit" | null'),
+                ("winner", "number | null"),
+            ),
+        ),
+        Op(
+            "generate",
+            "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
+            (
+                VERSION_FIELD,
+                Field("n", "number", "board size", required=True, low=MIN_SIZE, high=MAX_GENERATE_SIZE),
+                Field("snakes", "number", "number of snakes", required=True, low=0),
+                Field("ladders", "number", "number of ladders", required=True, low=0),
+                Field(
+                    "seed",
+                    "number",
+                    "seed of the search: same request, same board",
+                    required=True,
+                    low=0,
+                    high=MAX_SEED,
+                ),
+                Field("targets", "GenerateTargets", "least moves, expected rolls [lo, hi], always finishes"),
+                RULES_FIELD,
+                Field("max_jump", "number", "longest jump in squares", low=1),
+                Field("no_edge_rows", "boolean", "no jump on the first or last row"),
+                Field(
+                    "max_evaluations",
+                    "number",
+                    "boards looked at, at most",
+                    low=1,
+                    high=MAX_EVALUATIONS,
+                    default=DEFAULT_EVALUATIONS,
+                ),
+                Field(
+                    "max_work", "number", "work budget in work units, at most", low=1, high=MAX_WORK, default=MAX_WORK
+                ),
+                MAX_SIZE_FIELD,
+            ),
+            MAX_GENERATE_SIZE,
+            (
+                ("n", "number"),
+                ("matrix", "number[][]"),
+                ("min_moves", "number"),
+                ("expected_rolls", "number | null"),
+                ("met", "boolean"),
+                ("missed", "string[]"),
+                ("message", "string"),
+                ("evaluations", "number"),
+                ("work", "number"),
+                ("max_work", "number"),
+                ("stopped", "string"),
+                ("seed", "number"),
+            ),
+        ),
+    )
+}
