@@ -279,7 +279,11 @@ export class ModeMachine extends EventTarget {
     const panel = this.#panels.get(feature);
     if (panel) panel.dataset.state = phase;
     if (from !== phase) this.dispatchEvent(new CustomEvent("phasechange", { detail: { feature, from, to: phase } }));
-    if (phase in takes) this.fire(takes[phase], feature);
-    else if (this.#owner === feature) this.fire("done");
+    if (phase in takes) {
+      // A feature moving between two phases of the mode it already owns (a hot-seat game starting, then
+      // playing) does not clear the board again: the second clear would take its own tokens off.
+      const holds = this.#owner === feature && this.#mode === this.#table.get(takes[phase]).to;
+      if (!holds) this.fire(takes[phase], feature);
+    } else if (this.#owner === feature) this.fire("done");
   }
 }

@@ -118,7 +118,8 @@ test("a solve takes the board from an explanation, a replay and a hot-seat game;
   modes.go("hotseat", "starting");
   modes.go("hotseat", "playing");
   modes.go("solve", "running");
-  assert.deepEqual(cleared, ["playing:animation", "playing:game", "playing:search", "playing:animation", "playing:game", "playing:search",
+  // Starting then playing is one take of the board: a second clear would take the game's own tokens off.
+  assert.deepEqual(cleared, ["playing:animation", "playing:game", "playing:search",
     "solving:animation", "solving:search", "solving:game", "solving:hotseat"]);
 });
 
