@@ -191,7 +191,7 @@ class Rules:
         >>> Rules().check_board(Board(3, {1: 9}, allow_start_jump=True)).jumps
         Traceback (most recent call last):
         ...
-        snakes_ladders.board.BoardError: square 1 (row 2, column 0): the start square cannot hold a snake or ladder
+        snakes_ladders.boardcheck.BoardError: square 1 (row 2, column 0): the start square cannot hold a snake or ladder
         """
         if self.start == "square1" and 1 in board.jumps:
             row, column = square_to_cell(1, board.n)
