@@ -105,8 +105,8 @@ _FLOAT_MIN, _FLOAT_MAX = 2.2250738585072014e-308, 1.7976931348623157e308
 #: Work budgets, in units of the elimination's W (one product added into a row: about 0.1 µs of
 #: CPython each, docs/benchmarks.md): the headline figures' elimination (the API's analyze op), and
 #: the jump uses, whose elimination and selected inversion cost 3W in all (the jump_use op).
-HEADLINE_BUDGET = 20_000_000
-JUMP_USE_BUDGET = 120_000_000
+HEADLINE_BUDGET = 10_000_000
+JUMP_USE_BUDGET = 60_000_000
 #: The length distribution's propagation: at most this many units, a roll costing n² + 3J + 1.
 PROPAGATION_BUDGET = 32_000_000
 #: The inverse iteration's solves: at most this many entries of the factors read (solves × fill).
