@@ -43,8 +43,10 @@ from typing import Any
 
 from .bignum import Magnitude
 from .board import EMPTY, Board, to_board
+from .breadth import breadth_first
+from .counting import count_magnitude
 from .rules import DIE
-from .solve import Move, breadth_first, count_magnitude
+from .solve import Move
 
 __all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]
 
