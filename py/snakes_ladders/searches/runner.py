@@ -1,7 +1,7 @@
 """The runner search: runs of plain squares are crossed in one step, not square by square.
 
-(This module is over 400 lines because the runner search is one stateful class whose proof
-sketch, points 1-5, sits with the code it proves; the results it leaves are read in ``results``.)
+(The claims of point 3, and the queue of runners by move, are in
+:mod:`snakes_ladders.searches.claims`, the base class of ``Search``.)
 
 The textbook breadth-first search settles every square and tries six rolls from
 each.  This search does the same, move by move, but only does work where
@@ -81,36 +81,18 @@ in proportion to the squares it crosses, not to the board.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from heapq import heappop, heappush
+from heapq import heappop
 
 from ..board import Board
 from . import results
+from .claims import Claims, Runner
 
 __all__ = ["Search", "min_moves"]
 
-# A segment marker at least this often in a long stretch, so that finding the
-# segment of a square is a short backwards scan.
-_MARK_EVERY = 4096
 _ONES = b"\x01" * 6
 
 
-class _Runner:
-    """A runner that stood on ``f`` by move ``k`` and has claimed its next ``m`` windows.
-
-    Its next step is at move ``k + m`` from square ``f + 6 * m``; ``m = -1``
-    marks a runner whose step has been taken (older queue entries are stale).
-    """
-
-    __slots__ = ("f", "hi", "k", "m")
-
-    def __init__(self, f: int, k: int, m: int, hi: int) -> None:
-        self.f = f
-        self.k = k
-        self.m = m
-        self.hi = hi  # the claim is (f, hi]: f + 6m, or more when it ends at a dead end
-
-
-class Search:
+class Search(Claims):
     """The layered search on one board, run with :meth:`run`.
 
     >>> search = Search(6, {2: 15, 14: 35, 17: 13})
@@ -144,7 +126,7 @@ class Search:
         # by one step or one claim, segc[first] its constant c, D(x) = (x + c) // 6.
         self.segstart = bytearray(last + 2)
         self.segc: dict[int, int] = {}
-        self._claim_at: dict[int, _Runner] = {}  # segment first square -> claiming runner
+        self._claim_at: dict[int, Runner] = {}  # segment first square -> claiming runner
         self._claims = 0  # claims not yet stepped from
         self.pointlayer: dict[int, int] = {1: 0}  # square -> move it is first reached by a jump
         self.via: dict[int, int] = {}  # that jump's start
@@ -155,19 +137,13 @@ class Search:
         self.first_pred = 0
         self.complete = False
         # Runners waiting to step, by move: an int f is a runner on f without a
-        # claim, -t one that arrived on t by a jump, a _Runner one with a claim.
-        self._queue: dict[int, list[int | _Runner]] = {}
+        # claim, -t one that arrived on t by a jump, a Runner one with a claim.
+        self._queue: dict[int, list[int | Runner]] = {}
         self._moves_queued: list[int] = []
         self._arrivals: list[int] = []  # jump ends reached by the move being stepped
         self._enqueue(0, -1, 1)
 
     # ------------------------------------------------------------------ lookups
-
-    def landing_move(self, x: int) -> int:
-        """``D(x)``, the first move that lands on x (x must be landed)."""
-        a = self.segstart.rfind(1, 0, x + 1)
-        return (x + self.segc[a]) // 6
-
     def _stood_by(self, t: int, move: int) -> bool:
         """Whether square t is stood on by ``move`` as far as the search knows now."""
         layer = self.pointlayer.get(t)
@@ -190,32 +166,6 @@ class Search:
             self.first_pred = 0
 
     # ------------------------------------------------------------------ the search
-
-    def _reach(self, move: int, front: int) -> None:
-        """A runner on ``front`` at ``move`` that can reach the last square with its
-        next move bounds the answer before that move is stepped (proof, point 5)."""
-        if front < self._reach_from or (self.moves >= 0 and move + 1 >= self.moves):
-            return
-        if front >= self.last - 6:
-            landing = self.last
-        else:
-            landing = self._tolast.find(1, front + 1, front + 7)
-            if landing < 0:
-                return
-        self.moves = move + 1
-        self.first_landing = landing
-        self.first_pred = front
-
-    def _enqueue(self, move: int, item: int | _Runner, front: int) -> None:
-        if front >= self._reach_from:
-            self._reach(move, front)
-        bucket = self._queue.get(move)
-        if bucket is None:
-            self._queue[move] = [item]
-            heappush(self._moves_queued, move)
-        else:
-            bucket.append(item)
-
     def run(self, complete: bool = False) -> int:
         """Search until the last square is reached (or, with ``complete``, until
         every square's distance is known); return the least number of moves or -1."""
@@ -262,10 +212,6 @@ class Search:
         del self._queue[move]
         return fronts
 
-    def _board_state(self) -> tuple[int, bytearray, bytearray, dict[int, int], dict[int, int]]:
-        """What the hot loops read, to bind to locals: last, landed, isstart, ends, pointlayer."""
-        return self.last, self.landed, self.isstart, self.ends, self.pointlayer
-
     def _step(self, f: int, move: int) -> int:
         """The runner on ``f`` lands the unlanded part of its window (f, f+6] at move + 1,
         spawning runners at the ends of the live jumps it lands on; returns the largest
@@ -302,126 +248,6 @@ class Search:
             a = landed.find(0, b, top + 1)
             if a < 0:
                 return newfront
-
-    def _claim_fronts(self, after: int, fronts: list[int]) -> None:
-        """Phase 2: each runner that moved on, and each jump end reached, claims the
-        windows it can cross without an event (proof, point 3) and is queued for its
-        next step."""
-        last = self.last
-        landed = self.landed
-        isstart = self.isstart
-        arrivals = self._arrivals
-        if arrivals:
-            self._arrivals = []
-            fronts[:0] = [-t for t in arrivals]
-        for f in fronts:
-            jumped = f < 0  # a jump end, not a runner that moved on
-            entry: int | _Runner = f
-            if jumped:
-                f = -f
-                if self._claims and landed[f + 1] and f + 1 < last:
-                    self._cut_claim(f, after, None)
-            m = self._stretch(f, after)
-            top = f + 6 * m
-            end = top
-            o = self._obstacle
-            if not jumped and 0 < o < last - 12 and landed.find(0, o, o + 6) < 0 and isstart.find(1, top + 1, o) < 0:
-                # A dead end: the runner lands (top, o - 1] with its next step, and the
-                # window after that is landed already, so it is done there.  (Not for
-                # a jump end: the squares ahead of it may be a claim it beats.)
-                end = o - 1
-                if end == f:
-                    continue
-            if end > f:
-                entry = self._claim(f, after, m, end)
-                if end > top:
-                    continue  # no step: it ends at the dead end
-                due = after + m
-            else:
-                due = after
-            self._enqueue(due, entry, top)
-
-    def _claim(self, f: int, after: int, m: int, end: int) -> _Runner:
-        """Claim the m windows (f, f + 6m] of the runner on f at move ``after`` at once,
-        and the dead end up to ``end`` if any."""
-        entry = _Runner(f, after, m, end)
-        self._claims += 1
-        self.landed[f + 1 : end + 1] = self._ones[: end - f]
-        c = 6 * after - f + 5
-        segstart = self.segstart
-        segc = self.segc
-        segstart[f + 1] = 1
-        segc[f + 1] = c
-        self._claim_at[f + 1] = entry
-        if end - f > _MARK_EVERY:
-            for q in range(f + 1 + _MARK_EVERY, end + 1, _MARK_EVERY):
-                segstart[q] = 1
-                segc[q] = c
-                self._claim_at[q] = entry
-        return entry
-
-    def _stretch(self, f: int, k: int) -> int:
-        """How many windows the runner (f, k) can cross without an event."""
-        last, landed, isstart, ends, pointlayer = self._board_state()
-        pos = f + 1
-        width = 16
-        self._obstacle = -1
-        while True:
-            hi = pos + width
-            hi = min(hi, last)
-            obstacle = landed.find(1, pos, hi)
-            limit = obstacle if obstacle >= 0 else hi
-            s = isstart.find(1, pos, limit)
-            while s >= 0:
-                if (s - f) % 6 == 0:
-                    return (s - 1 - f) // 6  # a start on a window's top: the runner slows
-                t = ends[s]
-                if not (f <= t < s and not isstart[t]):
-                    at = k + (s - f + 5) // 6  # the move that lands on s
-                    layer = pointlayer.get(t)
-                    if (layer is None or layer > at) and (isstart[t] or not landed[t] or self.landing_move(t) > at):
-                        return (s - 1 - f) // 6  # a live jump: an event
-                s = isstart.find(1, s + 1, limit)
-            if obstacle >= 0 or hi == last:
-                self._obstacle = obstacle
-                return (limit - 1 - f) // 6
-            pos = hi
-            width *= 4
-
-    def _cut_claim(self, t: int, p: int, due: list[int | _Runner] | None) -> None:
-        """A jump end t stood on at move p: cut back the claim it beats, if any.
-
-        ``due`` is the list of runners stepping at move p, for an owner whose
-        step moves to p.
-        """
-        owner = self._claim_at.get(self.segstart.rfind(1, 0, t + 2))
-        if owner is None or owner.m <= 0:
-            return
-        lo = owner.f
-        hi = owner.hi
-        if not lo <= t < hi:
-            return
-        if lo + 6 * (p - owner.k) >= t:
-            return  # the owner is not behind t at move p: nothing is beaten
-        keep = max(0, -((lo + 5 - t) // 6))  # windows that do not reach past t
-        new_hi = lo + 6 * keep
-        self.landed[new_hi + 1 : hi + 1] = bytes(hi - new_hi)
-        self.segstart[new_hi + 1 : hi + 1] = bytes(hi - new_hi)
-        if keep:
-            owner.m = keep
-            owner.hi = new_hi
-            item: int | _Runner = owner
-        else:
-            # Nothing is left of the claim: the owner is again a runner without one,
-            # on a jump end (checked for claims it beats when it steps) or a landed square.
-            owner.m = -1
-            self._claims -= 1
-            item = -lo if self.pointlayer.get(lo) == owner.k else lo
-        if owner.k + keep == p and due is not None:
-            due.append(item)
-            self._reach(p, new_hi)
-        else:
-            self._enqueue(owner.k + keep, item, new_hi)
 
     # ------------------------------------------------------------------ results
 
