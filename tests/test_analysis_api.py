@@ -239,9 +239,10 @@ class TestExplain:
         assert result["paths_count"]["value"] == str(board_fixture["paths_count"])
         assert [layer["squares"] for layer in result["layers"]] == [list(layer.squares) for layer in e.layers]
 
-    def test_rules_are_ignored_and_square_1_stays_forbidden(self) -> None:
+    def test_rules_are_refused_and_square_1_stays_forbidden(self) -> None:
         reply = call(op="explain", board=START_LADDER, rules={"start": "off-board"})
-        error = check_error_shape(reply)
+        assert check_error_shape(reply)["message"].startswith('unknown field "rules" for explain: ')
+        error = check_error_shape(call(op="explain", board=START_LADDER))
         assert (error["kind"], error["square"]) == ("board", 1)
 
 
@@ -371,9 +372,11 @@ class TestErrors:
             error["message"]
             == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, turn, generate'
         )
-        # The old ops ignore the new fields, and keep LeetCode's check of square 1.
-        assert ok(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}, seed="x")["moves"] == 1
-        assert check_error_shape(call(op="solve", board=START_LADDER, rules={"start": "off-board"}))["square"] == 1
+        # The old ops refuse the new fields (they would be ignored), and keep LeetCode's check of square 1.
+        assert check_error_shape(call(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}))["message"] == (
+            'unknown field "rules" for min_moves: the fields are version, board, board_text and max_size'
+        )
+        assert check_error_shape(call(op="solve", board=START_LADDER))["square"] == 1
 
     @pytest.mark.parametrize("op", ["analyze", "explain", "play"])
     def test_internal(self, op: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -383,7 +386,7 @@ class TestErrors:
         # The API imports each op's function from its module on first use (api.LATER).
         module = {"analyze": "markov", "explain": "explain", "play": "play"}[op]
         monkeypatch.setattr(importlib.import_module(f"snakes_ladders.{module}"), op, boom)
-        error = check_error_shape(call(op=op, board=EMPTY_2, seed=1))
+        error = check_error_shape(call(op=op, board=EMPTY_2, **({"seed": 1} if op == "play" else {})))
         assert (error["kind"], error["message"]) == ("internal", "internal error: RuntimeError: boom")
 
 
@@ -597,5 +600,5 @@ class TestValidateWithRules:
     def test_solve_still_uses_leetcode_rules(self) -> None:
         request = {"version": 1, "op": "solve", "board": self.LADDER_ON_1, "rules": {"start": "off-board"}}
         reply = json.loads(handle(json.dumps(request)))
-        assert reply["ok"] is False
-        assert reply["error"]["message"].endswith("the start square cannot hold a snake or ladder")
+        assert reply["ok"] is False  # solve takes no rules: LeetCode's, always
+        assert reply["error"]["message"].startswith('unknown field "rules" for solve: the fields are version, ')

@@ -498,8 +498,12 @@ class TestErrors:
             "square": None,
         }
 
-    def test_unknown_fields_are_ignored(self) -> None:
-        assert ok(op="min_moves", board=[[-1, -1], [-1, 3]], extra={"x": 1}) == {"n": 2, "moves": 1}
+    def test_unknown_fields_are_refused(self) -> None:
+        error = check_error_shape(call(op="min_moves", board=[[-1, -1], [-1, 3]], extra={"x": 1}))
+        assert (error["kind"], error["message"]) == (
+            "request",
+            'unknown field "extra" for min_moves: the fields are version, board, board_text and max_size',
+        )
 
 
 # --------------------------------------------------------------------------- never raises

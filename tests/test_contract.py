@@ -13,6 +13,7 @@ import subprocess
 import pytest
 from snakes_ladders import api, contract, rules
 from snakes_ladders.api import CONTRACT, handle
+from snakes_ladders.board import Board
 
 SMALL_BOARD = [[-1, -1, -1], [-1, -1, -1], [-1, 4, -1]]
 
@@ -28,13 +29,53 @@ def test_committed_file_is_what_the_package_declares() -> None:
 
 
 def test_check_mode(tmp_path) -> None:
-    out, reference = tmp_path / "contract.mjs", tmp_path / "ops.md"
-    paths = ["--out", str(out), "--reference", str(reference)]
+    out, reference, client = tmp_path / "contract.mjs", tmp_path / "ops.md", tmp_path / "client.mjs"
+    paths = ["--out", str(out), "--reference", str(reference), "--client", str(client)]
     assert contract.main(["--check", *paths]) == 1  # missing
     assert contract.main(paths) == 0
     assert contract.main(["--check", *paths]) == 0
     assert out.read_text(encoding="utf-8") == committed()
     assert reference.read_text(encoding="utf-8") == contract.REFERENCE.read_text(encoding="utf-8")
+    assert client.read_text(encoding="utf-8") == contract.CLIENT.read_text(encoding="utf-8")
+
+
+def test_committed_client_is_what_the_package_declares() -> None:
+    assert contract.CLIENT.read_text(encoding="utf-8") == contract.render_client(), (
+        "web/client.mjs is out of date: run python -m snakes_ladders.contract"
+    )
+
+
+CLIENT_SCRIPT = """
+import('./web/client.mjs').then(({ makeClient }) => {
+  const client = makeClient((key, request) => [key, request], () => ({ max_size: 40, rules: { start: "off-board" } }));
+  const made = {};
+  for (const op of Object.keys(client)) made[op] = client[op]({ board: [[-1]] });
+  made.keyed = client.validate({ board_text: "[]" }, "load");
+  console.log(JSON.stringify(made));
+});
+"""
+
+
+def test_the_client_has_a_method_per_op_sending_only_declared_shared_fields() -> None:
+    """Each method builds its op's request: the version, the op, max_size and rules only where declared."""
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", CLIENT_SCRIPT],
+        cwd=contract.TARGET.parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    made = json.loads(done.stdout)
+    assert made.pop("keyed") == [
+        "load",
+        {"version": 1, "op": "validate", "max_size": 40, "rules": {"start": "off-board"}, "board_text": "[]"},
+    ]
+    assert list(made) == list(CONTRACT)
+    for op, (key, request) in made.items():
+        shared = {"max_size": 40, "rules": {"start": "off-board"}}
+        declared = {name: value for name, value in shared.items() if CONTRACT[op].reads(name)}
+        assert (key, request) == (op, {"version": api.API_VERSION, "op": op, **declared, "board": [[-1]]})
 
 
 def test_the_ops_reference_is_what_the_package_declares(monkeypatch) -> None:
@@ -86,15 +127,146 @@ def test_a_changed_board_limit_is_what_the_dispatcher_enforces(monkeypatch) -> N
     assert reply["error"]["message"] == "the board has 3 rows: the largest board here is 2×2"
 
 
-@pytest.mark.parametrize("op", list(CONTRACT))
-def test_results_have_the_declared_keys(op: str) -> None:
-    request = {"version": 1, "op": op, "board": SMALL_BOARD, "seed": 7, "position": 1, "roll": 2}
-    if op == "generate":  # takes no board: a size and jumps to place
-        request = {"version": 1, "op": op, "n": 4, "snakes": 1, "ladders": 1, "seed": 7}
-    reply = json.loads(handle(json.dumps(request)))
+# Real requests for every op, chosen to reach each branch of its result: reachable and unreachable
+# boards, a trap, several players, a turn before and after its roll, a generated board met and missed.
+UNREACHABLE = Board(3, dict.fromkeys(range(2, 8), 1)).to_matrix()
+LADDERS = Board(4, {3: 14, 12: 2, 9: 5}).to_matrix()
+GENERATE = {"n": 4, "snakes": 1, "ladders": 1, "seed": 7}
+REQUESTS: dict[str, list[dict[str, object]]] = {
+    "solve": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}, {"board": LADDERS}],
+    "validate": [{"board": SMALL_BOARD}, {"board": LADDERS, "rules": {"start": "off-board"}}],
+    "min_moves": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}],
+    "analyze": [{"board": LADDERS, "players": 3}, {"board": UNREACHABLE}, {"board": SMALL_BOARD}],
+    "jump_use": [{"board": LADDERS}, {"board": UNREACHABLE}],
+    "explain": [{"board": LADDERS}, {"board": UNREACHABLE}],
+    "play": [{"board": LADDERS, "seed": 7, "players": 2}, {"board": UNREACHABLE, "seed": 1}],
+    "move": [{"board": LADDERS, "position": 1, "roll": 2}, {"board": LADDERS, "position": 15, "roll": 6}],
+    "turn": [{"board": LADDERS, "positions": [1, 5], "roll": 2}, {"board": LADDERS}, {"board": UNREACHABLE}],
+    "generate": [
+        GENERATE,
+        {**GENERATE, "targets": {"min_moves": 1, "expected_rolls": [1, 2]}, "max_evaluations": 3},
+    ],
+}
+
+
+def _split(text: str, separator: str) -> list[str]:
+    """``text`` cut at ``separator`` where it stands outside brackets and quotes."""
+    parts, depth, quoted, start = [], 0, False, 0
+    for i, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in "([{":
+            depth += 1
+        elif not quoted and char in ")]}":
+            depth -= 1
+        elif not quoted and depth == 0 and char == separator:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return [*parts, text[start:].strip()]
+
+
+def mismatch(value: object, kind: str, where: str = "result") -> str | None:
+    """Why ``value`` is not of the declared type ``kind`` (the contract's TypeScript-like text), or None."""
+    kind = kind.strip()
+    alternatives = _split(kind, "|")
+    if len(alternatives) > 1:
+        faults = [mismatch(value, alternative, where) for alternative in alternatives]
+        return None if None in faults else f"{where}: {json.dumps(value)[:80]} is not {kind}"
+    if kind in api.TYPES:
+        return mismatch(value, api.TYPES[kind], where)
+    simple = {"null": value is None, "boolean": type(value) is bool, "string": type(value) is str}
+    simple["number"] = type(value) in (int, float)
+    if kind in simple or kind.startswith('"'):
+        right = simple[kind] if kind in simple else value == json.loads(kind)
+        return None if right else f"{where}: {json.dumps(value)[:80]} is not {kind}"
+    if kind.endswith("[]"):
+        item = kind[:-2].removeprefix("(").removesuffix(")") if kind.startswith("(") else kind[:-2]
+        if not isinstance(value, list):
+            return f"{where}: not a list ({kind})"
+        return next(filter(None, (mismatch(v, item, f"{where}[{i}]") for i, v in enumerate(value))), None)
+    if kind.startswith("["):
+        items = _split(kind[1:-1], ",")
+        if not isinstance(value, list) or len(value) != len(items):
+            return f"{where}: {json.dumps(value)[:80]} is not {kind}"
+        return next(
+            filter(None, (mismatch(v, t, f"{where}[{i}]") for i, (v, t) in enumerate(zip(value, items, strict=True)))),
+            None,
+        )
+    assert kind.startswith("{"), f"no such type {kind!r}"
+    entries = dict(entry.split(":", 1) for entry in _split(kind[1:-1], ","))
+    return object_mismatch(value, {key.strip(): text for key, text in entries.items()}, where)
+
+
+def object_mismatch(value: object, declared: dict[str, str], where: str) -> str | None:
+    """Why ``value`` is not an object with exactly the ``declared`` keys (``key?`` optional) and types."""
+    if not isinstance(value, dict):
+        return f"{where}: not an object"
+    required = {key for key in declared if not key.endswith("?")}
+    names = {key.removesuffix("?"): text for key, text in declared.items()}
+    if not required <= set(value) <= set(names):
+        return f"{where}: keys {sorted(value)}, declared {sorted(names)}"
+    return next(filter(None, (mismatch(value[key], names[key], f"{where}.{key}") for key in value)), None)
+
+
+def test_every_op_has_requests_here() -> None:
+    assert list(REQUESTS) == list(CONTRACT)
+
+
+@pytest.mark.parametrize(
+    ("op", "fields"), [(op, fields) for op, requests in REQUESTS.items() for fields in requests], ids=str
+)
+def test_results_are_exactly_as_declared(op: str, fields: dict[str, object]) -> None:
+    """Every key the op declares, no other, each value of its declared type (nested objects too)."""
+    reply = json.loads(handle(json.dumps({"version": 1, "op": op, **fields})))
     assert reply["ok"] is True, reply
-    declared = [key for key, _ in CONTRACT[op].result]
-    assert set(declared) <= set(reply["result"]), (op, sorted(reply["result"]))
+    assert object_mismatch(reply["result"], dict(CONTRACT[op].result), op) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "fault"),
+    [
+        ({"n": 3, "moves": 2, "extra": 1}, "{n: number, moves: number}", "keys"),
+        ({"n": 3}, "{n: number, moves: number}", "keys"),
+        ({"n": "3", "moves": 2}, "{n: number, moves: number}", "is not number"),
+        ([1, None], "number[]", "is not number"),
+        ({"exact": True, "value": "1", "mantissa": 1.0}, "Figure | null", "is not"),
+        ("wrap", "OvershootRule | null", "is not"),
+        ([[1, 2, 3]], "[number, number][]", "is not"),
+    ],
+)
+def test_the_shape_check_catches_a_wrong_result(value: object, kind: str, fault: str) -> None:
+    found = mismatch(value, kind)
+    assert found is not None and fault in found
+
+
+def _valid(op: str) -> dict[str, object]:
+    return {"version": 1, "op": op, **REQUESTS[op][0]}
+
+
+@pytest.mark.parametrize("op", list(CONTRACT))
+def test_an_unknown_field_is_refused_naming_it_and_the_fields(op: str) -> None:
+    names = [field.name for field in CONTRACT[op].fields]
+    reply = json.loads(handle(json.dumps({**_valid(op), "colour": "red"})))
+    assert reply["error"] == {
+        "kind": "request",
+        "message": f'unknown field "colour" for {op}: the fields are {", ".join(names[:-1])} and {names[-1]}',
+        "row": None,
+        "column": None,
+        "square": None,
+    }
+
+
+@pytest.mark.parametrize("op", list(CONTRACT))
+def test_an_unknown_rule_value_is_refused_naming_the_rule_and_its_values(op: str) -> None:
+    """``rules: {"start": "bogus"}``: refused by every op, as a bad value where the op takes rules, else
+    as a field the op does not take (LeetCode's rules, always)."""
+    reply = json.loads(handle(json.dumps({**_valid(op), "rules": {"start": "bogus"}})))
+    assert reply["ok"] is False and reply["error"]["kind"] == "request"
+    if CONTRACT[op].reads("rules"):
+        expected = 'start must be "square1" or "off-board", got "bogus" (a string)'
+    else:
+        expected = f'unknown field "rules" for {op}: the fields are version, board, board_text and max_size'
+    assert reply["error"]["message"] == expected
 
 
 def test_the_unknown_op_message_lists_every_op() -> None:

@@ -309,8 +309,8 @@ def test_api_generate_matches_the_python_api() -> None:
         ({"n": "10"}, 'n must be an integer from 2 to 50, got "10" (a string)'),
         (
             {"ladder": 3},
-            'unknown field "ladder" for generate: the fields are n, snakes, ladders, seed, targets, '
-            "rules, max_jump, no_edge_rows, max_evaluations and max_work",
+            'unknown field "ladder" for generate: the fields are version, n, snakes, ladders, seed, targets, '
+            "rules, max_jump, no_edge_rows, max_evaluations, max_work and max_size",
         ),
         (
             {"targets": {"moves": 3}},

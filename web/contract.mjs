@@ -38,13 +38,13 @@ export const OPS = Object.freeze({
     about: "the least number of moves under LeetCode's rules, one optimal path and its detail",
     maxSize: 1000,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
-    result: {"n": "number", "moves": "number", "reachable": "boolean", "path": "number[] | null", "steps": "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}[]", "distances": "(number | null)[]", "distances_limit": "number | null", "paths_count": "Magnitude", "explored": "number", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
+    result: {"n": "number", "moves": "number", "reachable": "boolean", "path": "number[] | null", "steps": "Step[]", "distances": "(number | null)[]", "distances_limit": "number | null", "paths_count": "Magnitude", "explored": "number", "warnings": "Warnings", "chained": "number[]"}
   },
   "validate": {
     about: "the checked board and its warnings",
     maxSize: 1000,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
-    result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
+    result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "warnings": "Warnings", "chained": "number[]"}
   },
   "min_moves": {
     about: "only the least number of moves (-1 when unreachable)",
@@ -56,43 +56,43 @@ export const OPS = Object.freeze({
     about: "exact random-play figures: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players},
-    result: {"n": "number", "rules": "Rules", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "number | null", "expected_rolls": "number | Magnitude | null", "length": "object", "visits": "(number | null)[]", "jumps": "object[]", "traps": "number[][]", "race": "object", "unsolved": "string | null", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
+    result: {"n": "number", "rules": "RulesUsed", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "Figure | null", "expected_rolls": "Figure | null", "expected_rolls_if_finished": "Figure | null", "length": "{p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}", "visits": "(Figure | null)[]", "jumps": "JumpUse[]", "traps": "number[][]", "race": "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}", "unsolved": "string | null", "warnings": "Warnings", "chained": "number[]"}
   },
   "jump_use": {
     about: "the chance that random play uses each snake and ladder (analyze's second stage), or why not",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
-    result: {"n": "number", "jumps": "object[]", "refused": "string | null"}
+    result: {"n": "number", "jumps": "JumpUse[]", "refused": "string | null"}
   },
   "explain": {
     about: "the LeetCode search layer by layer, and the wall when unreachable",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
-    result: {"n": "number", "moves": "number", "reachable": "boolean", "paths_count": "Magnitude", "layers": "object[]", "distances": "(number | null)[]", "wall": "object | null", "warnings": "{total: number, shown: {square: number, message: string}[]}", "chained": "number[]"}
+    result: {"n": "number", "moves": "number", "reachable": "boolean", "paths_count": "Magnitude", "layers": "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}[]", "distances": "(number | null)[]", "reached": "number[]", "wall": "{furthest: number, squares: number[], ends: number[]} | null", "warnings": "Warnings", "chained": "number[]"}
   },
   "play": {
     about: "one seeded game: every turn, the winner and how it ended",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players, "seed": {"type": "number", "required": true, "about": "seed of the die: same request, same game", "min": 0, "max": 9007199254740991}},
-    result: {"n": "number", "rules": "Rules", "players": "number", "seed": "number", "winner": "number | null", "end": "string", "turns": "object[]", "positions": "number[]"}
+    result: {"n": "number", "rules": "RulesUsed", "players": "number", "seed": "number", "winner": "number | null", "end": "\"won\" | \"stuck\" | \"turn limit\"", "turns": "Turn[]", "positions": "number[]"}
   },
   "move": {
     about: "where one roll of a real die takes a token (hot-seat play)",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "position": {"type": "number", "required": true, "about": "where the token stands: 0 off the board (classic start), else 1 to n² - 1", "min": 0, "max": 9999}, "roll": {"type": "number", "required": true, "about": "the die's roll", "min": 1, "max": 6}},
-    result: {"start": "number", "roll": "number", "landing": "number", "end": "number", "jump": "JumpKind | null", "overshoot": "string | null", "won": "boolean", "hopeless": "boolean"}
+    result: {"start": "number", "roll": "number", "landing": "number", "end": "number", "jump": "JumpKind | null", "overshoot": "OvershootRule | null", "won": "boolean", "hopeless": "boolean"}
   },
   "turn": {
     about: "one turn of a game (hot-seat play): the move, the squares walked, who rolls next, how the game ended",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players, "positions": {"type": "number[]", "required": false, "about": "where each token stands, player 1 first: 0 off the board (classic start), else 1 to n² - 1; left out: every player's token at the start", "min": 0, "max": 9999}, "player": {"type": "number", "required": false, "about": "who rolls: turn k is player (k - 1) % players + 1", "min": 1, "max": 4, "default": 1}, "number": {"type": "number", "required": false, "about": "the turn's number, 1 first", "min": 1, "max": 10000, "default": 1}, "roll": {"type": "number", "required": false, "about": "the die's roll; left out: the game before a roll", "min": 1, "max": 6}},
-    result: {"n": "number", "turn": "{number: number, player: number, roll: number, start: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]} | null", "positions": "number[]", "hopeless": "boolean[]", "next_player": "number | null", "over": "\"won\" | \"stuck\" | \"turn limit\" | null", "winner": "number | null"}
+    result: {"n": "number", "turn": "Turn | null", "positions": "number[]", "hopeless": "boolean[]", "next_player": "number | null", "over": "\"won\" | \"stuck\" | \"turn limit\" | null", "winner": "number | null"}
   },
   "generate": {
     about: "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
     maxSize: 50,
     fields: {"version": FIELDS.version, "n": {"type": "number", "required": true, "about": "board size", "min": 2, "max": 50}, "snakes": {"type": "number", "required": true, "about": "number of snakes", "min": 0}, "ladders": {"type": "number", "required": true, "about": "number of ladders", "min": 0}, "seed": {"type": "number", "required": true, "about": "seed of the search: same request, same board", "min": 0, "max": 9007199254740991}, "targets": {"type": "GenerateTargets", "required": false, "about": "least moves, expected rolls [lo, hi], always finishes"}, "rules": FIELDS.rules, "max_jump": {"type": "number", "required": false, "about": "longest jump in squares", "min": 1}, "no_edge_rows": {"type": "boolean", "required": false, "about": "no jump on the first or last row"}, "max_evaluations": {"type": "number", "required": false, "about": "boards looked at, at most", "min": 1, "max": 100000, "default": 2000}, "max_work": {"type": "number", "required": false, "about": "work budget in work units, at most", "min": 1, "max": 100000000, "default": 100000000}, "max_size": FIELDS.max_size},
-    result: {"n": "number", "matrix": "number[][]", "min_moves": "number", "expected_rolls": "number | null", "met": "boolean", "missed": "string[]", "message": "string", "evaluations": "number", "work": "number", "max_work": "number", "stopped": "string", "seed": "number"}
+    result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "snakes": "number", "ladders": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "met": "boolean", "missed": "string[]", "message": "string", "evaluations": "number", "work": "number", "max_work": "number", "stopped": "string", "seed": "number", "rules": "RulesUsed", "targets": "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"}
   }
 });
 
@@ -166,31 +166,37 @@ export function maxBoardTextChars(maxSize) {
 
 /** @typedef {"square1" | "off-board"} StartRule */
 /** @typedef {"stay" | "bounce" | "win"} OvershootRule */
-/** @typedef {{start?: StartRule, overshoot?: OvershootRule}} Rules */
-/** @typedef {{exact: boolean, value: string | null, mantissa: number, exponent: number}} Magnitude */
-/** @typedef {{min_moves?: number, expected_rolls?: [number, number], always_finishes?: boolean}} GenerateTargets */
 /** @typedef {"ladder" | "snake"} JumpKind */
+/** @typedef {{start?: StartRule, overshoot?: OvershootRule}} Rules */
+/** @typedef {{start: StartRule, overshoot: OvershootRule}} RulesUsed */
+/** @typedef {{exact: boolean, value: string | null, mantissa: number, exponent: number}} Magnitude */
+/** @typedef {number | Magnitude} Figure */
+/** @typedef {{min_moves?: number, expected_rolls?: [number, number], always_finishes?: boolean}} GenerateTargets */
+/** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}} Step */
+/** @typedef {{number: number, player: number, roll: number, start: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}} Turn */
+/** @typedef {{total: number, shown: {square: number, message: string}[]}} Warnings */
+/** @typedef {{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}} JumpUse */
 /** @typedef {{kind: ErrorKind, message: string, row: number | null, column: number | null, square: number | null}} ApiError */
 /** @typedef {"json" | "request" | "board" | "internal"} ErrorKind */
 /** @typedef {{op: "solve", version: 1, board?: number[][], board_text?: string, max_size?: number}} SolveRequest */
-/** @typedef {{n: number, moves: number, reachable: boolean, path: number[] | null, steps: {start: number, roll: number, landing: number, end: number, jump: JumpKind | null}[], distances: (number | null)[], distances_limit: number | null, paths_count: Magnitude, explored: number, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} SolveResult */
+/** @typedef {{n: number, moves: number, reachable: boolean, path: number[] | null, steps: Step[], distances: (number | null)[], distances_limit: number | null, paths_count: Magnitude, explored: number, warnings: Warnings, chained: number[]}} SolveResult */
 /** @typedef {{op: "validate", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} ValidateRequest */
-/** @typedef {{n: number, matrix: number[][], jumps: [number, number][], warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} ValidateResult */
+/** @typedef {{n: number, matrix: number[][], jumps: [number, number][], warnings: Warnings, chained: number[]}} ValidateResult */
 /** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number}} MinMovesRequest */
 /** @typedef {{n: number, moves: number}} MinMovesResult */
 /** @typedef {{op: "analyze", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number}} AnalyzeRequest */
-/** @typedef {{n: number, rules: Rules, finishable: "always" | "not always" | "never", p_finish: number | null, expected_rolls: number | Magnitude | null, length: object, visits: (number | null)[], jumps: object[], traps: number[][], race: object, unsolved: string | null, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} AnalyzeResult */
+/** @typedef {{n: number, rules: RulesUsed, finishable: "always" | "not always" | "never", p_finish: Figure | null, expected_rolls: Figure | null, expected_rolls_if_finished: Figure | null, length: {p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}, visits: (Figure | null)[], jumps: JumpUse[], traps: number[][], race: {players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}, unsolved: string | null, warnings: Warnings, chained: number[]}} AnalyzeResult */
 /** @typedef {{op: "jump_use", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} JumpUseRequest */
-/** @typedef {{n: number, jumps: object[], refused: string | null}} JumpUseResult */
+/** @typedef {{n: number, jumps: JumpUse[], refused: string | null}} JumpUseResult */
 /** @typedef {{op: "explain", version: 1, board?: number[][], board_text?: string, max_size?: number}} ExplainRequest */
-/** @typedef {{n: number, moves: number, reachable: boolean, paths_count: Magnitude, layers: object[], distances: (number | null)[], wall: object | null, warnings: {total: number, shown: {square: number, message: string}[]}, chained: number[]}} ExplainResult */
+/** @typedef {{n: number, moves: number, reachable: boolean, paths_count: Magnitude, layers: {move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}[], distances: (number | null)[], reached: number[], wall: {furthest: number, squares: number[], ends: number[]} | null, warnings: Warnings, chained: number[]}} ExplainResult */
 /** @typedef {{op: "play", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, seed: number}} PlayRequest */
-/** @typedef {{n: number, rules: Rules, players: number, seed: number, winner: number | null, end: string, turns: object[], positions: number[]}} PlayResult */
+/** @typedef {{n: number, rules: RulesUsed, players: number, seed: number, winner: number | null, end: "won" | "stuck" | "turn limit", turns: Turn[], positions: number[]}} PlayResult */
 /** @typedef {{op: "move", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, position: number, roll: number}} MoveRequest */
-/** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null, overshoot: string | null, won: boolean, hopeless: boolean}} MoveResult */
+/** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, won: boolean, hopeless: boolean}} MoveResult */
 /** @typedef {{op: "turn", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, positions?: number[], player?: number, number?: number, roll?: number}} TurnRequest */
-/** @typedef {{n: number, turn: {number: number, player: number, roll: number, start: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]} | null, positions: number[], hopeless: boolean[], next_player: number | null, over: "won" | "stuck" | "turn limit" | null, winner: number | null}} TurnResult */
+/** @typedef {{n: number, turn: Turn | null, positions: number[], hopeless: boolean[], next_player: number | null, over: "won" | "stuck" | "turn limit" | null, winner: number | null}} TurnResult */
 /** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number, max_work?: number, max_size?: number}} GenerateRequest */
-/** @typedef {{n: number, matrix: number[][], min_moves: number, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number}} GenerateResult */
+/** @typedef {{n: number, matrix: number[][], jumps: [number, number][], snakes: number, ladders: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number, rules: RulesUsed, targets: {min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}}} GenerateResult */
 /** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

@@ -4,6 +4,7 @@ import { engine } from "./boot.mjs";
 import { EngineBridge, Superseded } from "./bridge.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardIoController } from "./board-io.mjs";
+import { makeClient } from "./client.mjs";
 import { Editor } from "./editor.mjs";
 import { EditingController } from "./editing.mjs";
 import { Engine } from "./engine.mjs";
@@ -24,7 +25,6 @@ import { SolveController } from "./solving.mjs";
 import { BoardState, MAX_SIZE, emptyBoard } from "./state.mjs";
 import { $ } from "./dom.mjs";
 
-const API_VERSION = 1;
 const select = (id) => /** @type {HTMLSelectElement} */ ($(id));
 
 const state = new BoardState(emptyBoard(6));
@@ -65,14 +65,19 @@ function notify(text, kind = "info", source = "") {
  * Ask Python, as the newest request for `key`: resolves with the reply, or with null when a newer
  * request (or an edit of the board) replaced this one.
  */
-async function ask(key, op, fields) {
+async function latest(key, request) {
   try {
-    return await bridge.latest(key, { version: API_VERSION, op, max_size: MAX_SIZE, rules: state.rules, ...fields });
+    return await bridge.latest(key, request);
   } catch (error) {
     if (error instanceof Superseded) return null;
     throw error;
   }
 }
+/** What the page sends with every request, to the ops that declare it (web/client.mjs). */
+const shared = () => ({ max_size: MAX_SIZE, rules: state.rules });
+const client = makeClient(latest, shared);
+/** @param {string} key @param {keyof typeof client} op @param {object} fields */
+const ask = (key, op, fields) => client[op](fields, key);
 
 const editor = new Editor(state, view, notify);
 const app = { state, view, editor, bridge, ask, modes, notify, message };
@@ -224,8 +229,10 @@ window.addEventListener("hashchange", (event) => {
 // --- end of Practice mode ---
 // --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
 /** One call to Python for My boards and hot-seat play: each call counts, so none replaces another. */
+const direct = makeClient((_, request) => engine.call(request), shared);
+/** @param {keyof typeof direct} op @param {object} fields */
 function request(op, fields) {
-  return engine.call({ version: API_VERSION, op, max_size: MAX_SIZE, rules: state.rules, ...fields });
+  return direct[op](fields);
 }
 $("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
   event.currentTarget.removeEventListener("click", openGenerate);

@@ -93,6 +93,7 @@ from .table import (
     SEED_FIELD,
     TEXT_CHARS_EXTRA,
     TEXT_CHARS_PER_CELL,
+    TYPES,
     Field,
     Op,
 )
@@ -113,6 +114,7 @@ __all__ = [
     "SHOWN_WARNINGS",
     "TEXT_CHARS_EXTRA",
     "TEXT_CHARS_PER_CELL",
+    "TYPES",
     "Field",
     "Op",
     "RequestError",

@@ -12,12 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..board import BoardError
-from ..errors import show
+from ..errors import Key, render, show
 from ..jsontext import clip_numbers
 from ..rules import LEETCODE
 from .reading import RequestError, TextError, board_from_request, integer, read_request, rules_from_request
 from .runners import RUNNERS, generate_op, turn_op
-from .table import API_VERSION, CONTRACT, MAX_SIZE_FIELD
+from .table import API_VERSION, CONTRACT, MAX_SIZE_FIELD, Op
 
 
 def handle(request: str) -> str:
@@ -89,13 +89,14 @@ def _dispatch(message: Any) -> dict[str, Any]:
         shown = show(version, "json")
         raise RequestError(f"unsupported request version {shown}: this solver speaks version {API_VERSION}")
     name = message.get("op")
-    if name == "generate":  # a board to a target (issue 17): see runners.generate_op
-        return generate_op(message)
-    if name == "turn":  # reads a list of positions: see runners.turn_op
-        return turn_op(message)
     op = CONTRACT.get(name) if type(name) is str else None
     if op is None:
         raise RequestError(f"unknown op {show(name, 'json')}: expected one of {', '.join(CONTRACT)}")
+    refuse_unknown_fields(op, message)
+    if op.name == "generate":  # a board to a target (issue 17): see runners.generate_op
+        return generate_op(message)
+    if op.name == "turn":  # reads a list of positions: see runners.turn_op
+        return turn_op(message)
     max_size = integer(op.name, message, MAX_SIZE_FIELD)
     rules = rules_from_request(message) if op.reads("rules") else LEETCODE
     numbers = {
@@ -103,3 +104,21 @@ def _dispatch(message: Any) -> dict[str, Any]:
     }
     board = board_from_request(message, min(max_size, op.max_size), rules)
     return RUNNERS[op.name](board, rules, numbers)
+
+
+def refuse_unknown_fields(op: Op, message: dict[str, Any]) -> None:
+    """Refuse a request holding a field its op does not declare (a misspelt or misplaced one would be
+    ignored otherwise); the message names the field (cut at 40 characters) and the op's fields.
+    O(fields of the request + fields of the op).
+
+    >>> refuse_unknown_fields(CONTRACT["min_moves"], {"op": "min_moves", "version": 1, "rules": {}})
+    Traceback (most recent call last):
+    ...
+    snakes_ladders.api.reading.RequestError: unknown field "rules" for min_moves: the fields are version, \
+board, board_text and max_size
+    """
+    names = [field.name for field in op.fields]
+    for key in message:
+        if key != "op" and key not in names:
+            listed = ", ".join(names[:-1]) + " and " + names[-1]
+            raise RequestError(render(("unknown field ", Key(key), f" for {op.name}: the fields are {listed}"), "json"))

@@ -8,10 +8,11 @@ reply against it, key for key and type for type.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 from ..board import MAX_SIZE, MIN_SIZE
 from ..genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
-from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS
+from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS, OVERSHOOTS, STARTS, JumpKind
 
 API_VERSION = 1
 # A 1000×1000 matrix of two-digit-wide values is about 7 MB of JSON; leave room.
@@ -82,14 +83,37 @@ RULES_FIELD = Field("rules", "Rules", "rules of play; LeetCode's when absent, an
 PLAYERS_FIELD = Field("players", "number", "players taking turns", low=1, high=MAX_PLAYERS, default=1)
 SEED_FIELD = Field("seed", "number", "seed of the die: same request, same game", required=True, low=0, high=MAX_SEED)
 _BOARD_FIELDS = (VERSION_FIELD, BOARD_FIELD, BOARD_TEXT_FIELD, MAX_SIZE_FIELD)
-_STEP = "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}"
-_TURN = (
-    "{number: number, player: number, roll: number, start: number, landing: number, end: number, "
-    "jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}"
-)
-_WARNINGS = ("warnings", "{total: number, shown: {square: number, message: string}[]}")
+#: The result types several ops share, declared once by name: web/contract.mjs writes each as a typedef
+#: and tests/test_contract.py checks every reply against them. A ``Figure`` is a number when a float holds
+#: it, else its magnitude spelt out (``markov.figure_to_json``); ``RulesUsed`` has both keys, always.
+TYPES: dict[str, str] = {
+    "StartRule": " | ".join(f'"{name}"' for name in STARTS),
+    "OvershootRule": " | ".join(f'"{name}"' for name in OVERSHOOTS),
+    "JumpKind": " | ".join(f'"{name}"' for name in get_args(JumpKind)),
+    "Rules": "{start?: StartRule, overshoot?: OvershootRule}",
+    "RulesUsed": "{start: StartRule, overshoot: OvershootRule}",
+    "Magnitude": "{exact: boolean, value: string | null, mantissa: number, exponent: number}",
+    "Figure": "number | Magnitude",
+    "GenerateTargets": "{min_moves?: number, expected_rolls?: [number, number], always_finishes?: boolean}",
+    "Step": "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}",
+    "Turn": "{number: number, player: number, roll: number, start: number, landing: number, end: number, "
+    "jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}",
+    "Warnings": "{total: number, shown: {square: number, message: string}[]}",
+    "JumpUse": "{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}",
+}
+_WARNINGS = ("warnings", "Warnings")
 _CHAINED = ("chained", "number[]")
 _COUNT = "Magnitude"
+_LENGTH = (
+    "{p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, "
+    "truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}"
+)
+_RACE = (
+    "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}"
+)
+_LAYER = "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}"
+_END = '"won" | "stuck" | "turn limit"'
+_TARGETS_USED = "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"
 
 #: The ops, their request fields and results: the dispatcher reads this, and ``contract`` writes it for the page.
 CONTRACT: dict[str, Op] = {
@@ -105,7 +129,7 @@ CONTRACT: dict[str, Op] = {
                 ("moves", "number"),
                 ("reachable", "boolean"),
                 ("path", "number[] | null"),
-                ("steps", f"{_STEP}[]"),
+                ("steps", "Step[]"),
                 ("distances", "(number | null)[]"),
                 ("distances_limit", "number | null"),
                 ("paths_count", _COUNT),
@@ -144,15 +168,16 @@ CONTRACT: dict[str, Op] = {
             RANDOM_PLAY_MAX_SIZE,
             (
                 ("n", "number"),
-                ("rules", "Rules"),
+                ("rules", "RulesUsed"),
                 ("finishable", '"always" | "not always" | "never"'),
-                ("p_finish", "number | null"),
-                ("expected_rolls", "number | Magnitude | null"),
-                ("length", "object"),
-                ("visits", "(number | null)[]"),
-                ("jumps", "object[]"),
+                ("p_finish", "Figure | null"),
+                ("expected_rolls", "Figure | null"),
+                ("expected_rolls_if_finished", "Figure | null"),
+                ("length", _LENGTH),
+                ("visits", "(Figure | null)[]"),
+                ("jumps", "JumpUse[]"),
                 ("traps", "number[][]"),
-                ("race", "object"),
+                ("race", _RACE),
                 ("unsolved", "string | null"),
                 _WARNINGS,
                 _CHAINED,
@@ -165,7 +190,7 @@ CONTRACT: dict[str, Op] = {
             RANDOM_PLAY_MAX_SIZE,
             (
                 ("n", "number"),
-                ("jumps", "object[]"),
+                ("jumps", "JumpUse[]"),
                 ("refused", "string | null"),
             ),
         ),
@@ -179,9 +204,10 @@ CONTRACT: dict[str, Op] = {
                 ("moves", "number"),
                 ("reachable", "boolean"),
                 ("paths_count", _COUNT),
-                ("layers", "object[]"),
+                ("layers", f"{_LAYER}[]"),
                 ("distances", "(number | null)[]"),
-                ("wall", "object | null"),
+                ("reached", "number[]"),
+                ("wall", "{furthest: number, squares: number[], ends: number[]} | null"),
                 _WARNINGS,
                 _CHAINED,
             ),
@@ -193,12 +219,12 @@ CONTRACT: dict[str, Op] = {
             RANDOM_PLAY_MAX_SIZE,
             (
                 ("n", "number"),
-                ("rules", "Rules"),
+                ("rules", "RulesUsed"),
                 ("players", "number"),
                 ("seed", "number"),
                 ("winner", "number | null"),
-                ("end", "string"),
-                ("turns", "object[]"),
+                ("end", _END),
+                ("turns", "Turn[]"),
                 ("positions", "number[]"),
             ),
         ),
@@ -225,7 +251,7 @@ CONTRACT: dict[str, Op] = {
                 ("landing", "number"),
                 ("end", "number"),
                 ("jump", "JumpKind | null"),
-                ("overshoot", "string | null"),
+                ("overshoot", "OvershootRule | null"),
                 ("won", "boolean"),
                 ("hopeless", "boolean"),
             ),
@@ -259,11 +285,11 @@ CONTRACT: dict[str, Op] = {
             RANDOM_PLAY_MAX_SIZE,
             (
                 ("n", "number"),
-                ("turn", f"{_TURN} | null"),
+                ("turn", "Turn | null"),
                 ("positions", "number[]"),
                 ("hopeless", "boolean[]"),
                 ("next_player", "number | null"),
-                ("over", '"won" | "stuck" | "turn limit" | null'),
+                ("over", f"{_END} | null"),
                 ("winner", "number | null"),
             ),
         ),
@@ -304,7 +330,11 @@ CONTRACT: dict[str, Op] = {
             (
                 ("n", "number"),
                 ("matrix", "number[][]"),
+                ("jumps", "[number, number][]"),
+                ("snakes", "number"),
+                ("ladders", "number"),
                 ("min_moves", "number"),
+                ("always_finishes", "boolean"),
                 ("expected_rolls", "number | null"),
                 ("met", "boolean"),
                 ("missed", "string[]"),
@@ -314,6 +344,8 @@ CONTRACT: dict[str, Op] = {
                 ("max_work", "number"),
                 ("stopped", "string"),
                 ("seed", "number"),
+                ("rules", "RulesUsed"),
+                ("targets", _TARGETS_USED),
             ),
         ),
     )
