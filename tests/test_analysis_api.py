@@ -12,7 +12,7 @@ import pytest
 import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from snakes_ladders.api import handle
+from snakes_ladders.api import CONTRACT, handle
 from snakes_ladders.board import Board
 from snakes_ladders.explain import explain
 from snakes_ladders.markov import analyze
@@ -27,7 +27,7 @@ EMPTY_2 = [[-1, -1], [-1, -1]]
 START_LADDER = [[-1, -1], [3, -1]]  # square 1 -> 3
 ANALYSIS_KEYS = {
     "n", "rules", "finishable", "p_finish", "expected_rolls", "expected_rolls_if_finished", "length", "visits",
-    "jumps", "traps", "race", "unsolved", "warnings", "chained",
+    "jumps", "traps", "race", "unsolved", "approximate", "warnings", "chained",
 }  # fmt: skip
 LENGTH_KEYS = {
     "p_on_turn", "p_by_turn", "rolls", "remaining", "trapped", "truncated", "tail_from", "median", "p90", "p95",
@@ -147,17 +147,29 @@ class TestAnalyze:
         assert jump_use(board=START_LADDER, rules={"start": "off-board"})[0]["start"] == 1
 
     def test_over_the_headline_budget(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """The analyze op within a budget of 10 units on a board needing more: the exact figures are null
-        and "unsolved" says why, naming the budget; the length is still listed, without a tail."""
+        """The analyze op within a budget of 10 units on a board needing more: "unsolved" says why, naming the
+        budget; the length is still listed, without a tail; the finish chance is exactly 1 (no trap) and the
+        expected rolls and the race are estimates, flagged "approximate" with the rolls propagated and the
+        tail's share, agreeing with the exact figures within that share."""
         from snakes_ladders import markov
 
-        monkeypatch.setattr(markov, "HEADLINE_BUDGET", 10)
         board = reference.matrix_from_jumps(8, {5: 40, 30: 3, 22: 50, 45: 12, 10: 33, 60: 20})
+        exact = ok(op="analyze", board=board, players=2)
+        assert exact["approximate"] is None
+        monkeypatch.setattr(markov, "HEADLINE_BUDGET", 10)
         result = ok(op="analyze", board=board, players=2)
         assert result["unsolved"].startswith("exact figures not computed: they would take more than ")
         assert result["unsolved"].endswith(" units of work, over the budget of 10")
-        assert (result["p_finish"], result["expected_rolls"], result["visits"]) == (None, None, [])
+        assert (result["p_finish"], result["visits"]) == (1.0, []) and exact["p_finish"] == 1.0
         assert result["length"]["tail_from"] is None and result["length"]["rolls"] > 0
+        approx = result["approximate"]
+        assert approx["rolls"] == result["length"]["rolls"] and approx["p_finish"] == [1.0, 1.0]
+        assert approx["note"].startswith("approximate: the chance to finish is exact; computed from the first ")
+        share = approx["tail_share"]
+        assert result["expected_rolls"] == pytest.approx(exact["expected_rolls"], rel=share + 1e-9)
+        race, exact_race = result["race"], exact["race"]
+        assert race["expected_total_rolls"] == pytest.approx(exact_race["expected_total_rolls"], rel=share + 1e-9)
+        assert race["p_win"] == pytest.approx(exact_race["p_win"], abs=share + 1e-9)
 
     def test_jump_use_op_refuses_over_its_budget(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """The jump_use op over its budget: no jumps, and the refusal in words, naming the budget."""
@@ -368,10 +380,7 @@ class TestErrors:
     def test_existing_ops_unchanged(self) -> None:
         assert ok(op="min_moves", board=[[-1, -1], [-1, 3]]) == {"n": 2, "moves": 1}
         error = check_error_shape(call(op="analyse", board=EMPTY_2))
-        assert (
-            error["message"]
-            == 'unknown op "analyse" (a string): expected one of solve, validate, min_moves, analyze, jump_use, explain, play, move, turn, generate'
-        )
+        assert error["message"] == f'unknown op "analyse" (a string): expected one of {", ".join(CONTRACT)}'
         # The old ops refuse the new fields (they would be ignored), and keep LeetCode's check of square 1.
         assert check_error_shape(call(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}))["message"] == (
             'unknown field "rules" for min_moves: the fields are version, board, board_text and max_size'

@@ -222,6 +222,18 @@ def test_results_are_exactly_as_declared(op: str, fields: dict[str, object]) -> 
     assert object_mismatch(reply["result"], dict(CONTRACT[op].result), op) is None
 
 
+@pytest.mark.parametrize("op", [name for name, op in CONTRACT.items() if op.progress])
+def test_progress_messages_are_exactly_as_declared(op: str) -> None:
+    """A long op's progress messages (the generate worker posts each one) are its declared objects."""
+    heard: list[str] = []
+    missed = {"n": 10, "snakes": 8, "ladders": 8, "seed": 5, "targets": {"min_moves": 60}, "max_evaluations": 250}
+    request = {"version": 1, "op": op, **missed}  # missed: a report each 100 evaluations, and at the end
+    reply = json.loads(handle(json.dumps(request), heard.append))
+    assert reply["ok"] is True and len(heard) >= 2
+    for text in heard:
+        assert object_mismatch(json.loads(text), dict(CONTRACT[op].progress), f"{op} progress") is None
+
+
 @pytest.mark.parametrize(
     ("value", "kind", "fault"),
     [

@@ -1,7 +1,7 @@
-"""The Python side of the page's designer (issue 17): the API's move op and the generate worker's genjob.
+"""The Python side of the page's designer (issue 17): the API's move op and its generate op with progress.
 
 ``move`` must answer exactly as ``Rules.step`` and ``play`` do (the page never applies a rule itself);
-``genjob.handle`` must report progress as JSON, return the closest board when a target is missed,
+``api.handle`` with ``generate`` (the generate worker's call) must report progress as JSON, return the closest board when a target is missed,
 refuse bad requests with the generator's exact messages, and never raise.
 """
 
@@ -12,7 +12,7 @@ import random
 
 import pytest
 import reference
-from snakes_ladders import api, genjob
+from snakes_ladders import api
 from snakes_ladders.board import Board
 from snakes_ladders.play import hopeless_positions, play
 from snakes_ladders.rules import OVERSHOOTS, STARTS, Rules
@@ -130,18 +130,18 @@ def test_move_work_grows_with_the_squares_not_faster() -> None:
     assert large / max(small, 1e-4) < 10
 
 
-# --------------------------------------------------------------------------- genjob
+# --------------------------------------------------------------------------- generate, with progress (the generate worker's)
 
 
 def gen(progress: list[dict[str, object]] | None = None, **fields: object) -> dict:
     fields.setdefault("version", 1)
     hear = None if progress is None else (lambda text: progress.append(strict_json(text)))
-    reply = genjob.handle(json.dumps(fields), hear)
+    reply = api.handle(json.dumps({"op": "generate", **fields}), hear)
     assert isinstance(reply, str)
     return strict_json(reply)
 
 
-def test_genjob_meets_the_issue_target_and_reports_progress() -> None:
+def test_generate_meets_the_issue_target_and_reports_progress() -> None:
     heard: list[dict[str, object]] = []
     reply = gen(heard, n=10, snakes=8, ladders=8, seed=3, targets={"min_moves": 7, "expected_rolls": [30, 40]})
     assert reply["ok"] is True
@@ -156,7 +156,7 @@ def test_genjob_meets_the_issue_target_and_reports_progress() -> None:
     assert [r["evaluations"] for r in heard] == sorted(r["evaluations"] for r in heard)
 
 
-def test_genjob_returns_the_closest_board_when_a_target_is_missed() -> None:
+def test_generate_returns_the_closest_board_when_a_target_is_missed() -> None:
     heard: list[dict[str, object]] = []
     reply = gen(heard, n=10, snakes=8, ladders=8, seed=5, targets={"min_moves": 60}, max_evaluations=250)
     result = reply["result"]
@@ -173,29 +173,32 @@ def test_genjob_returns_the_closest_board_when_a_target_is_missed() -> None:
 @pytest.mark.parametrize(
     ("request_text", "message"),
     [
-        ("not json", "the request is not JSON: Expecting value: line 1 column 1 (char 0)"),
+        ("not json", "the request is not JSON: Expecting value at line 1, column 1"),
         ("[1]", "the request must be a JSON object"),
-        ('{"version": 2}', "unsupported request version: this generator speaks version 1"),
-        ('{"version": 1, "n": 10}', "generate needs snakes: the number of snakes, an integer"),
-        ('{"version": 1, "n": 10, "snakes": 1, "ladders": 0, "seed": 1, "colour": 1}', "unknown field"),
+        ('{"version": 2, "op": "generate"}', "unsupported request version 2: this solver speaks version 1"),
+        ('{"version": 1, "op": "generate", "n": 10}', "generate needs snakes: the number of snakes, an integer"),
         (
-            '{"version": 1, "n": 10, "snakes": 8, "ladders": 0, "seed": 1, "targets": {"min_moves": 1}}',
+            '{"version": 1, "op": "generate", "n": 10, "snakes": 1, "ladders": 0, "seed": 1, "colour": 1}',
+            "unknown field",
+        ),
+        (
+            '{"version": 1, "op": "generate", "n": 10, "snakes": 8, "ladders": 0, "seed": 1, "targets": {"min_moves": 1}}',
             "least moves 1 is out of reach: with no ladders a 10×10 board takes at least 17 moves",
         ),
         (
-            '{"version": 1, "n": null, "snakes": 1, "ladders": 1, "seed": 1}',
+            '{"version": 1, "op": "generate", "n": null, "snakes": 1, "ladders": 1, "seed": 1}',
             "n must be an integer from 2 to 50, got null",
         ),
-        ("[" * 100_000, "the request is 100,000 characters; the limit is 10,000"),
+        ("[" * 100_000, "the request is not a board request: lists or objects are nested 100000 deep"),
     ],
 )
-def test_genjob_refuses_bad_requests_with_the_reason(request_text: str, message: str) -> None:
-    reply = strict_json(genjob.handle(request_text))
+def test_generate_refuses_bad_requests_with_the_reason(request_text: str, message: str) -> None:
+    reply = strict_json(api.handle(request_text, lambda text: pytest.fail(f"progress on a refused request: {text}")))
     assert reply["ok"] is False
     assert reply["error"]["kind"] == "request"
     assert reply["error"]["message"].startswith(message)
 
 
-def test_genjob_never_raises_on_a_non_string() -> None:
-    reply = strict_json(genjob.handle(42))  # type: ignore[arg-type]
+def test_generate_never_raises_on_a_non_string() -> None:
+    reply = strict_json(api.handle(42, print))  # type: ignore[arg-type]
     assert reply["error"]["message"] == "the request must be a JSON string, got int"

@@ -18,7 +18,6 @@ import pytest
 from snakes_ladders import Board, min_moves
 from snakes_ladders.api import handle
 from snakes_ladders.generate import Impossible, Spec, Targets, _Search, generate
-from snakes_ladders.genjob import handle as page_handle
 from snakes_ladders.genspec import MAX_WORK
 from snakes_ladders.placement import Layout, Pairs
 
@@ -40,7 +39,8 @@ def check_kind(spec: Spec, board: Board) -> None:
 
 def test_the_late_placement_request_answers_with_a_board() -> None:
     """On main this answered "could not place 15 snakes and 15 ladders" after about 1,000 evaluations."""
-    for reply in (json.loads(handle(json.dumps(LATE))), json.loads(page_handle(json.dumps(LATE)))):
+    heard: list[str] = []  # the generate worker's call hears progress
+    for reply in (json.loads(handle(json.dumps(LATE))), json.loads(handle(json.dumps(LATE), heard.append))):
         assert reply["ok"], reply
         result = reply["result"]
         spec = Spec(n=8, snakes=15, ladders=15, seed=0, targets=Targets(min_moves=5))
@@ -48,6 +48,7 @@ def test_the_late_placement_request_answers_with_a_board() -> None:
         check_kind(spec, board)
         assert min_moves(board) == result["min_moves"]
         assert result["met"] == (result["min_moves"] == 5) == (result["missed"] == [])
+    assert json.loads(heard[-1])["evaluations"] == result["evaluations"]
 
 
 def test_a_fresh_board_that_fails_later_keeps_the_closest(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -48,7 +48,6 @@ LAYERS: dict[str, int] = {
     "generate": 12,
     # the boundaries: JSON for the page and its workers, the command line
     "api": 13,
-    "genjob": 13,
     "practice_run": 13,
     "gencli": 13,
     "contract": 14,

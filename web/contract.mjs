@@ -32,7 +32,7 @@ export const FIELDS = Object.freeze({
   "players": {"type": "number", "required": false, "about": "players taking turns", "min": 1, "max": 4, "default": 1}
 });
 
-/** Each op: what it answers, the largest board, its request fields, its result's keys. */
+/** Each op: what it answers, the largest board, its request fields, its result's and progress's keys. */
 export const OPS = Object.freeze({
   "solve": {
     about: "the least number of moves under LeetCode's rules, one optimal path and its detail",
@@ -53,10 +53,10 @@ export const OPS = Object.freeze({
     result: {"n": "number", "moves": "number"}
   },
   "analyze": {
-    about: "exact random-play figures: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
+    about: "random-play figures, exact within the work budget, else estimates that say so: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players},
-    result: {"n": "number", "rules": "RulesUsed", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "Figure | null", "expected_rolls": "Figure | null", "expected_rolls_if_finished": "Figure | null", "length": "{p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}", "visits": "(Figure | null)[]", "jumps": "JumpUse[]", "traps": "number[][]", "race": "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}", "unsolved": "string | null", "warnings": "Warnings", "chained": "number[]"}
+    result: {"n": "number", "rules": "RulesUsed", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "Figure | null", "expected_rolls": "Figure | null", "expected_rolls_if_finished": "Figure | null", "length": "{p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}", "visits": "(Figure | null)[]", "jumps": "JumpUse[]", "traps": "number[][]", "race": "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}", "unsolved": "string | null", "approximate": "{rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null", "warnings": "Warnings", "chained": "number[]"}
   },
   "jump_use": {
     about: "the chance that random play uses each snake and ladder (analyze's second stage), or why not",
@@ -92,7 +92,8 @@ export const OPS = Object.freeze({
     about: "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
     maxSize: 50,
     fields: {"version": FIELDS.version, "n": {"type": "number", "required": true, "about": "board size", "min": 2, "max": 50}, "snakes": {"type": "number", "required": true, "about": "number of snakes", "min": 0}, "ladders": {"type": "number", "required": true, "about": "number of ladders", "min": 0}, "seed": {"type": "number", "required": true, "about": "seed of the search: same request, same board", "min": 0, "max": 9007199254740991}, "targets": {"type": "GenerateTargets", "required": false, "about": "least moves, expected rolls [lo, hi], always finishes"}, "rules": FIELDS.rules, "max_jump": {"type": "number", "required": false, "about": "longest jump in squares", "min": 1}, "no_edge_rows": {"type": "boolean", "required": false, "about": "no jump on the first or last row"}, "max_evaluations": {"type": "number", "required": false, "about": "boards looked at, at most", "min": 1, "max": 100000, "default": 2000}, "max_work": {"type": "number", "required": false, "about": "work budget in work units, at most", "min": 1, "max": 100000000, "default": 100000000}, "max_size": FIELDS.max_size},
-    result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "snakes": "number", "ladders": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "met": "boolean", "missed": "string[]", "message": "string", "evaluations": "number", "work": "number", "max_work": "number", "stopped": "string", "seed": "number", "rules": "RulesUsed", "targets": "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"}
+    result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "snakes": "number", "ladders": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "met": "boolean", "missed": "string[]", "message": "string", "evaluations": "number", "work": "number", "max_work": "number", "stopped": "string", "seed": "number", "rules": "RulesUsed", "targets": "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"},
+    progress: {"evaluations": "number", "max_evaluations": "number", "distance": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "work": "number", "max_work": "number"}
   }
 });
 
@@ -185,7 +186,7 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number}} MinMovesRequest */
 /** @typedef {{n: number, moves: number}} MinMovesResult */
 /** @typedef {{op: "analyze", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number}} AnalyzeRequest */
-/** @typedef {{n: number, rules: RulesUsed, finishable: "always" | "not always" | "never", p_finish: Figure | null, expected_rolls: Figure | null, expected_rolls_if_finished: Figure | null, length: {p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}, visits: (Figure | null)[], jumps: JumpUse[], traps: number[][], race: {players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}, unsolved: string | null, warnings: Warnings, chained: number[]}} AnalyzeResult */
+/** @typedef {{n: number, rules: RulesUsed, finishable: "always" | "not always" | "never", p_finish: Figure | null, expected_rolls: Figure | null, expected_rolls_if_finished: Figure | null, length: {p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}, visits: (Figure | null)[], jumps: JumpUse[], traps: number[][], race: {players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}, unsolved: string | null, approximate: {rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null, warnings: Warnings, chained: number[]}} AnalyzeResult */
 /** @typedef {{op: "jump_use", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} JumpUseRequest */
 /** @typedef {{n: number, jumps: JumpUse[], refused: string | null}} JumpUseResult */
 /** @typedef {{op: "explain", version: 1, board?: number[][], board_text?: string, max_size?: number}} ExplainRequest */
@@ -198,5 +199,6 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{n: number, turn: Turn | null, positions: number[], hopeless: boolean[], next_player: number | null, over: "won" | "stuck" | "turn limit" | null, winner: number | null}} TurnResult */
 /** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number, max_work?: number, max_size?: number}} GenerateRequest */
 /** @typedef {{n: number, matrix: number[][], jumps: [number, number][], snakes: number, ladders: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number, rules: RulesUsed, targets: {min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}}} GenerateResult */
+/** @typedef {{evaluations: number, max_evaluations: number, distance: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, work: number, max_work: number}} GenerateProgress */
 /** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

@@ -1,11 +1,13 @@
 // The Generate dialog: the form, progress, Cancel, and the board found put into the editor as one undo step.
-// Python (snakes_ladders.genjob in its own worker) checks every field and does the search; this only reads the form.
+// Python (the API's generate op, in its own worker) checks every field and does the search; this only reads the form.
+import { makeClient } from "./client.mjs";
 import { CancelledError, GenerateJob } from "./generate-job.mjs";
 import { matrixToBoard } from "./grid.mjs";
 import { count, describeRules } from "./rules-text.mjs";
 import { sameBoard } from "./state.mjs";
 
-const API_VERSION = 1;
+/** The client's methods, each returning its op's request (the job sends it to the generate worker). */
+const requests = makeClient((_, request) => request);
 
 /** A number input's value as JSON: null when empty, else the number typed (Python says if it is wrong). */
 function numberOf(input) {
@@ -56,7 +58,6 @@ class GenerateDialog {
     if ($("use-moves").checked) targets.min_moves = numberOf($("moves"));
     if ($("use-rolls").checked) targets.expected_rolls = [numberOf($("rolls-lo")), numberOf($("rolls-hi"))];
     const spec = {
-      version: API_VERSION,
       n: numberOf($("n")),
       snakes: numberOf($("snakes")),
       ladders: numberOf($("ladders")),
@@ -67,7 +68,7 @@ class GenerateDialog {
       max_evaluations: numberOf($("tries")),
     };
     if ($("use-max-jump").checked) spec.max_jump = numberOf($("max-jump"));
-    return spec;
+    return requests.generate(spec);
   }
 
   open() {

@@ -62,6 +62,7 @@ def ops() -> dict[str, Any]:
             "maxSize": op.max_size,
             "fields": {field.name: field_entry(field) for field in op.fields},
             "result": dict(op.result),
+            **({"progress": dict(op.progress)} if op.progress else {}),
         }
         for op in api.CONTRACT.values()
     }
@@ -103,16 +104,18 @@ def _ops_text(shared: dict[str, api.Field]) -> str:
             f"maxSize: {op.max_size}",
             "fields: {" + ", ".join(own) + "}",
             f"result: {_json(dict(op.result))}",
+            *([f"progress: {_json(dict(op.progress))}"] if op.progress else []),
         ]
         table[op.name] = "{\n    " + ",\n    ".join(lines) + "\n  }"
     return "\n".join(
         (
             _frozen("FIELDS", fields, "The request fields several ops take, each declared once (OPS refers to them)."),
-            _frozen(
-                "OPS", table, "Each op: what it answers, the largest board, its request fields, its result's keys."
-            ),
+            _frozen("OPS", table, OPS_DOC),
         )
     )
+
+
+OPS_DOC = "Each op: what it answers, the largest board, its request fields, its result's and progress's keys."
 
 
 def _json(value: object) -> str:
@@ -193,6 +196,9 @@ def _typedefs() -> str:
         lines.append(f'/** @typedef {{{{op: "{op.name}", {fields}}}}} {kind}Request */')
         result = ", ".join(f"{key}: {value}" for key, value in op.result)
         lines.append(f"/** @typedef {{{{{result}}}}} {kind}Result */")
+        if op.progress:
+            progress = ", ".join(f"{key}: {value}" for key, value in op.progress)
+            lines.append(f"/** @typedef {{{{{progress}}}}} {kind}Progress */")
     requests = " | ".join(f"{_type_name(name)}Request" for name in api.CONTRACT)
     lines.append(f"/** @typedef {{{requests}}} Request */")
     lines.append(
@@ -317,6 +323,9 @@ def render_reference() -> str:
             lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         result = ", ".join(f"`{key}` (`{kind}`)" for key, kind in op["result"].items())
         lines += ["", f"Result: {result}.", ""]
+        if "progress" in op:
+            progress = ", ".join(f"`{key}` (`{kind}`)" for key, kind in op["progress"].items())
+            lines += [f"Progress (messages before the reply, each a JSON object): {progress}.", ""]
     return "\n".join(lines)
 
 

@@ -20,8 +20,11 @@ from .runners import RUNNERS, generate_op, turn_op
 from .table import API_VERSION, CONTRACT, MAX_SIZE_FIELD, Op
 
 
-def handle(request: str) -> str:
+def handle(request: str, progress: Callable[[str], object] | None = None) -> str:
     """Answer one JSON request with one JSON response; never raises.
+
+    ``progress``, when given, hears a long op's progress messages (JSON text, the op's declared
+    ``progress`` keys: ``generate``'s) before the reply; the page's workers post each one.
 
     Time and memory are bounded by the request's length: text over
     ``MAX_REQUEST_CHARS`` characters, nested over ``MAX_DEPTH`` deep or holding
@@ -37,7 +40,7 @@ def handle(request: str) -> str:
     >>> reply["error"]["message"]
     'square 1 (row 1, column 0): the start square cannot hold a snake or ladder'
     """
-    return json.dumps(_guard(lambda: _dispatch(read_request(request))), ensure_ascii=False)
+    return json.dumps(_guard(lambda: _dispatch(read_request(request), progress)), ensure_ascii=False)
 
 
 def answer(message: dict[str, Any]) -> dict[str, Any]:
@@ -80,7 +83,7 @@ def _error(
     return {"ok": False, "version": API_VERSION, "error": error}
 
 
-def _dispatch(message: Any) -> dict[str, Any]:
+def _dispatch(message: Any, progress: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Check a parsed request against its op in ``CONTRACT`` and answer it."""
     if not isinstance(message, dict):
         raise RequestError("the request must be a JSON object")
@@ -94,7 +97,7 @@ def _dispatch(message: Any) -> dict[str, Any]:
         raise RequestError(f"unknown op {show(name, 'json')}: expected one of {', '.join(CONTRACT)}")
     refuse_unknown_fields(op, message)
     if op.name == "generate":  # a board to a target (issue 17): see runners.generate_op
-        return generate_op(message)
+        return generate_op(message, progress)
     if op.name == "turn":  # reads a list of positions: see runners.turn_op
         return turn_op(message)
     max_size = integer(op.name, message, MAX_SIZE_FIELD)

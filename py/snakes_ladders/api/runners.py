@@ -9,6 +9,7 @@ import time in Pyodide (creating their dataclasses, mostly). The memory snapshot
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,7 @@ from .shapes import (
     game_to_json,
     jump_to_json,
     outcome_to_json,
+    progress_to_json,
     solution_to_json,
 )
 from .table import CONTRACT, MAX_SIZE_FIELD
@@ -69,7 +71,7 @@ def _play(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]
     return game_to_json(board, play(board, rules, numbers["players"], numbers["seed"]))
 
 
-def generate_op(message: dict[str, Any]) -> dict[str, Any]:
+def generate_op(message: dict[str, Any], progress: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Answer ``generate``: a board meeting the targets, else the closest board, ``met`` false.
 
     Fields (``generate.Spec.from_json``): ``n`` (2 to 50, and at most ``max_size``),
@@ -79,16 +81,21 @@ def generate_op(message: dict[str, Any]) -> dict[str, Any]:
     100,000, default 2,000) and ``max_work`` (the work budget, at most and by
     default ``genspec.MAX_WORK``).  The result is ``generate.generated_to_json``
     with ``message``: empty, or the targets the closest board misses.  A
-    ``request`` error only for a bad field or targets no board can meet.
+    ``request`` error only for a bad field or targets no board can meet.  ``progress``, when given,
+    hears a JSON object (``progress_to_json``) every ``generate.PROGRESS_EVERY`` evaluations and at the end.
     """
-    from ..generate import generate, generated_to_json
+    from ..generate import Progress, generate, generated_to_json
+
+    def report(state: Progress) -> None:
+        assert progress is not None
+        progress(json.dumps(progress_to_json(state)))
 
     max_size = integer("generate", message, MAX_SIZE_FIELD)
     try:
         spec = Spec.from_json(message)
         if spec.n > max_size:
             raise GenerateError(f"n must be at most max_size, {max_size}, got {spec.n}")
-        found = generate(spec)
+        found = generate(spec, None if progress is None else report)
     except GenerateError as error:  # a malformed field, or targets no board can meet
         raise RequestError(error.render("json")) from None
     return generated_to_json(found)

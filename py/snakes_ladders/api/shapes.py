@@ -11,6 +11,7 @@ from ..solve import Solution
 
 if TYPE_CHECKING:
     from ..explain import Explanation
+    from ..generate import Progress
     from ..markov import Analysis, JumpUse
     from ..play import Game
     from ..turn import Outcome, Table, Turn
@@ -103,8 +104,10 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     ``race.undecided``: the chance of no winner within a truncated list with no known tail.
     ``jumps`` is empty from the ``analyze`` op (its second stage is the ``jump_use`` op).
     ``unsolved`` is null, or says why the exact figures were not computed (over the op's work
-    budget, ``markov.HEADLINE_BUDGET``): then ``p_finish`` and the expected rolls are null,
-    ``visits`` is empty and the length list has no tail.  A
+    budget, ``markov.HEADLINE_BUDGET``): then ``visits`` is empty, the length list has no tail, and
+    ``approximate`` (else null) says how ``p_finish`` (exact when 1 or 0; else within
+    ``approximate.p_finish``, or null), the expected rolls and the race were estimated from the
+    first ``approximate.rolls`` rolls (``markov.Approximation``), in words in its ``note``.  A
     figure beyond a float (or a roll count beyond 2⁵³) is ``{"exact": false, "value": null,
     "mantissa": m, "exponent": e}``, about m × 10^e (``markov.figure_to_json``).  See the README.
 
@@ -147,7 +150,22 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
             "expected_total_rolls": big(race.expected_total_rolls),
         },
         "unsolved": analysis.unsolved,
+        "approximate": _approximation(analysis),
         **_warnings(board),
+    }
+
+
+def _approximation(analysis: Analysis) -> dict[str, Any] | None:
+    """``analysis.approximate`` as JSON: null when every figure given is exact."""
+    approx = analysis.approximate
+    if approx is None:
+        return None
+    return {
+        "rolls": approx.rolls,
+        "p_finish": [approx.p_finish_low, approx.p_finish_high],
+        "decay": approx.decay,
+        "tail_share": approx.tail_share,
+        "note": approx.note,
     }
 
 
@@ -256,4 +274,25 @@ def outcome_to_json(
         "next_player": (None if stuck else player) if outcome is None else outcome.next_player,
         "over": ("stuck" if stuck else None) if outcome is None else outcome.end,
         "winner": None if outcome is None else outcome.winner,
+    }
+
+
+def progress_to_json(progress: Progress) -> dict[str, Any]:
+    """One progress report of ``generate`` as JSON-ready data: evaluations, the cap, the closest board's
+    figures, the work (``CONTRACT["generate"].progress``).
+
+    >>> from snakes_ladders.generate import Figures, Progress
+    >>> sorted(progress_to_json(Progress(100, 2000, 1.5, Figures(8, True, 41.25))).items())[:4]
+    [('always_finishes', True), ('distance', 1.5), ('evaluations', 100), ('expected_rolls', 41.25)]
+    """
+    best = progress.best
+    return {
+        "evaluations": progress.evaluations,
+        "max_evaluations": progress.max_evaluations,
+        "distance": progress.distance,
+        "min_moves": best.min_moves,
+        "always_finishes": best.always_finishes,
+        "expected_rolls": best.expected_rolls,
+        "work": progress.work,
+        "max_work": progress.max_work,
     }

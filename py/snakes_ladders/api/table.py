@@ -61,6 +61,8 @@ class Op:
     fields: tuple[Field, ...]
     max_size: int
     result: tuple[tuple[str, str], ...]
+    #: A long op's progress messages, each a JSON object of these keys (sent before the reply).
+    progress: tuple[tuple[str, str], ...] = ()
 
     def reads(self, name: str) -> bool:
         """Whether the op reads the field ``name``."""
@@ -110,6 +112,9 @@ _LENGTH = (
 )
 _RACE = (
     "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}"
+)
+_APPROXIMATE = (
+    "{rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null"
 )
 _LAYER = "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}"
 _END = '"won" | "stuck" | "turn limit"'
@@ -163,7 +168,8 @@ CONTRACT: dict[str, Op] = {
         ),
         Op(
             "analyze",
-            "exact random-play figures: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
+            "random-play figures, exact within the work budget, else estimates that say so: expected rolls, game "
+            "length, visits, the players' chances (jump use: jump_use)",
             (*_BOARD_FIELDS, RULES_FIELD, PLAYERS_FIELD),
             RANDOM_PLAY_MAX_SIZE,
             (
@@ -179,6 +185,7 @@ CONTRACT: dict[str, Op] = {
                 ("traps", "number[][]"),
                 ("race", _RACE),
                 ("unsolved", "string | null"),
+                ("approximate", _APPROXIMATE),
                 _WARNINGS,
                 _CHAINED,
             ),
@@ -346,6 +353,16 @@ CONTRACT: dict[str, Op] = {
                 ("seed", "number"),
                 ("rules", "RulesUsed"),
                 ("targets", _TARGETS_USED),
+            ),
+            (
+                ("evaluations", "number"),
+                ("max_evaluations", "number"),
+                ("distance", "number"),
+                ("min_moves", "number"),
+                ("always_finishes", "boolean"),
+                ("expected_rolls", "number | null"),
+                ("work", "number"),
+                ("max_work", "number"),
             ),
         ),
     )
