@@ -63,14 +63,14 @@ from __future__ import annotations
 import decimal
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from operator import mul
 from typing import Any, Generic, Literal, TypeVar
 
 from .board import Board
 from .chain import Chain, Factors, OutOfRange, OverBudget, build_chain, check_range, closed_classes, wide_context
-from .length import MAX_TURNS, TAIL, Length, Race, Stationary, distribution, race
+from .length import MAX_TURNS, TAIL, Length, Race, Stationary, Tail, distribution, race
 from .rules import LEETCODE, MAX_PLAYERS, JumpKind, Rules
 
 __all__ = [
@@ -81,6 +81,7 @@ __all__ = [
     "PROPAGATION_BUDGET",
     "TAIL",
     "Analysis",
+    "Approximation",
     "Figure",
     "JumpUse",
     "JumpUseRefused",
@@ -113,6 +114,10 @@ PROPAGATION_BUDGET = 32_000_000
 SOLVE_BUDGET = 20_000_000
 # Integers beyond this are not exact as JavaScript numbers.
 _JS_SAFE = 2**53
+#: An estimate's tail is negligible when less than this is still in play after the rolls propagated.
+NEGLIGIBLE_TAIL = 1e-12
+#: The decay per roll of what is in play is the mean ratio over at most this many last rolls.
+DECAY_WINDOW = 32
 
 
 @dataclass(frozen=True)
@@ -132,12 +137,35 @@ class JumpUse:
 
 
 @dataclass(frozen=True)
+class Approximation:
+    """How the figures of a board over the elimination's budget were estimated (``Analysis.approximate``).
+
+    ``rolls`` rolls were propagated.  The chance to finish lies in [``p_finish_low``,
+    ``p_finish_high``]: finished within those rolls, and 1 - trapped within them (a trapped token
+    stays trapped); both are 1 when no trap can be reached, and it is then exact.  The expected
+    rolls (and the race) add to the sums over those rolls a geometric tail whose ratio per roll,
+    ``decay``, is the mean over the last DECAY_WINDOW rolls (None: no decay seen, no estimate);
+    ``tail_share`` is that tail's share of the expected rolls (None when not estimated).
+    ``note`` says all this in words.
+    """
+
+    rolls: int
+    p_finish_low: float
+    p_finish_high: float
+    decay: float | None
+    tail_share: float | None
+    note: str
+
+
+@dataclass(frozen=True)
 class Analysis:
     """Everything exact about random play on one board under one set of rules.
 
-    ``unsolved`` (None when every figure is given) says why the figures that
-    need the elimination were not computed: then ``p_finish``, the expected
-    rolls are None, ``visits`` is empty, and the length list has no tail.
+    ``unsolved`` (None when every figure is exact) says why the figures that
+    need the elimination were not computed exactly: then ``visits`` is empty,
+    the length list has no tail, and ``p_finish`` (exact when it is 1 or 0),
+    the expected rolls and the race are estimates from the propagation, as
+    ``approximate`` says (None when the figures are exact).
     ``visits[s]`` is the expected number of times the token stands on square s
     (the start counts once; ``visits[0]`` is the off-board start, 0.0 when the
     game starts on square 1; ``visits[n²]`` is ``p_finish``); None on the squares
@@ -158,36 +186,37 @@ class Analysis:
     traps: tuple[tuple[int, ...], ...]
     race: Race
     unsolved: str | None = None
+    approximate: Approximation | None = None
 
 
 def analyze(
-    board: Board | Any, rules: Rules = LEETCODE, players: int = 1, *, jump_use: bool = True, budget: int | None = None
+    board: Board | Any,
+    rules: Rules = LEETCODE,
+    players: int = 1,
+    *,
+    jump_use: bool = True,
+    budget: int | None = None,
+    rolls: int | None = None,
 ) -> Analysis:
     """Analyse random play on ``board`` under ``rules``, for 1 to 4 players.
 
-    Takes a Board or a LeetCode matrix (checked for the rules; BoardError when
-    malformed).  See the module docstring for the methods.  ``jump_use=False``
-    leaves the jump uses out (``jumps`` is empty; ``jump_uses`` finds them);
-    ``budget`` (units of W, below; None for no limit) bounds the elimination:
-    over it, the figures that need it are None and ``unsolved`` says why
-    (the length distribution, from the propagation alone, is then listed
-    without its tail).
+    Takes a Board or a LeetCode matrix (checked for the rules; BoardError when malformed).  See the
+    module docstring for the methods.  ``jump_use=False`` leaves the jump uses out (``jump_uses``).
+    ``budget`` (units of W, below; None: no limit) bounds the elimination: over it, ``unsolved`` says
+    why, and the figures that need it are estimated from the propagation alone (``Approximation``; the
+    length has no tail).  ``rolls`` caps the propagation (None: ``propagation_turns``).
 
-    Work bound, for n² squares, J jumps and S reachable transient states: O(n²)
-    to build the chain; the elimination O(W) over the S + J states (positions
-    and landed jump squares), eliminated from the highest square down, with
-    W = Σ_k (rows pointing at k) × (entries of row k) when k is eliminated,
-    at most (S + J)³ and in practice some ten times the fill (the rows and
-    entries summed), both of which the benchmark reports, and never more than
-    ``budget`` (counted before it is done); for random jumps
-    W grows about as J³ (each snake end costs the ladders crossing it times
-    the snakes crossing it), and no fill-reducing order tried does less
-    (bench/elimination_orders.py); the selected inversion (jump use) O(W); one
-    solve (O(fill)) per end of a jump a reachable trap lands on, and at most
-    MAX_ITERATIONS + 2 more (after the inverse iteration's first try, no more
-    than SOLVE_BUDGET entries read in all); at most min(MAX_TURNS,
-    PROPAGATION_BUDGET / (n² + 3J + 1)) rolls of propagation at O(n² + J) each; in Decimal (only when a figure
-    leaves the float range) the same steps, each some times slower.
+    Work bound, for n² squares, J jumps and S reachable transient states: O(n²) to build the chain;
+    the elimination O(W) over the S + J states (positions and landed jump squares), eliminated from
+    the highest square down, with W = Σ_k (rows pointing at k) × (entries of row k) when k is
+    eliminated, at most (S + J)³ and in practice some ten times the fill, and never more than
+    ``budget`` (counted before it is done); for random jumps W grows about as J³ (each snake end costs
+    the ladders crossing it times the snakes crossing it; no fill-reducing order tried does less,
+    bench/elimination_orders.py); the selected inversion (jump use) O(W); one solve (O(fill)) per end
+    of a jump a reachable trap lands on, and at most MAX_ITERATIONS + 2 more (after the inverse
+    iteration's first try, no more than SOLVE_BUDGET entries read in all); at most min(MAX_TURNS,
+    PROPAGATION_BUDGET / (n² + 3J + 1)) rolls of propagation at O(n² + J) each, the estimates
+    O(rolls); in Decimal (only when a figure leaves the float range) the same steps, each slower.
 
     >>> a = analyze(Board(3, {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1}))
     >>> a.finishable, a.p_finish, a.expected_rolls, a.traps
@@ -199,7 +228,7 @@ def analyze(
         raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
     board = rules.to_board(board)
     system = _System(build_chain(board, rules))
-    max_turns = propagation_turns(board)
+    max_turns = propagation_turns(board) if rolls is None else max(1, min(MAX_TURNS, rolls))
     try:
         exact = _solved(system, budget)
     except OverBudget as error:
@@ -287,11 +316,21 @@ def _jump_uses_exact(board: Board, system: _System, exact: _Exact[Any]) -> tuple
 
 
 def _unsolved(board: Board, rules: Rules, players: int, system: _System, error: OverBudget, max_turns: int) -> Analysis:
-    """What is known without the elimination: the chain's classes and the propagated length (no tail)."""
+    """What is known without the elimination: the chain's classes exactly, the rest from the propagation.
+
+    The chance to finish is exactly 1 when no trap can be reached (``closed_classes``: every
+    reachable position then reaches n²) and 0 when n² cannot be; otherwise it, the expected rolls
+    and the race are estimates (``_estimate``).
+    """
     chain = system.chain
     length = distribution(board, rules, chain, system.trap_of, None, max_turns)
     finishable: Finishable = "never" if not chain.reached[chain.last] else "not always" if system.traps else "always"
-    if players == 1:
+    tail, approximation, expected, if_finished = _estimate(length, finishable)
+    p_finish = {"always": 1.0, "never": 0.0}.get(finishable, length.p_by_turn[-1] if length.p_by_turn else 0.0)
+    if tail is not None:
+        p_finish = {"always": 1.0, "never": 0.0}.get(finishable, _tail_finish(tail))
+        result = race(replace(length, tail=tail), players, p_finish, expected)
+    elif players == 1:
         by = length.p_by_turn[-1] if length.p_by_turn else 0.0
         rest = max(0.0, 1.0 - by - length.trapped)
         result = Race(1, (by,), length.trapped, None, rest if length.truncated else 0.0)
@@ -301,9 +340,9 @@ def _unsolved(board: Board, rules: Rules, players: int, system: _System, error: 
         n=board.n,
         rules=rules,
         finishable=finishable,
-        p_finish=None,
-        expected_rolls=None,
-        expected_rolls_if_finished=None,
+        p_finish=p_finish if finishable != "not always" or tail is not None else None,
+        expected_rolls=expected,
+        expected_rolls_if_finished=if_finished,
         length=length,
         visits=(),
         jumps=(),
@@ -313,6 +352,93 @@ def _unsolved(board: Board, rules: Rules, players: int, system: _System, error: 
             f"exact figures not computed: they would take more than {error.work:,} units of work, "
             f"over the budget of {error.budget:,}"
         ),
+        approximate=None if finishable == "never" else approximation,  # no figure is estimated: 0 and none
+    )
+
+
+def _tail_finish(tail: Tail) -> float:
+    """The chance to finish: finished by the tail's start plus what its geometric rest finishes."""
+    a, b = float(tail.finish_rate), float(tail.trap_rate)
+    return min(1.0, tail.finished + (tail.in_play * a / (a + b) if a + b > 0 else 0.0))
+
+
+#: A fit to the propagation: the tail, the decay, the expected rolls, those if finished, the tail's share.
+_Fit = tuple[Tail | None, float | None, float | None, float | None, float | None]
+
+
+def _estimate(length: Length, finishable: Finishable) -> tuple[Tail | None, Approximation, float | None, float | None]:
+    """A geometric tail fitted to the last rolls, the Approximation, the expected rolls and those if finished.
+
+    What is in play decays by ``decay`` a roll, the mean ratio over the last DECAY_WINDOW rolls:
+    of S(t) = P(still in play after t) when no trap can be reached (S known exactly from the end
+    back: S(t - 1) = S(t) + f(t)), else of f(t) = P(finish on roll t).  The expected rolls are
+    Σ_{t<T} S(t) + S(T) / (1 - decay); those if finished Σ t f(t) + f(T) Σ_j (T + j) decay^j, over
+    the estimated chance to finish.  O(T) for T rolls listed.
+    """
+    count, rest = len(length.p_on_turn), length.remaining
+    finished = length.p_by_turn[-1] if length.p_by_turn else 0.0
+    if finishable == "always":
+        low, high = 1.0, 1.0
+    else:
+        low, high = (0.0, 0.0) if finishable == "never" else (finished, 1.0 - length.trapped)
+    window = min(DECAY_WINDOW, count - 1)
+    fit: _Fit = (None, None, None, None, None)
+    if finishable == "always" and count:
+        fit = _fit_survival(length, window)
+    elif finishable == "not always" and window > 0 and length.p_on_turn[-1 - window] > 0:
+        fit = _fit_finishing(length, window)
+    tail, decay, expected, if_finished, share = fit
+    approximation = Approximation(count, low, high, decay, share, _estimate_note(count, rest, share, (low, high)))
+    return tail, approximation, expected, if_finished
+
+
+def _fit_survival(length: Length, window: int) -> _Fit:
+    """``_estimate`` when every game finishes: from S, exact backwards from the end."""
+    on_turn, rest = length.p_on_turn, length.remaining
+    count = len(on_turn)
+    survival = [rest]
+    for f in reversed(on_turn):
+        survival.append(survival[-1] + f)
+    survival.reverse()  # survival[t] = S(t), t = 0..T
+    decay = 0.0 if rest == 0 else (rest / survival[count - window]) ** (1 / window) if window > 0 else None
+    if decay is None or decay >= 1.0:
+        return None, decay, None, None, None
+    tail_sum = rest / (1.0 - decay)
+    expected = math.fsum(survival[:count]) + tail_sum
+    return Tail(count, rest, length.p_by_turn[-1], 1.0 - decay, 0.0), decay, expected, expected, tail_sum / expected
+
+
+def _fit_finishing(length: Length, window: int) -> _Fit:
+    """``_estimate`` when a trap can be reached: from the decay of f (what is trapped each roll is not listed)."""
+    on_turn, rest = length.p_on_turn, length.remaining
+    count = len(on_turn)
+    decay = (on_turn[-1] / on_turn[-1 - window]) ** (1 / window)
+    if decay >= 1.0:
+        return None, None, None, None, None
+    finished = length.p_by_turn[-1]
+    later = min(rest, on_turn[-1] * decay / (1.0 - decay))  # what the tail finishes, at most what is in play
+    a = later * (1.0 - decay) / rest if rest else 0.0
+    tail = Tail(count, rest, finished, a, max(0.0, 1.0 - decay - a))
+    sums = math.fsum(t * f for t, f in enumerate(on_turn, start=1))
+    tail_sum = on_turn[-1] * (count * decay / (1.0 - decay) + decay / (1.0 - decay) ** 2)
+    if finished + later <= 0:
+        return tail, decay, None, None, None
+    return tail, decay, None, (sums + tail_sum) / (finished + later), tail_sum / (sums + tail_sum)
+
+
+def _estimate_note(rolls: int, rest: float, share: float | None, bounds: tuple[float, float]) -> str:
+    """The words for an Approximation."""
+    low, high = bounds
+    chance = "the chance to finish is exact; " if low == high else f"the chance to finish is {low:.6g} to {high:.6g}; "
+    if share is None:
+        tail = "no decay of what is still in play was seen, so nothing after them is estimated"
+    elif rest < NEGLIGIBLE_TAIL:
+        tail = f"the rest is negligible (less than {NEGLIGIBLE_TAIL:g} of games are still going)"
+    else:
+        tail = f"the rest is estimated from the decay of the last rolls ({share:.3g} of the expected rolls)"
+    return (
+        f"approximate: {chance}computed from the first {rolls:,} rolls of play, {tail}; "
+        "the exact figures would take more work than the budget allows"
     )
 
 
