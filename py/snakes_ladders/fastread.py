@@ -1,8 +1,8 @@
 """The C-speed matrix readers: ``marshal`` writes a row or the whole flattened matrix as bytes, and
 byte operations check its values and find its jumps (``matrix.read_matrix`` chooses between them).
 
-Each returns None when a value needs a closer look: ``matrix.check_matrix`` then reads the matrix
-cell by cell, to name the fault.
+``read_sparse`` and ``fast_count`` return None when a value needs a closer look:
+``matrix.check_matrix`` then reads the matrix cell by cell, to name the fault.
 """
 
 from __future__ import annotations
