@@ -2,6 +2,9 @@
 // The analysis follows edits live (the "what if"), and the explanation steps layer by layer.
 import { drawLengthChart } from "./chart.mjs";
 import {
+  approximationReason,
+  formatAbout,
+  formatChance,
   formatPercent as percent,
   formatPercentile,
   formatRolls as rolls,
@@ -12,6 +15,18 @@ import {
 } from "./format.mjs";
 import { $ } from "./dom.mjs";
 
+/**
+ * The summary line of an analysis over the work budget, whose figures are estimates: "On average a
+ * game takes about 312.4 rolls: computed from the first 1,681 rolls of play; ...".
+ */
+function estimateSummary(analysis, approx) {
+  const reason = approximationReason(approx);
+  if (analysis.finishable === "not always") {
+    return `Some games never finish: ${formatChance(analysis.p_finish, approx)} of them do, ${reason}.`;
+  }
+  if (analysis.expected_rolls === null) return `Every game finishes; the expected number of rolls was not estimated: the figures are ${reason}.`;
+  return `On average a game takes ${formatAbout(analysis.expected_rolls)} rolls: ${reason}.`;
+}
 
 /** Figures of the random-play analysis, the game-length chart, jump use and the heat map. */
 export class AnalysisPanel {
@@ -73,7 +88,10 @@ export class AnalysisPanel {
     const last = analysis.n * analysis.n;
     const expected = analysis.expected_rolls;
     this.#summary.dataset.kind = analysis.finishable === "always" ? "info" : "error";
-    if (analysis.unsolved) {
+    const approx = analysis.approximate;
+    if (approx) {
+      this.#summary.textContent = estimateSummary(analysis, approx);
+    } else if (analysis.unsolved) {
       this.#summary.textContent = `The exact figures were not computed (${analysis.unsolved}). The game length below comes from following the rolls one by one.`;
     } else if (analysis.finishable === "never") {
       this.#summary.textContent = `This board can never be finished with a real die: every game gets stuck before square ${last}.`;
@@ -82,8 +100,9 @@ export class AnalysisPanel {
     } else {
       this.#summary.textContent = `On average a game takes ${rolls(expected)} rolls.`;
     }
-    this.#showWhatIf(expected, edited);
-    this.#previous = expected;
+    const comparable = approx ? null : expected; // an estimate is not compared with the next figure
+    this.#showWhatIf(comparable, edited);
+    this.#previous = comparable;
     this.#showFigures(analysis);
     const note = truncationNote(analysis.length);
     this.#note.textContent = note ? `The length figures are cut off: ${note}.` : "";
@@ -117,10 +136,12 @@ export class AnalysisPanel {
   }
 
   #showFigures(analysis) {
-    const { length, race } = analysis;
+    const { length, race, approximate: approx } = analysis;
+    const about = (value, format) => (approx ? formatAbout(value, format) : format(value));
+    const expected = approx && analysis.finishable !== "always" ? "—" : about(analysis.expected_rolls, rolls);
     const rows = [
-      ["Expected rolls", analysis.unsolved ? "not computed" : rolls(analysis.expected_rolls)],
-      ["Chance to finish", analysis.p_finish === null ? "not computed" : percent(analysis.p_finish)],
+      ["Expected rolls", analysis.unsolved && !approx ? "not computed" : expected],
+      ["Chance to finish", formatChance(analysis.p_finish, approx)],
       ["Median game", formatPercentile(length.median, length)],
       ["90% finish within", formatPercentile(length.p90, length)],
       ["95% finish within", formatPercentile(length.p95, length)],
@@ -128,12 +149,13 @@ export class AnalysisPanel {
     const note = truncationNote(length);
     if (note) rows.push(["Cut off", note]);
     if (race.players > 1) {
-      rows.push(["Rolls until someone wins", rolls(race.expected_total_rolls)]);
-      race.p_win.forEach((p, index) => rows.push([`Player ${index + 1} wins`, percent(p)]));
+      rows.push(["Rolls until someone wins", about(race.expected_total_rolls, rolls)]);
+      race.p_win.forEach((p, index) => rows.push([`Player ${index + 1} wins`, about(p, percent)]));
       if (race.p_no_winner > 1e-9) rows.push(["Nobody ever wins", percent(race.p_no_winner)]);
       // The share left unsummed when a cut-off length list never settled into its geometric tail.
       if (race.undecided > 1e-9) rows.push(["Undecided after the roll cap", percent(race.undecided)]);
     }
+    if (approx) rows.push(["Approximate", `The figures marked "about" are ${approximationReason(approx)}.`]);
     const nodes = [];
     for (const [term, value] of rows) {
       const dt = document.createElement("dt");

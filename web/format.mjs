@@ -124,3 +124,36 @@ export function warningsText(warnings) {
   const more = warnings.total - warnings.shown.length;
   return more > 0 ? `${text}; and ${groupDigits(String(more))} more.` : `${text}.`;
 }
+
+/** An estimated figure (the analysis's `approximate` is set): "about 312.4"; null is "not estimated". */
+export function formatAbout(value, format = formatRolls) {
+  if (value === null || value === undefined) return "not estimated";
+  const text = format(value);
+  return text.startsWith("about ") ? text : `about ${text}`;
+}
+
+/**
+ * Why the analysis's figures are approximate, from its `approximate` ({rolls, p_finish, decay,
+ * tail_share, note}): "computed from the first 1,681 rolls of play; the exact figure would take
+ * more work than the page allows", with how much of it was extrapolated.
+ */
+export function approximationReason(approximate) {
+  const share = approximate.tail_share;
+  let tail = "";
+  if (share !== null && share < 1e-12) tail = " (the games still going after them are negligible)";
+  else if (share !== null) tail = ` (${formatPercent(share)} of the expected rolls extrapolated from how fast games were ending)`;
+  const rolls = groupDigits(String(approximate.rolls));
+  return `computed from the first ${rolls} rolls of play${tail}; the exact figure would take more work than the page allows`;
+}
+
+/**
+ * The chance to finish: exact (`approximate` null, or its interval a single point, as when no trap
+ * can be reached), else "about 64.4% (between 64.2% and 64.5%)", or only the interval when null.
+ */
+export function formatChance(p, approximate) {
+  if (!approximate) return p === null || p === undefined ? "not computed" : formatPercent(p);
+  const [low, high] = approximate.p_finish;
+  if (low === high) return formatPercent(low);
+  const range = `between ${formatPercent(low)} and ${formatPercent(high)}`;
+  return p === null || p === undefined ? range : `about ${formatPercent(p)} (${range})`;
+}

@@ -504,3 +504,33 @@ def test_jump_use_comes_second_and_can_be_cancelled(
         app.expect_board(COMPUTED.to_matrix())
         expect_analysis(app, f"On average a game takes {rolls(analyze(COMPUTED).expected_rolls)} rolls.")
         expect(stage).to_have_attribute("data-state", "done", timeout=PYTHON_TIMEOUT_MS)
+
+
+HEADLINE_PATCH = b"""
+
+HEADLINE_BUDGET = 10
+"""
+
+
+def test_over_the_headline_budget_the_page_says_about(open_app: Callable[..., AppPage]) -> None:
+    """The analyze op's budget patched down to 10 units: the page shows the estimates as "about", says why
+    (the rolls propagated, the page's limit), and the finish chance, exactly 1 here, as exact."""
+    app = open_app(navigate=False)
+    serve_patched_package(app, "snakes_ladders/markov.py", HEADLINE_PATCH)
+    app.goto()
+    app.wait_ready()
+    cut = analyze(REFUSED, jump_use=False, budget=10)
+    assert cut.approximate is not None and isinstance(cut.expected_rolls, float)
+    app.load_json(json.dumps(REFUSED.to_matrix()))
+    app.expect_board(REFUSED.to_matrix())
+    app.analyze()
+    reason = f"computed from the first {cut.approximate.rolls:,} rolls of play"
+    summary = f"On average a game takes about {rolls(cut.expected_rolls)} rolls: {reason}"
+    expect(app.analysis_summary).to_have_text(re.compile(f"^{re.escape(summary)}"), timeout=PYTHON_TIMEOUT_MS)
+    expect(app.analysis_summary).to_have_text(
+        re.compile(r"the exact figure would take more work than the page allows\.$")
+    )
+    figures = app.figure_values()
+    assert figures["Expected rolls"] == f"about {rolls(cut.expected_rolls)}"
+    assert figures["Chance to finish"] == "100.0%"  # no trap: exact, not "about"
+    assert figures["Approximate"].startswith(f'The figures marked "about" are {reason}')

@@ -2,6 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
+  approximationReason,
+  formatAbout,
+  formatChance,
   formatCount,
   formatPercent,
   formatPercentile,
@@ -85,4 +88,32 @@ test("figures beyond float range read as bounded numbers, never [object Object]"
   const tiny = { exact: false, value: null, mantissa: 1.2, exponent: -400 };
   assert.equal(formatPercentile(huge, { truncated: true, p_on_turn: [] }), "about 1.3 × 10^324 rolls");
   assert.equal(formatPercent(tiny), "about 1.2 × 10^-398%");
+});
+
+// An analysis over the work budget: its `approximate` as the API sends it (markov.Approximation).
+const estimated = (p_finish, tail_share) => ({ rolls: 1681, p_finish, decay: 0.98, tail_share, note: "approximate: ..." });
+
+test("estimated figures read 'about', never as exact; a null one does not crash", () => {
+  assert.equal(formatAbout(312.44), "about 312.4");
+  assert.equal(formatAbout(0.5, formatPercent), "about 50.0%");
+  assert.equal(formatAbout(approx(1.5, 30)), "about 1.5 × 10^30");
+  assert.equal(formatAbout(null), "not estimated");
+  assert.equal(formatAbout(undefined, formatPercent), "not estimated");
+});
+
+test("the reason for an estimate names the rolls propagated, the extrapolated share and the page's limit", () => {
+  assert.equal(
+    approximationReason(estimated([1, 1], 0.25)),
+    "computed from the first 1,681 rolls of play (25.0% of the expected rolls extrapolated from how fast games were ending); the exact figure would take more work than the page allows",
+  );
+  assert.match(approximationReason(estimated([1, 1], 1e-15)), /\(the games still going after them are negligible\);/);
+  assert.doesNotMatch(approximationReason(estimated([0.2, 0.7], null)), /extrapolated|negligible/);
+});
+
+test("the chance to finish: exact without an estimate or when the interval is a point, else about and the interval", () => {
+  assert.equal(formatChance(0.25, null), "25.0%");
+  assert.equal(formatChance(null, null), "not computed");
+  assert.equal(formatChance(1, estimated([1, 1], 0.1)), "100.0%");
+  assert.equal(formatChance(0.644, estimated([0.642, 0.645], 0.01)), "about 64.4% (between 64.2% and 64.5%)");
+  assert.equal(formatChance(null, estimated([0.2, 0.7], null)), "between 20.0% and 70.0%");
 });
