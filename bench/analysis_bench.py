@@ -11,7 +11,8 @@ other square holding a snake back to a random square below it, a game looping th
 request, "crossing N%": N% of the squares holding jumps from the lower half of the board to the upper
 half or back, the hardest case found for the elimination), the jumps, the reachable states, the work W
 of the elimination (Σ rows pointing at k × entries of row k) and its fill, the expected rolls (written
-m×10^e beyond a float, "over budget" when the headline's elimination went over HEADLINE_BUDGET), the
+m×10^e beyond a float, "about x (tail s)" when the headline's elimination went over HEADLINE_BUDGET: the
+estimate from the propagation and the share s of it extrapolated from the decay of the last rolls), the
 rolls listed and where the geometric tail took over, and the CPU time (time.process_time, so a busy
 machine inflates it less than wall time) of the headline figures as the analyze op computes them
 (``analyze(jump_use=False, budget=HEADLINE_BUDGET)``), of the second stage as the jump_use op computes
@@ -145,7 +146,10 @@ def main() -> None:
             states, w, fill = ("—", "—", "—") if args.no_work else tuple(f"{x:,}" for x in work(board))
             tail = a.length.tail
             listed = f"{len(a.length.p_on_turn):,}" + (f" ({tail.after:,})" if tail else "")
-            expected = "over budget" if a.unsolved else shown(a.expected_rolls)
+            expected = shown(a.expected_rolls)
+            if a.approximate is not None:  # over budget: the estimate, and the share of it that is extrapolated
+                share = a.approximate.tail_share
+                expected = f"about {expected} (tail {'—' if share is None else f'{share:.1e}'})"
             t_head = cpu(
                 lambda b=board: analyze(b, players=args.players, jump_use=False, budget=HEADLINE_BUDGET), args.runs
             )

@@ -400,27 +400,38 @@ def _fit_survival(length: Length, window: int) -> _Fit:
     for f in reversed(on_turn):
         survival.append(survival[-1] + f)
     survival.reverse()  # survival[t] = S(t), t = 0..T
-    decay = 0.0 if rest == 0 else (rest / survival[count - window]) ** (1 / window) if window > 0 else None
-    if decay is None or decay >= 1.0:
-        return None, decay, None, None, None
-    tail_sum = rest / (1.0 - decay)
+    ended = math.fsum(on_turn[-window:]) if window > 0 else 0.0
+    if rest == 0:
+        hazard = 1.0
+    elif ended > 0:  # 1 - decay from log1p: no cancellation when hardly any game ends in a roll
+        fraction = ended / survival[count - window]
+        hazard = 1.0 if fraction >= 1.0 else -math.expm1(math.log1p(-fraction) / window)
+    else:
+        return None, None, None, None, None
+    tail_sum = rest / hazard if hazard > 0 else math.inf
     expected = math.fsum(survival[:count]) + tail_sum
-    return Tail(count, rest, length.p_by_turn[-1], 1.0 - decay, 0.0), decay, expected, expected, tail_sum / expected
+    if not expected < _FLOAT_MAX:
+        return None, None, None, None, None
+    tail = Tail(count, rest, length.p_by_turn[-1], hazard, 0.0)
+    return tail, 1.0 - hazard, expected, expected, tail_sum / expected
 
 
 def _fit_finishing(length: Length, window: int) -> _Fit:
     """``_estimate`` when a trap can be reached: from the decay of f (what is trapped each roll is not listed)."""
     on_turn, rest = length.p_on_turn, length.remaining
     count = len(on_turn)
-    decay = (on_turn[-1] / on_turn[-1 - window]) ** (1 / window)
-    if decay >= 1.0:
+    ratio = on_turn[-1] / on_turn[-1 - window]
+    hazard = -math.expm1(math.log(ratio) / window) if 0 < ratio < 1 else 0.0  # 1 - decay, without cancellation
+    if hazard <= 0:
         return None, None, None, None, None
-    finished = length.p_by_turn[-1]
-    later = min(rest, on_turn[-1] * decay / (1.0 - decay))  # what the tail finishes, at most what is in play
-    a = later * (1.0 - decay) / rest if rest else 0.0
-    tail = Tail(count, rest, finished, a, max(0.0, 1.0 - decay - a))
+    decay, finished = 1.0 - hazard, length.p_by_turn[-1]
+    later = min(rest, on_turn[-1] * decay / hazard)  # what the tail finishes, at most what is in play
+    a = later * hazard / rest if rest else 0.0
+    tail = Tail(count, rest, finished, a, max(0.0, hazard - a))
     sums = math.fsum(t * f for t, f in enumerate(on_turn, start=1))
-    tail_sum = on_turn[-1] * (count * decay / (1.0 - decay) + decay / (1.0 - decay) ** 2)
+    tail_sum = on_turn[-1] * (count * decay / hazard + decay / hazard**2)
+    if not tail_sum < _FLOAT_MAX:
+        return None, None, None, None, None
     if finished + later <= 0:
         return tail, decay, None, None, None
     return tail, decay, None, (sums + tail_sum) / (finished + later), tail_sum / (sums + tail_sum)
