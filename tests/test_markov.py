@@ -960,3 +960,17 @@ class TestEstimates:
         assert approx is not None and approx.decay is None and approx.tail_share is None
         assert (cut.p_finish, cut.expected_rolls_if_finished) == (None, None)
         assert approx.p_finish_low == 0.0 < approx.p_finish_high and "nothing after them is estimated" in approx.note
+
+    def test_games_of_10_to_the_16_rolls_are_estimated(self) -> None:
+        """A snake on every other square of a 16×16 board: games last about 6.6 × 10¹⁶ rolls, so after 300 rolls
+        almost all of the figure is the extrapolated tail (1 - decay is about 10⁻¹⁷, found without
+        cancellation); once the shape of what is in play has settled it agrees with the elimination to 1e-9."""
+        rng = random.Random(16)
+        board = Board(16, {s: rng.randrange(1, s) for s in range(3, 16 * 16 - 1, 2)})
+        full = analyze(board, jump_use=False)
+        cut = analyze(board, jump_use=False, budget=1, rolls=300)
+        approx = cut.approximate
+        assert cut.unsolved is not None and approx is not None and approx.tail_share is not None
+        assert approx.tail_share > 0.99 and "of the expected rolls" in approx.note
+        assert isinstance(full.expected_rolls, float) and full.expected_rolls > 1e16
+        assert cut.expected_rolls == pytest.approx(full.expected_rolls, rel=1e-9)
