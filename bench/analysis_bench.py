@@ -149,7 +149,7 @@ def main() -> None:
             expected = shown(a.expected_rolls)
             if a.approximate is not None:  # over budget: the estimate, and the share of it that is extrapolated
                 share = a.approximate.tail_share
-                expected = f"about {expected} (tail {'—' if share is None else f'{share:.1e}'})"
+                expected = "not estimated" if share is None else f"about {expected} (tail {share:.1e})"
             t_head = cpu(
                 lambda b=board: analyze(b, players=args.players, jump_use=False, budget=HEADLINE_BUDGET), args.runs
             )
