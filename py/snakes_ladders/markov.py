@@ -48,6 +48,11 @@ after them not by round t - 1:
 and the expected number of rolls until someone wins is the sum of
 ((t - 1)k + i)·P(player i wins on round t).
 
+Over the elimination's budget the figures are estimated from the propagation
+alone, and say so (``Approximation``): the finish chance is still exact when it
+is 1 or 0, the expected rolls add to the propagated sums a geometric tail
+fitted to the last rolls (``_estimate``).
+
 (Over 400 lines: the figures, the linear algebra and the jump uses share the
 private ``_Exact`` state; the chain and the length distribution are already in
 ``chain`` and ``length``.)
