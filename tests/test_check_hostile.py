@@ -1,6 +1,6 @@
 """Hostile solutions: whatever a solution returns, raises, prints or does, the board fails with a plain reason.
 
-The page's worker (``practice_run.handle``) is called in this process; ``python -m snakes_ladders check``
+The page's worker (``api.practice_handle``) is called in this process; ``python -m snakes_ladders check``
 is run as a user runs it, one hostile file each.  No reply may be a traceback, no run may abort, and
 nothing a solution forks may outlive the check.
 """
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 from practice_solutions import BFS
+from snakes_ladders.api import practice_handle
 from snakes_ladders.practice_channel import MAX_FRAME, OUTCOME, Malformed, parse
-from snakes_ladders.practice_run import handle
 from snakes_ladders.untrusted import describe_value, digits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,9 +28,11 @@ MAX_INPUT_CHARS = 16_065_536
 
 def run_on_page(source: str) -> dict[str, object]:
     """Load ``source`` and run it on ``BOARD`` through the worker's JSON boundary; the run's reply."""
-    loaded = json.loads(handle(json.dumps({"op": "load", "source": source})))
-    assert loaded["ok"], loaded
-    return dict(json.loads(handle(json.dumps({"op": "run", "board": BOARD}))))
+    loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": source})))
+    assert loaded["ok"] and loaded["result"]["loaded"], loaded
+    reply = json.loads(practice_handle(json.dumps({"version": 1, "op": "run", "board": BOARD})))
+    assert reply["ok"], reply
+    return dict(reply["result"])
 
 
 def returns(expression: str, before: str = "") -> str:
@@ -97,7 +99,7 @@ VALUES = {
 @pytest.mark.parametrize(("source", "shown", "error"), VALUES.values(), ids=VALUES.keys())
 def test_page_fails_the_board_with_a_plain_reason(source: str, shown: str, error: str | None) -> None:
     reply = run_on_page(source)
-    assert reply["ok"] is True and reply["answer"] is None
+    assert reply["answer"] is None  # run_on_page checked the envelope: ok
     assert (reply["shown"], reply["error"]) == (shown, error)
     assert reply["line"] == (None if error is None else source.count("\n"))
 
@@ -118,7 +120,6 @@ def test_page_replies_even_when_the_solution_breaks_the_checker(monkeypatch: pyt
     sabotage = "import sys\nsys.modules['snakes_ladders.practice_run'].describe_value = None\n"
     reply = run_on_page(returns("2", sabotage))
     assert reply == {
-        "ok": True,
         "answer": None,
         "shown": "no answer",
         "error": "could not be checked: TypeError",
@@ -142,8 +143,8 @@ def test_page_replies_even_when_the_solution_breaks_the_checker(monkeypatch: pyt
     ids=["keyboard-interrupt", "system-exit", "metaclass-getattr"],
 )
 def test_page_reports_a_load_that_raises_anything(source: str, error: str, line: int) -> None:
-    reply = json.loads(handle(json.dumps({"op": "load", "source": source})))
-    assert (reply["ok"], reply["error"], reply["line"]) == (False, error, line)
+    reply = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": source})))["result"]
+    assert (reply["loaded"], reply["error"], reply["line"]) == (False, error, line)
 
 
 def test_a_bool_is_not_an_answer_and_answers_stay_exact_in_json() -> None:

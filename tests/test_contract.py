@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 from snakes_ladders import api, contract, rules
-from snakes_ladders.api import CONTRACT, handle
+from snakes_ladders.api import CONTRACT, handle, practice_handle
 from snakes_ladders.board import Board
 
 SMALL_BOARD = [[-1, -1, -1], [-1, -1, -1], [-1, 4, -1]]
@@ -146,7 +146,23 @@ REQUESTS: dict[str, list[dict[str, object]]] = {
         GENERATE,
         {**GENERATE, "targets": {"min_moves": 1, "expected_rolls": [1, 2]}, "max_evaluations": 3},
     ],
+    "battery": [{"boards": 3, "board": SMALL_BOARD}, {"boards": 2, "seed": 5}],
+    "load": [{"source": "def snakesAndLadders(board):\n    print('x')\n    return 1\n"}, {"source": "def f(:"}],
+    "run": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}],
 }
+#: What ``run`` runs, request by request: the solution loaded first (it answers, then it raises).
+RUN_SOURCES = ["def snakesAndLadders(board):\n    return len(board)\n", "def snakesAndLadders(board):\n    1 / 0\n"]
+
+
+def reply_to(op: str, fields: dict[str, object], index: int = 0) -> dict:
+    """The reply to ``op`` from the entry that serves it (the practice worker's for its ops)."""
+    request = json.dumps({"version": 1, "op": op, **fields})
+    if CONTRACT[op].worker != "practice":
+        return dict(json.loads(handle(request)))
+    if op == "run":
+        loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": RUN_SOURCES[index]})))
+        assert loaded["result"]["loaded"] is True, loaded
+    return dict(json.loads(practice_handle(request)))
 
 
 def _split(text: str, separator: str) -> list[str]:
@@ -213,11 +229,11 @@ def test_every_op_has_requests_here() -> None:
 
 
 @pytest.mark.parametrize(
-    ("op", "fields"), [(op, fields) for op, requests in REQUESTS.items() for fields in requests], ids=str
+    ("op", "index"), [(op, index) for op, requests in REQUESTS.items() for index in range(len(requests))], ids=str
 )
-def test_results_are_exactly_as_declared(op: str, fields: dict[str, object]) -> None:
+def test_results_are_exactly_as_declared(op: str, index: int) -> None:
     """Every key the op declares, no other, each value of its declared type (nested objects too)."""
-    reply = json.loads(handle(json.dumps({"version": 1, "op": op, **fields})))
+    reply = reply_to(op, REQUESTS[op][index], index)
     assert reply["ok"] is True, reply
     assert object_mismatch(reply["result"], dict(CONTRACT[op].result), op) is None
 
@@ -251,14 +267,10 @@ def test_the_shape_check_catches_a_wrong_result(value: object, kind: str, fault:
     assert found is not None and fault in found
 
 
-def _valid(op: str) -> dict[str, object]:
-    return {"version": 1, "op": op, **REQUESTS[op][0]}
-
-
 @pytest.mark.parametrize("op", list(CONTRACT))
 def test_an_unknown_field_is_refused_naming_it_and_the_fields(op: str) -> None:
     names = [field.name for field in CONTRACT[op].fields]
-    reply = json.loads(handle(json.dumps({**_valid(op), "colour": "red"})))
+    reply = reply_to(op, {**REQUESTS[op][0], "colour": "red"})
     assert reply["error"] == {
         "kind": "request",
         "message": f'unknown field "colour" for {op}: the fields are {", ".join(names[:-1])} and {names[-1]}',
@@ -272,12 +284,13 @@ def test_an_unknown_field_is_refused_naming_it_and_the_fields(op: str) -> None:
 def test_an_unknown_rule_value_is_refused_naming_the_rule_and_its_values(op: str) -> None:
     """``rules: {"start": "bogus"}``: refused by every op, as a bad value where the op takes rules, else
     as a field the op does not take (LeetCode's rules, always)."""
-    reply = json.loads(handle(json.dumps({**_valid(op), "rules": {"start": "bogus"}})))
+    reply = reply_to(op, {**REQUESTS[op][0], "rules": {"start": "bogus"}})
     assert reply["ok"] is False and reply["error"]["kind"] == "request"
+    names = [field.name for field in CONTRACT[op].fields]
     if CONTRACT[op].reads("rules"):
         expected = 'start must be "square1" or "off-board", got "bogus" (a string)'
     else:
-        expected = f'unknown field "rules" for {op}: the fields are version, board, board_text and max_size'
+        expected = f'unknown field "rules" for {op}: the fields are {", ".join(names[:-1])} and {names[-1]}'
     assert reply["error"]["message"] == expected
 
 

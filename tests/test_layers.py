@@ -48,7 +48,7 @@ LAYERS: dict[str, int] = {
     "generate": 12,
     # the boundaries: JSON for the page and its workers, the command line
     "api": 13,
-    "practice_run": 13,
+    "practice_run": 12,
     "gencli": 13,
     "contract": 14,
     "__main__": 14,

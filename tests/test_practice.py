@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from practice_solutions import NO_SEEN, RIGHT, WRONG
 from snakes_ladders import Board, BoardError, min_moves, shortest_path
+from snakes_ladders.api import handle, practice_handle
 from snakes_ladders.practice import KINDS, USER_KIND, battery, generate, make_case
-from snakes_ladders.practice_run import SolutionError, handle, load, run, run_cases
+from snakes_ladders.practice_run import SolutionError, load, run, run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_1 = json.loads((ROOT / "tests" / "fixtures" / "leetcode_example_1.json").read_text())["board"]
@@ -140,17 +141,32 @@ def test_run_reports_the_users_line_output_and_odd_answers() -> None:
     assert run(mutating, case.rows()).passed(4) and case.rows() == EXAMPLE_1
 
 
+def worker(op: str, **fields: object) -> dict:
+    """The practice worker's call: one request of the one envelope, to its practice entry."""
+    return dict(json.loads(practice_handle(json.dumps({"version": 1, "op": op, **fields}))))
+
+
 def test_worker_requests() -> None:
-    reply = json.loads(handle(json.dumps({"op": "battery", "boards": 3, "seed": 2, "board": EXAMPLE_1})))
+    reply = worker("battery", boards=3, seed=2, board=EXAMPLE_1)["result"]
     assert [case["kind"] for case in reply["cases"]] == [USER_KIND, "numbering-even", "numbering-odd"]
     assert reply["cases"][0]["expected"] == 4 and reply["cases"][0]["path"] == [1, 15, 13, 35, 36]
-    bad = json.loads(handle(json.dumps({"op": "battery", "board": [[-1, -1], [2, -1]]})))
-    assert not bad["ok"] and "start square" in bad["error"]
-    assert json.loads(handle(json.dumps({"op": "load", "source": "def f(:"})))["line"] == 1
-    assert not json.loads(handle(json.dumps({"op": "run", "board": EXAMPLE_1})))["ok"]
-    assert json.loads(handle(json.dumps({"op": "load", "source": RIGHT["bfs"]})))["ok"]
-    ran = json.loads(handle(json.dumps({"op": "run", "board": EXAMPLE_1})))
+    bad = worker("battery", board=[[-1, -1], [2, -1]])
+    assert not bad["ok"] and bad["error"]["kind"] == "board" and "start square" in bad["error"]["message"]
+    assert worker("load", source="def f(:")["result"]["line"] == 1
+    assert worker("run", board=EXAMPLE_1)["error"]["message"].startswith("run needs a loaded solution")
+    assert worker("load", source=RIGHT["bfs"])["result"]["loaded"]
+    ran = worker("run", board=EXAMPLE_1)["result"]
     assert ran["answer"] == 4 and ran["error"] is None
+
+
+@pytest.mark.parametrize("op", ["battery", "load", "run"])
+def test_the_solvers_entry_refuses_the_practice_ops(op: str) -> None:
+    """User code runs only in the practice worker: the solver's entry (api.handle) answers none of its ops."""
+    reply = json.loads(handle(json.dumps({"version": 1, "op": op})))
+    assert (
+        reply["error"]["message"]
+        == f"{op} runs user code: only the practice worker's entry (practice_handle) answers it"
+    )
 
 
 def test_cli_passes_fails_and_refuses(tmp_path: Path) -> None:

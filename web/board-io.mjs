@@ -33,7 +33,7 @@ export class BoardIoController {
     const board = state.board;
     let reply;
     try {
-      reply = await ask("check", "validate", { board: boardToMatrix(board) });
+      reply = await ask.validate({ board: boardToMatrix(board) }, "check");
     } catch {
       return; // the engine status line already says what went wrong
     }
@@ -59,7 +59,7 @@ export class BoardIoController {
     const text = $("board-json").value;
     let reply;
     try {
-      reply = await this.#app.ask("load", "validate", { board_text: text });
+      reply = await this.#app.ask.validate({ board_text: text }, "load");
     } catch (error) {
       this.#outcome(`Board JSON was not loaded: ${error.message}`, "error");
       return;

@@ -1,5 +1,6 @@
 // Freshness for every request to Python: the newest request for a key wins, older ones are dropped
 // or cancelled. Slow operations (the analysis) run in a second worker so they never delay a Solve.
+import { OPS } from "./contract.mjs";
 
 /** Thrown to the caller of a request that a newer one with the same key (or a cancel) replaced. */
 export class Superseded extends Error {
@@ -20,8 +21,8 @@ function quiet(promise) {
   return promise;
 }
 
-/** Operations that can run for seconds: they get their own worker, restarted to cancel them. */
-const SLOW_OPS = new Set(["analyze", "jump_use"]);
+/** Operations that can run for seconds (the contract's worker "analysis"): their own worker, restarted to cancel them. */
+const SLOW_OPS = new Set(Object.keys(OPS).filter((op) => OPS[op].worker === "analysis"));
 
 /**
  * A request still computing this long after it was replaced is cut off by restarting its worker;

@@ -27,6 +27,9 @@ export function request(op, fields, context = {}) {
 /** @typedef {import("./contract.mjs").MoveRequest} MoveRequest */
 /** @typedef {import("./contract.mjs").TurnRequest} TurnRequest */
 /** @typedef {import("./contract.mjs").GenerateRequest} GenerateRequest */
+/** @typedef {import("./contract.mjs").BatteryRequest} BatteryRequest */
+/** @typedef {import("./contract.mjs").LoadRequest} LoadRequest */
+/** @typedef {import("./contract.mjs").RunRequest} RunRequest */
 
 /**
  * One method per op: `client.solve({board})` sends the solve request through `send(key, request)`, `key`
@@ -59,5 +62,11 @@ export function makeClient(send, context = () => ({})) {
     turn: method("turn"),
     /** @type {(fields: Fields<GenerateRequest>, key?: string) => T} */
     generate: method("generate"),
+    /** @type {(fields: Fields<BatteryRequest>, key?: string) => T} */
+    battery: method("battery"),
+    /** @type {(fields: Fields<LoadRequest>, key?: string) => T} */
+    load: method("load"),
+    /** @type {(fields: Fields<RunRequest>, key?: string) => T} */
+    run: method("run"),
   });
 }

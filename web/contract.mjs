@@ -38,62 +38,93 @@ export const OPS = Object.freeze({
     about: "the least number of moves under LeetCode's rules, one optimal path and its detail",
     maxSize: 1000,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
-    result: {"n": "number", "moves": "number", "reachable": "boolean", "path": "number[] | null", "steps": "Step[]", "distances": "(number | null)[]", "distances_limit": "number | null", "paths_count": "Magnitude", "explored": "number", "warnings": "Warnings", "chained": "number[]"}
+    result: {"n": "number", "moves": "number", "reachable": "boolean", "path": "number[] | null", "steps": "Step[]", "distances": "(number | null)[]", "distances_limit": "number | null", "paths_count": "Magnitude", "explored": "number", "warnings": "Warnings", "chained": "number[]"},
+    worker: "solver"
   },
   "validate": {
     about: "the checked board and its warnings",
     maxSize: 1000,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
-    result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "warnings": "Warnings", "chained": "number[]"}
+    result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "warnings": "Warnings", "chained": "number[]"},
+    worker: "solver"
   },
   "min_moves": {
     about: "only the least number of moves (-1 when unreachable)",
     maxSize: 1000,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
-    result: {"n": "number", "moves": "number"}
+    result: {"n": "number", "moves": "number"},
+    worker: "solver"
   },
   "analyze": {
     about: "random-play figures, exact within the work budget, else estimates that say so: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players},
-    result: {"n": "number", "rules": "RulesUsed", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "Figure | null", "expected_rolls": "Figure | null", "expected_rolls_if_finished": "Figure | null", "length": "{p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}", "visits": "(Figure | null)[]", "jumps": "JumpUse[]", "traps": "number[][]", "race": "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}", "unsolved": "string | null", "approximate": "{rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null", "warnings": "Warnings", "chained": "number[]"}
+    result: {"n": "number", "rules": "RulesUsed", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "Figure | null", "expected_rolls": "Figure | null", "expected_rolls_if_finished": "Figure | null", "length": "{p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}", "visits": "(Figure | null)[]", "jumps": "JumpUse[]", "traps": "number[][]", "race": "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}", "unsolved": "string | null", "approximate": "{rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null", "warnings": "Warnings", "chained": "number[]"},
+    worker: "analysis"
   },
   "jump_use": {
     about: "the chance that random play uses each snake and ladder (analyze's second stage), or why not",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
-    result: {"n": "number", "jumps": "JumpUse[]", "refused": "string | null"}
+    result: {"n": "number", "jumps": "JumpUse[]", "refused": "string | null"},
+    worker: "analysis"
   },
   "explain": {
     about: "the LeetCode search layer by layer, and the wall when unreachable",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
-    result: {"n": "number", "moves": "number", "reachable": "boolean", "paths_count": "Magnitude", "layers": "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}[]", "distances": "(number | null)[]", "reached": "number[]", "wall": "{furthest: number, squares: number[], ends: number[]} | null", "warnings": "Warnings", "chained": "number[]"}
+    result: {"n": "number", "moves": "number", "reachable": "boolean", "paths_count": "Magnitude", "layers": "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}[]", "distances": "(number | null)[]", "reached": "number[]", "wall": "{furthest: number, squares: number[], ends: number[]} | null", "warnings": "Warnings", "chained": "number[]"},
+    worker: "solver"
   },
   "play": {
     about: "one seeded game: every turn, the winner and how it ended",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players, "seed": {"type": "number", "required": true, "about": "seed of the die: same request, same game", "min": 0, "max": 9007199254740991}},
-    result: {"n": "number", "rules": "RulesUsed", "players": "number", "seed": "number", "winner": "number | null", "end": "\"won\" | \"stuck\" | \"turn limit\"", "turns": "Turn[]", "positions": "number[]"}
+    result: {"n": "number", "rules": "RulesUsed", "players": "number", "seed": "number", "winner": "number | null", "end": "\"won\" | \"stuck\" | \"turn limit\"", "turns": "Turn[]", "positions": "number[]"},
+    worker: "solver"
   },
   "move": {
     about: "where one roll of a real die takes a token (hot-seat play)",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "position": {"type": "number", "required": true, "about": "where the token stands: 0 off the board (classic start), else 1 to n² - 1", "min": 0, "max": 9999}, "roll": {"type": "number", "required": true, "about": "the die's roll", "min": 1, "max": 6}},
-    result: {"start": "number", "roll": "number", "landing": "number", "end": "number", "jump": "JumpKind | null", "overshoot": "OvershootRule | null", "won": "boolean", "hopeless": "boolean"}
+    result: {"start": "number", "roll": "number", "landing": "number", "end": "number", "jump": "JumpKind | null", "overshoot": "OvershootRule | null", "won": "boolean", "hopeless": "boolean"},
+    worker: "solver"
   },
   "turn": {
     about: "one turn of a game (hot-seat play): the move, the squares walked, who rolls next, how the game ended",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players, "positions": {"type": "number[]", "required": false, "about": "where each token stands, player 1 first: 0 off the board (classic start), else 1 to n² - 1; left out: every player's token at the start", "min": 0, "max": 9999}, "player": {"type": "number", "required": false, "about": "who rolls: turn k is player (k - 1) % players + 1", "min": 1, "max": 4, "default": 1}, "number": {"type": "number", "required": false, "about": "the turn's number, 1 first", "min": 1, "max": 10000, "default": 1}, "roll": {"type": "number", "required": false, "about": "the die's roll; left out: the game before a roll", "min": 1, "max": 6}},
-    result: {"n": "number", "turn": "Turn | null", "positions": "number[]", "hopeless": "boolean[]", "next_player": "number | null", "over": "\"won\" | \"stuck\" | \"turn limit\" | null", "winner": "number | null"}
+    result: {"n": "number", "turn": "Turn | null", "positions": "number[]", "hopeless": "boolean[]", "next_player": "number | null", "over": "\"won\" | \"stuck\" | \"turn limit\" | null", "winner": "number | null"},
+    worker: "solver"
   },
   "generate": {
     about: "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
     maxSize: 50,
     fields: {"version": FIELDS.version, "n": {"type": "number", "required": true, "about": "board size", "min": 2, "max": 50}, "snakes": {"type": "number", "required": true, "about": "number of snakes", "min": 0}, "ladders": {"type": "number", "required": true, "about": "number of ladders", "min": 0}, "seed": {"type": "number", "required": true, "about": "seed of the search: same request, same board", "min": 0, "max": 9007199254740991}, "targets": {"type": "GenerateTargets", "required": false, "about": "least moves, expected rolls [lo, hi], always finishes"}, "rules": FIELDS.rules, "max_jump": {"type": "number", "required": false, "about": "longest jump in squares", "min": 1}, "no_edge_rows": {"type": "boolean", "required": false, "about": "no jump on the first or last row"}, "max_evaluations": {"type": "number", "required": false, "about": "boards looked at, at most", "min": 1, "max": 100000, "default": 2000}, "max_work": {"type": "number", "required": false, "about": "work budget in work units, at most", "min": 1, "max": 100000000, "default": 100000000}, "max_size": FIELDS.max_size},
     result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "snakes": "number", "ladders": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "met": "boolean", "missed": "string[]", "message": "string", "evaluations": "number", "work": "number", "max_work": "number", "stopped": "string", "seed": "number", "rules": "RulesUsed", "targets": "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"},
-    progress: {"evaluations": "number", "max_evaluations": "number", "distance": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "work": "number", "max_work": "number"}
+    progress: {"evaluations": "number", "max_evaluations": "number", "distance": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "work": "number", "max_work": "number"},
+    worker: "solver"
+  },
+  "battery": {
+    about: "the practice battery: the board on screen first (if given), then boards made to catch the usual mistakes",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "boards": {"type": "number", "required": false, "about": "boards in the battery", "min": 1, "max": 500, "default": 40}, "seed": {"type": "number", "required": false, "about": "seed of the boards made", "min": 0, "max": 9007199254740991, "default": 0}, "board": {"type": "number[][] | null", "required": false, "about": "the board on screen, checked by LeetCode's rules; null: none"}},
+    result: {"cases": "PracticeCase[]"},
+    worker: "practice"
+  },
+  "load": {
+    about: "load a LeetCode 909 solution (Python source: class Solution, or a function), running its top level",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "source": {"type": "string", "required": true, "about": "the solution's Python source", "maxLength": 16065536}},
+    result: {"loaded": "boolean", "error": "string | null", "line": "number | null", "output": "string"},
+    worker: "practice"
+  },
+  "run": {
+    about: "run the loaded solution on one board: its answer, or what it returned or raised, and what it printed",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board, as LeetCode gives it"}},
+    result: {"answer": "number | null", "shown": "string", "error": "string | null", "line": "number | null", "output": "string"},
+    worker: "practice"
   }
 });
 
@@ -177,6 +208,7 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{number: number, player: number, roll: number, start: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}} Turn */
 /** @typedef {{total: number, shown: {square: number, message: string}[]}} Warnings */
 /** @typedef {{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}} JumpUse */
+/** @typedef {{kind: string, about: string, board: number[][], expected: number, path: number[] | null}} PracticeCase */
 /** @typedef {{kind: ErrorKind, message: string, row: number | null, column: number | null, square: number | null}} ApiError */
 /** @typedef {"json" | "request" | "board" | "internal"} ErrorKind */
 /** @typedef {{op: "solve", version: 1, board?: number[][], board_text?: string, max_size?: number}} SolveRequest */
@@ -200,5 +232,11 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number, max_work?: number, max_size?: number}} GenerateRequest */
 /** @typedef {{n: number, matrix: number[][], jumps: [number, number][], snakes: number, ladders: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number, rules: RulesUsed, targets: {min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}}} GenerateResult */
 /** @typedef {{evaluations: number, max_evaluations: number, distance: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, work: number, max_work: number}} GenerateProgress */
-/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest} Request */
+/** @typedef {{op: "battery", version: 1, boards?: number, seed?: number, board?: number[][] | null}} BatteryRequest */
+/** @typedef {{cases: PracticeCase[]}} BatteryResult */
+/** @typedef {{op: "load", version: 1, source: string}} LoadRequest */
+/** @typedef {{loaded: boolean, error: string | null, line: number | null, output: string}} LoadResult */
+/** @typedef {{op: "run", version: 1, board: number[][]}} RunRequest */
+/** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string}} RunResult */
+/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest | BatteryRequest | LoadRequest | RunRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

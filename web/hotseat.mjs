@@ -141,7 +141,7 @@ class HotSeat {
   /** Ask Python about `game` with the turn op; errors come back as replies. */
   async #ask(game, fields) {
     try {
-      return await this.#app.request("turn", { board: game.matrix, rules: game.rules, ...fields });
+      return await this.#app.request.turn({ board: game.matrix, rules: game.rules, ...fields });
     } catch (error) {
       return { ok: false, error: { message: error.message } };
     }
@@ -234,7 +234,7 @@ class HotSeat {
 }
 
 /**
- * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()` gives the Random
+ * Wire the panel `root`. `request` is the solver worker's client (web/client.mjs: `request.turn(fields)`); `getRules()` gives the Random
  * play rules; `modes` is the ModeMachine, whose table clears the board when a game starts.
  * Returns `{start, stop, roll, showRules}`.
  */

@@ -104,7 +104,7 @@ class LibraryPanel {
     for (const entry of entries) {
       let reply;
       try {
-        reply = await this.#app.request("min_moves", { board: boardToMatrix({ n: entry.n, jumps: new Map(entry.jumps) }) });
+        reply = await this.#app.request.min_moves({ board: boardToMatrix({ n: entry.n, jumps: new Map(entry.jumps) }) });
       } catch {
         return; // Python is not available: the list shows "—" until the next save
       }
@@ -193,7 +193,7 @@ class LibraryPanel {
     const good = [];
     const problems = [];
     for (const entry of entries) {
-      const reply = await this.#app.request("validate", { board: entry.board, rules: entry.rules });
+      const reply = await this.#app.request.validate({ board: entry.board, rules: entry.rules });
       if (!reply.ok) problems.push(`${entry.label}: ${reply.error.message}`);
       else good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null });
     }
@@ -295,7 +295,7 @@ class LibraryPanel {
 }
 
 /**
- * Wire the panel `root`. `request(op, fields)` calls the Python API; `getRules()` reads the rules (the
+ * Wire the panel `root`. `request` is the solver worker's client (web/client.mjs: `request.validate(fields)`); `getRules()` reads the rules (the
  * state's: a board opened brings its own as part of the same undo step); `dialog` is the <dialog> questions are asked in; `modes` keeps its phase.
  * Returns `{library, saveCurrent, importFile}`.
  */

@@ -75,9 +75,8 @@ async function latest(key, request) {
 }
 /** What the page sends with every request, to the ops that declare it (web/client.mjs). */
 const shared = () => ({ max_size: MAX_SIZE, rules: state.rules });
-const client = makeClient(latest, shared);
-/** @param {string} key @param {keyof typeof client} op @param {object} fields */
-const ask = (key, op, fields) => client[op](fields, key);
+/** The client of the bridge: `ask.solve(fields, key)` asks as the newest request for `key` (the op's name unless given). */
+const ask = makeClient(latest, shared);
 
 const editor = new Editor(state, view, notify);
 const app = { state, view, editor, bridge, ask, modes, notify, message };
@@ -228,12 +227,8 @@ window.addEventListener("hashchange", (event) => {
 });
 // --- end of Practice mode ---
 // --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
-/** One call to Python for My boards and hot-seat play: each call counts, so none replaces another. */
-const direct = makeClient((_, request) => engine.call(request), shared);
-/** @param {keyof typeof direct} op @param {object} fields */
-function request(op, fields) {
-  return direct[op](fields);
-}
+/** The client of the solver's worker for My boards and hot-seat play: each call counts, none replaces another. */
+const request = makeClient((_, message) => engine.call(message), shared);
 $("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
   event.currentTarget.removeEventListener("click", openGenerate);
   const { createGenerateDialog } = await import("./generate-dialog.mjs");

@@ -36,7 +36,7 @@ class Session {
     this.#messenger.start();
   }
 
-  /** One request to practice_run.handle, answered within `limitMs`, else a TimeLimitError (and the worker stopped). */
+  /** One request to api.practice_handle, answered within `limitMs`, else a TimeLimitError (and the worker stopped). */
   call(request, limitMs) {
     return this.#messenger.call(request, { limitMs });
   }

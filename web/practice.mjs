@@ -1,11 +1,16 @@
 // Practice panel (loaded when it first opens): the code editor, Run tests over the battery, the first failing board.
 // The user's code goes only to a sandboxed practice worker, as a string; everything shown is set with textContent.
+import { makeClient } from "./client.mjs";
 import { cellToSquare } from "./grid.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
 import { storageProblem } from "./codec.mjs";
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
 
 const STORAGE_KEY = "snakes-ladders-practice-code";
+/** The practice ops' requests (web/client.mjs); the session sends them to the practice worker. */
+const requests = makeClient((_, request) => request);
+/** A refused request (an envelope error) as the outcome of a board: the message is the reason. */
+const refused = (reply) => ({ loaded: false, answer: null, shown: "no answer", error: reply.error.message, line: null, output: "" });
 const BOARDS = 40;
 const SEED = 0;
 export const LIMIT_MS = 3000;
@@ -171,11 +176,10 @@ class PracticePanel {
 
   /** The battery for the board on screen; a board LeetCode's rules refuse is left out. */
   async #battery(session) {
-    const request = { op: "battery", boards: BOARDS, seed: SEED, board: this.#app.getBoard() };
-    const reply = await session.call(request, BATTERY_LIMIT_MS);
-    if (reply.ok) return { cases: reply.cases, note: "" };
-    const fallback = await session.call({ ...request, board: null }, BATTERY_LIMIT_MS);
-    return { cases: fallback.cases, note: ` (the board on screen was left out: ${reply.error})` };
+    const reply = await session.call(requests.battery({ boards: BOARDS, seed: SEED, board: this.#app.getBoard() }), BATTERY_LIMIT_MS);
+    if (reply.ok) return { cases: reply.result.cases, note: "" };
+    const fallback = await session.call(requests.battery({ boards: BOARDS, seed: SEED, board: null }), BATTERY_LIMIT_MS);
+    return { cases: fallback.result.cases, note: ` (the board on screen was left out: ${reply.error.message})` };
   }
 
   #showFailure(index, total, testCase, outcome) {
@@ -199,7 +203,8 @@ class PracticePanel {
   /** Run the loaded code on one board; null (with the failure shown) when it overran the time limit. */
   async #runCase(session, index, total, testCase, tally) {
     try {
-      return await session.call({ op: "run", board: testCase.board }, LIMIT_MS);
+      const reply = await session.call(requests.run({ board: testCase.board }), LIMIT_MS);
+      return reply.ok ? reply.result : refused(reply);
     } catch (error) {
       if (!(error instanceof TimeLimitError)) throw error;
       const limit = `${LIMIT_MS / 1000} s`;
@@ -213,8 +218,9 @@ class PracticePanel {
   async #runAll(session, source, tally) {
     this.#say("Starting Python for your code…", "running");
     const { cases, note } = await this.#battery(session);
-    const loaded = await session.call({ op: "load", source }, LOAD_LIMIT_MS);
-    if (!loaded.ok) {
+    const reply = await session.call(requests.load({ source }), LOAD_LIMIT_MS);
+    const loaded = reply.ok ? reply.result : refused(reply);
+    if (!loaded.loaded) {
       this.#showOutput(loaded.output, "Printed while loading");
       this.#say(`Your code could not be loaded. ${describeError(loaded.error, loaded.line)}`, "error");
       return;

@@ -77,7 +77,7 @@ export class RandomPlayController {
     this.#analysis.running(true);
     let reply;
     try {
-      reply = await ask("analysis", "analyze", { board: boardToMatrix(state.board), players: playerCount() });
+      reply = await ask.analyze({ board: boardToMatrix(state.board), players: playerCount() }, "analysis");
     } catch (error) {
       this.#analysis.error(`Could not analyze: ${error.message}`);
       return;
@@ -101,7 +101,7 @@ export class RandomPlayController {
     this.#analysis.jumpUse("running");
     let reply;
     try {
-      reply = await ask("jump-use", "jump_use", { board: boardToMatrix(state.board) });
+      reply = await ask.jump_use({ board: boardToMatrix(state.board) }, "jump-use");
     } catch (error) {
       this.#analysis.jumpUse("refused", { text: `Could not find the jump use: ${error.message}` });
       return;
@@ -117,7 +117,7 @@ export class RandomPlayController {
     this.#explainer.say("Explaining…", "running");
     let reply;
     try {
-      reply = await ask("explain", "explain", { board: boardToMatrix(state.board) });
+      reply = await ask.explain({ board: boardToMatrix(state.board) });
     } catch (error) {
       this.#explainer.say(`Could not explain: ${error.message}`, "error");
       return;
@@ -143,7 +143,7 @@ export class RandomPlayController {
     modes.go("replay", "rolling");
     let reply;
     try {
-      reply = await ask("play", "play", { board: boardToMatrix(state.board), players: playerCount(), seed });
+      reply = await ask.play({ board: boardToMatrix(state.board), players: playerCount(), seed });
     } catch (error) {
       this.#game.say(`Could not play: ${error.message}`);
       modes.go("replay", "error");

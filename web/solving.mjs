@@ -64,7 +64,7 @@ export class SolveController {
     $("cancel-solve").hidden = false;
     let reply;
     try {
-      reply = await app.ask("solve", "solve", { board: boardToMatrix(app.state.board) });
+      reply = await app.ask.solve({ board: boardToMatrix(app.state.board) });
     } catch (error) {
       this.#result.error(`Could not solve: ${error.message}`);
       app.modes.go("solve", "error");

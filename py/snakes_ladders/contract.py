@@ -63,6 +63,7 @@ def ops() -> dict[str, Any]:
             "fields": {field.name: field_entry(field) for field in op.fields},
             "result": dict(op.result),
             **({"progress": dict(op.progress)} if op.progress else {}),
+            "worker": op.worker,
         }
         for op in api.CONTRACT.values()
     }
@@ -105,6 +106,7 @@ def _ops_text(shared: dict[str, api.Field]) -> str:
             "fields: {" + ", ".join(own) + "}",
             f"result: {_json(dict(op.result))}",
             *([f"progress: {_json(dict(op.progress))}"] if op.progress else []),
+            f"worker: {_json(op.worker)}",
         ]
         table[op.name] = "{\n    " + ",\n    ".join(lines) + "\n  }"
     return "\n".join(

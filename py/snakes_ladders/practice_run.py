@@ -4,12 +4,12 @@ The solution is Python source, in LeetCode's form (``class Solution`` with
 ``snakesAndLadders(self, board)``) or as a plain function ``snakesAndLadders(board)``,
 with the names LeetCode provides (``List`` and the rest of ``typing``, ``collections``,
 ``heapq``, ``math``, ...).  ``load`` and ``run`` are used by the page's practice worker
-(through ``handle``, JSON strings in and out) and by the CLI's child process.
+(through the API's practice ops, ``snakes_ladders.api.practice``) and by the CLI's child process.
 
 The solution is hostile input.  Whatever it returns or raises (an int too long to print, an
 object whose methods raise or never end, ``KeyboardInterrupt``, ``SystemExit``, an exception
 whose ``__str__`` fails) fails that board with a plain reason, worded by ``untrusted`` without
-running the solution's code; ``handle`` never raises for it.  What it prints is kept up to
+running the solution's code; the practice ops never raise for it.  What it prints is kept up to
 ``OUTPUT_LIMIT`` characters (then counted), lone surrogates written as ``\\udxxx``.
 
 ``python -m snakes_ladders check FILE`` (``main``) runs the battery in a child Python
@@ -41,7 +41,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from .board import BoardError
 from .practice import KINDS, MAX_BOARDS, Case, battery
 from .practice_channel import LOADED, NOT_LOADED, OUTCOME, Malformed, Reader, encode, exit_status, parse, send, stop
 from .untrusted import describe_exception, describe_value, printable, type_name
@@ -148,47 +147,12 @@ def run(solver: Solver, rows: list[list[int]]) -> Outcome:
     return Outcome(answer, shown, output=captured.text())
 
 
-# --- the page's practice worker: JSON strings in and out ------------------------------------
-
-_loaded: list[Solver] = []
+# --- the page's practice worker: its ops are the API's (snakes_ladders.api.practice) ---------
 
 
-def _broken(failure: BaseException) -> str:
+def broken(failure: BaseException) -> str:
     """Why a board or the load failed when wording what the solution did failed (it changed the interpreter)."""
     return f"could not be checked: {type_name(failure)}"
-
-
-def handle(request: str) -> str:
-    """Answer one request of the practice worker: ``battery``, ``load`` or ``run`` (see README).
-
-    Whatever the solution does, the reply is JSON: a failing board is ``ok`` with its ``error``.
-    """
-    data = json.loads(request)
-    op = data.get("op")
-    if op == "battery":
-        try:
-            cases = battery(data.get("boards", 40), data.get("seed", 0), data.get("board"))
-        except (BoardError, ValueError) as error:
-            return json.dumps({"ok": False, "error": str(error)})
-        return json.dumps({"ok": True, "cases": [case.to_json() for case in cases]})
-    if op == "load":
-        _loaded.clear()
-        try:
-            solver, output = load(str(data["source"]))
-        except SolutionError as error:
-            return json.dumps({"ok": False, "error": error.message, "line": error.line, "output": error.output})
-        except BaseException as failure:  # the solution changed the interpreter under us
-            return json.dumps({"ok": False, "error": _broken(failure), "line": None, "output": ""})
-        _loaded.append(solver)
-        return json.dumps({"ok": True, "output": output})
-    if op == "run" and _loaded:
-        board = data["board"]
-        try:
-            outcome = run(_loaded[0], board)
-        except BaseException as failure:  # the solution changed the interpreter under us
-            outcome = Outcome(None, "no answer", _broken(failure))
-        return json.dumps({"ok": True, **asdict(outcome)})
-    return json.dumps({"ok": False, "error": f"unknown request {op!r} (or no solution loaded)"})
 
 
 # --- the CLI: a child process runs the solution, the parent keeps the time --------------------

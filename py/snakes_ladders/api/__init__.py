@@ -57,7 +57,7 @@ with its values as data, and ``envelope`` renders them with ``render("json")``.
 
 from __future__ import annotations
 
-from .envelope import answer, handle
+from .envelope import answer, handle, practice_handle
 from .reading import (
     RequestError,
     TextError,
@@ -131,6 +131,7 @@ __all__ = [
     "max_board_text_chars",
     "outcome_to_json",
     "parse_board_text",
+    "practice_handle",
     "rules_from_request",
     "solution_to_json",
     "turn_to_json",

@@ -43,6 +43,18 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
     return json.dumps(_guard(lambda: _dispatch(read_request(request), progress)), ensure_ascii=False)
 
 
+def practice_handle(request: str) -> str:
+    """The practice worker's entry: ``handle`` for the ops declared ``worker="practice"`` (``battery``,
+    ``load``, ``run``: user code runs here) and no other; the same checks, envelope and errors.
+
+    >>> json.loads(practice_handle('{"version": 1, "op": "load", "source": "def snakesAndLadders(board): return 1"}'))
+    {'ok': True, 'version': 1, 'result': {'loaded': True, 'error': None, 'line': None, 'output': ''}}
+    >>> json.loads(practice_handle('{"version": 1, "op": "solve", "board": [[-1]]}'))["error"]["message"]
+    'solve is not an op of the practice worker: it answers battery, load and run'
+    """
+    return json.dumps(_guard(lambda: _dispatch(read_request(request), None, "practice")), ensure_ascii=False)
+
+
 def answer(message: dict[str, Any]) -> dict[str, Any]:
     """Answer a request that is already data (the command line's), as ``handle`` would; never raises.
 
@@ -83,8 +95,9 @@ def _error(
     return {"ok": False, "version": API_VERSION, "error": error}
 
 
-def _dispatch(message: Any, progress: Callable[[str], object] | None = None) -> dict[str, Any]:
-    """Check a parsed request against its op in ``CONTRACT`` and answer it."""
+def _dispatch(message: Any, progress: Callable[[str], object] | None = None, worker: str = "solver") -> dict[str, Any]:
+    """Check a parsed request against its op in ``CONTRACT`` and answer it, if ``worker`` serves the op
+    (the practice ops only in the practice worker, every other op everywhere else)."""
     if not isinstance(message, dict):
         raise RequestError("the request must be a JSON object")
     version = message.get("version")
@@ -95,7 +108,17 @@ def _dispatch(message: Any, progress: Callable[[str], object] | None = None) -> 
     op = CONTRACT.get(name) if type(name) is str else None
     if op is None:
         raise RequestError(f"unknown op {show(name, 'json')}: expected one of {', '.join(CONTRACT)}")
+    if (op.worker == "practice") != (worker == "practice"):
+        if worker == "practice":
+            served = [name for name, other in CONTRACT.items() if other.worker == "practice"]
+            listed = ", ".join(served[:-1]) + " and " + served[-1]
+            raise RequestError(f"{op.name} is not an op of the practice worker: it answers {listed}")
+        raise RequestError(f"{op.name} runs user code: only the practice worker's entry (practice_handle) answers it")
     refuse_unknown_fields(op, message)
+    if op.worker == "practice":
+        from .practice import RUNNERS as PRACTICE  # imported on first use: the solver's worker never needs it
+
+        return PRACTICE[op.name](message)
     if op.name == "generate":  # a board to a target (issue 17): see runners.generate_op
         return generate_op(message, progress)
     if op.name == "turn":  # reads a list of positions: see runners.turn_op

@@ -12,6 +12,7 @@ from typing import get_args
 
 from ..board import MAX_SIZE, MIN_SIZE
 from ..genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
+from ..practice import MAX_BOARDS
 from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS, OVERSHOOTS, STARTS, JumpKind
 
 API_VERSION = 1
@@ -63,6 +64,9 @@ class Op:
     result: tuple[tuple[str, str], ...]
     #: A long op's progress messages, each a JSON object of these keys (sent before the reply).
     progress: tuple[tuple[str, str], ...] = ()
+    #: The page's worker that runs it: ``"solver"``, or ``"analysis"`` for an op that can run for seconds
+    #: (its own worker, restarted to cancel it: web/bridge.mjs reads this).
+    worker: str = "solver"
 
     def reads(self, name: str) -> bool:
         """Whether the op reads the field ``name``."""
@@ -102,6 +106,7 @@ TYPES: dict[str, str] = {
     "jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}",
     "Warnings": "{total: number, shown: {square: number, message: string}[]}",
     "JumpUse": "{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}",
+    "PracticeCase": "{kind: string, about: string, board: number[][], expected: number, path: number[] | null}",
 }
 _WARNINGS = ("warnings", "Warnings")
 _CHAINED = ("chained", "number[]")
@@ -119,6 +124,54 @@ _APPROXIMATE = (
 _LAYER = "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}"
 _END = '"won" | "stuck" | "turn limit"'
 _TARGETS_USED = "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"
+
+#: The practice worker's ops (``worker="practice"``): served only by ``practice_handle``, where user code runs.
+PRACTICE_OPS = (
+    Op(
+        "battery",
+        "the practice battery: the board on screen first (if given), then boards made to catch the usual mistakes",
+        (
+            VERSION_FIELD,
+            Field("boards", "number", "boards in the battery", low=1, high=MAX_BOARDS, default=40),
+            Field("seed", "number", "seed of the boards made", low=0, high=MAX_SEED, default=0),
+            Field("board", "number[][] | null", "the board on screen, checked by LeetCode's rules; null: none"),
+        ),
+        MAX_SIZE,
+        (("cases", "PracticeCase[]"),),
+        worker="practice",
+    ),
+    Op(
+        "load",
+        "load a LeetCode 909 solution (Python source: class Solution, or a function), running its top level",
+        (
+            VERSION_FIELD,
+            Field(
+                "source",
+                "string",
+                "the solution's Python source",
+                required=True,
+                high=MAX_SIZE * MAX_SIZE * TEXT_CHARS_PER_CELL + TEXT_CHARS_EXTRA,
+            ),
+        ),
+        MAX_SIZE,
+        (("loaded", "boolean"), ("error", "string | null"), ("line", "number | null"), ("output", "string")),
+        worker="practice",
+    ),
+    Op(
+        "run",
+        "run the loaded solution on one board: its answer, or what it returned or raised, and what it printed",
+        (VERSION_FIELD, Field("board", "number[][]", "the board, as LeetCode gives it", required=True)),
+        MAX_SIZE,
+        (
+            ("answer", "number | null"),
+            ("shown", "string"),
+            ("error", "string | null"),
+            ("line", "number | null"),
+            ("output", "string"),
+        ),
+        worker="practice",
+    ),
+)
 
 #: The ops, their request fields and results: the dispatcher reads this, and ``contract`` writes it for the page.
 CONTRACT: dict[str, Op] = {
@@ -189,6 +242,7 @@ CONTRACT: dict[str, Op] = {
                 _WARNINGS,
                 _CHAINED,
             ),
+            worker="analysis",
         ),
         Op(
             "jump_use",
@@ -200,6 +254,7 @@ CONTRACT: dict[str, Op] = {
                 ("jumps", "JumpUse[]"),
                 ("refused", "string | null"),
             ),
+            worker="analysis",
         ),
         Op(
             "explain",
@@ -365,5 +420,6 @@ CONTRACT: dict[str, Op] = {
                 ("max_work", "number"),
             ),
         ),
+        *PRACTICE_OPS,
     )
 }

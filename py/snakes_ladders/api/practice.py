@@ -1,0 +1,69 @@
+"""The practice worker's ops: the battery, loading a user's solution, running it on one board.
+
+Served only by ``envelope.practice_handle``, the practice worker's entry: the solver's worker has no
+op that loads or runs user code.  The solution is hostile input (``practice_run``): whatever it does,
+the reply is an ordinary result, a board it fails included.  Imported by the envelope on the first
+practice request, so importing the API imports none of this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from ..practice import battery
+from ..practice_run import Outcome, SolutionError, Solver, broken, load, run
+from ..rules import LEETCODE
+from .reading import RequestError, integer
+from .table import CONTRACT
+
+#: The solution loaded by the last ``load`` (none when it failed): the worker runs one solution.
+_loaded: list[Solver] = []
+
+
+def battery_op(message: dict[str, Any]) -> dict[str, Any]:
+    """``{"cases": [...]}``: ``boards`` cases, the board on screen first (a ``board`` error if LeetCode's
+    rules refuse it).  Work: the battery's boards, each solved once."""
+    fields = {field.name: field for field in CONTRACT["battery"].fields}
+    count, seed = (integer("battery", message, fields[name]) for name in ("boards", "seed"))
+    board = message.get("board")
+    if board is not None:
+        LEETCODE.board_from_matrix(board)  # a BoardError names the cell, as for every other op
+    return {"cases": [case.to_json() for case in battery(count, seed, board)]}
+
+
+def load_op(message: dict[str, Any]) -> dict[str, Any]:
+    """Load ``source``: ``loaded``, and why not (``error``, ``line``), with what its top level printed."""
+    source = message.get("source")
+    high = {field.name: field for field in CONTRACT["load"].fields}["source"].high
+    if type(source) is not str or high is None or len(source) > high:
+        raise RequestError(
+            f"load needs a source: the solution's Python source, a string of at most {high:,} characters"
+        )
+    _loaded.clear()
+    try:
+        solver, output = load(source)
+    except SolutionError as error:
+        return {"loaded": False, "error": error.message, "line": error.line, "output": error.output}
+    except BaseException as failure:  # the solution changed the interpreter under us
+        return {"loaded": False, "error": broken(failure), "line": None, "output": ""}
+    _loaded.append(solver)
+    return {"loaded": True, "error": None, "line": None, "output": output}
+
+
+def run_op(message: dict[str, Any]) -> dict[str, Any]:
+    """Run the loaded solution on ``board`` (checked by LeetCode's rules first): ``practice_run.Outcome``."""
+    if not _loaded:
+        raise RequestError("run needs a loaded solution: send load first (the last load, if any, failed)")
+    if "board" not in message:
+        raise RequestError("run needs a board: the LeetCode matrix to run the solution on")
+    board = message["board"]
+    LEETCODE.board_from_matrix(board)
+    try:
+        outcome = run(_loaded[0], board)
+    except BaseException as failure:  # the solution changed the interpreter under us
+        outcome = Outcome(None, "no answer", broken(failure))
+    return asdict(outcome)
+
+
+RUNNERS = {"battery": battery_op, "load": load_op, "run": run_op}
