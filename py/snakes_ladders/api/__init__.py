@@ -57,6 +57,7 @@ with its values as data, and ``envelope`` renders them with ``render("json")``.
 
 from __future__ import annotations
 
+from .declare import TYPES, Field, Op
 from .envelope import answer, handle, practice_handle
 from .reading import (
     RequestError,
@@ -93,9 +94,6 @@ from .table import (
     SEED_FIELD,
     TEXT_CHARS_EXTRA,
     TEXT_CHARS_PER_CELL,
-    TYPES,
-    Field,
-    Op,
 )
 
 __all__ = [

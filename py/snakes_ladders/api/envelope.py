@@ -15,9 +15,10 @@ from ..board import BoardError
 from ..errors import Key, render, show
 from ..jsontext import clip_numbers
 from ..rules import LEETCODE
+from .declare import Op
 from .reading import RequestError, TextError, board_from_request, integer, read_request, rules_from_request
 from .runners import RUNNERS, generate_op, turn_op
-from .table import API_VERSION, CONTRACT, MAX_SIZE_FIELD, Op
+from .table import API_VERSION, CONTRACT, MAX_SIZE_FIELD
 
 
 def handle(request: str, progress: Callable[[str], object] | None = None) -> str:

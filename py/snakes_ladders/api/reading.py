@@ -14,6 +14,7 @@ from typing import Any
 from ..board import MAX_SIZE, Board, BoardError
 from ..jsontext import CHUNK, NestingError, check_nesting, clip_digits
 from ..rules import LEETCODE, Rules, RulesError
+from .declare import Field
 from .table import (
     BOM,
     MAX_BOARD_VALUES,
@@ -21,7 +22,6 @@ from .table import (
     MAX_REQUEST_VALUES,
     TEXT_CHARS_EXTRA,
     TEXT_CHARS_PER_CELL,
-    Field,
 )
 
 

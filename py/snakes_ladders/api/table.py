@@ -7,13 +7,11 @@ reply against it, key for key and type for type.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import get_args
-
 from ..board import MAX_SIZE, MIN_SIZE
 from ..genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
 from ..practice import MAX_BOARDS
-from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS, OVERSHOOTS, STARTS, JumpKind
+from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS
+from .declare import Field, Op
 
 API_VERSION = 1
 # A 1000×1000 matrix of two-digit-wide values is about 7 MB of JSON; leave room.
@@ -40,39 +38,6 @@ ERROR_KINDS = {
 }
 
 
-@dataclass(frozen=True)
-class Field:
-    """One field of a request: its JSON type (as JSDoc writes it), whether it is required, its range."""
-
-    name: str
-    kind: str
-    about: str
-    required: bool = False
-    low: int | None = None
-    high: int | None = None
-    default: int | None = None
-
-
-@dataclass(frozen=True)
-class Op:
-    """One op of the boundary: its request fields, the largest board it takes, and its result."""
-
-    name: str
-    about: str
-    fields: tuple[Field, ...]
-    max_size: int
-    result: tuple[tuple[str, str], ...]
-    #: A long op's progress messages, each a JSON object of these keys (sent before the reply).
-    progress: tuple[tuple[str, str], ...] = ()
-    #: The page's worker that runs it: ``"solver"``, or ``"analysis"`` for an op that can run for seconds
-    #: (its own worker, restarted to cancel it: web/bridge.mjs reads this).
-    worker: str = "solver"
-
-    def reads(self, name: str) -> bool:
-        """Whether the op reads the field ``name``."""
-        return any(field.name == name for field in self.fields)
-
-
 VERSION_FIELD = Field("version", str(API_VERSION), "the API version", required=True, low=API_VERSION, high=API_VERSION)
 BOARD_FIELD = Field("board", "number[][]", "the LeetCode matrix (or give board_text)")
 BOARD_TEXT_FIELD = Field(
@@ -89,25 +54,6 @@ RULES_FIELD = Field("rules", "Rules", "rules of play; LeetCode's when absent, an
 PLAYERS_FIELD = Field("players", "number", "players taking turns", low=1, high=MAX_PLAYERS, default=1)
 SEED_FIELD = Field("seed", "number", "seed of the die: same request, same game", required=True, low=0, high=MAX_SEED)
 _BOARD_FIELDS = (VERSION_FIELD, BOARD_FIELD, BOARD_TEXT_FIELD, MAX_SIZE_FIELD)
-#: The result types several ops share, declared once by name: web/contract.mjs writes each as a typedef
-#: and tests/test_contract.py checks every reply against them. A ``Figure`` is a number when a float holds
-#: it, else its magnitude spelt out (``markov.figure_to_json``); ``RulesUsed`` has both keys, always.
-TYPES: dict[str, str] = {
-    "StartRule": " | ".join(f'"{name}"' for name in STARTS),
-    "OvershootRule": " | ".join(f'"{name}"' for name in OVERSHOOTS),
-    "JumpKind": " | ".join(f'"{name}"' for name in get_args(JumpKind)),
-    "Rules": "{start?: StartRule, overshoot?: OvershootRule}",
-    "RulesUsed": "{start: StartRule, overshoot: OvershootRule}",
-    "Magnitude": "{exact: boolean, value: string | null, mantissa: number, exponent: number}",
-    "Figure": "number | Magnitude",
-    "GenerateTargets": "{min_moves?: number, expected_rolls?: [number, number], always_finishes?: boolean}",
-    "Step": "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}",
-    "Turn": "{number: number, player: number, roll: number, start: number, landing: number, end: number, "
-    "jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}",
-    "Warnings": "{total: number, shown: {square: number, message: string}[]}",
-    "JumpUse": "{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}",
-    "PracticeCase": "{kind: string, about: string, board: number[][], expected: number, path: number[] | null}",
-}
 _WARNINGS = ("warnings", "Warnings")
 _CHAINED = ("chained", "number[]")
 _COUNT = "Magnitude"
