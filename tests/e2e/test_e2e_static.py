@@ -25,6 +25,7 @@ from app_page import ANIMATION_TIMEOUT_MS, PYTHON_TIMEOUT_MS, AppPage, load_fixt
 from conftest import BrowserProblems
 from playwright.sync_api import Request, expect
 
+import build_site
 import serve
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
@@ -220,10 +221,10 @@ def plain_host(tmp_path: Path) -> Iterator[PlainHost]:
 
 
 def build_release(web: Path, out: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """``serve.build`` of the web files in ``web`` into ``out``; returns the build id."""
+    """``build_site.build`` of the web files in ``web`` into ``out``; returns the build id."""
     with monkeypatch.context() as patch:
-        patch.setattr(serve, "WEB", web)
-        serve.build(out)
+        patch.setattr(build_site, "WEB", web)
+        build_site.build(out)
     match = re.search(r'BUILD_ID = "([^"]+)"', (out / "build-info.mjs").read_text())
     assert match, "build-info.mjs has no BUILD_ID"
     return match.group(1)
