@@ -5,7 +5,7 @@
     python3 bench/elimination_orders.py --sizes 100 --kinds 30% --orders top Markowitz   (minutes)
 
 For bench/analysis_bench.py's boards, builds the pattern of I - Q over analyze's states (positions and
-landed jump squares, ``markov._System``) and eliminates it on sets, without numbers, in several orders:
+landed jump squares, ``elimination.System``) and eliminates it on sets, without numbers, in several orders:
 
 - ``square, top down``: what ``chain.Factors`` does (states numbered by square, highest first);
 - ``square, bottom up``: the reverse;
@@ -34,7 +34,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "bench")]
 
 from analysis_bench import make_board
 from snakes_ladders.chain import build_chain
-from snakes_ladders.markov import _System
+from snakes_ladders.elimination import System
 from snakes_ladders.rules import LEETCODE
 
 Pattern = list[set[int]]
@@ -42,7 +42,7 @@ Pattern = list[set[int]]
 
 def pattern(n: int, kind: str) -> Pattern:
     """rows[p] = the states q != p that p moves to, over analyze's states."""
-    system = _System(build_chain(make_board(n, kind), LEETCODE))
+    system = System(build_chain(make_board(n, kind), LEETCODE))
     return [set(row) - {p} for p, row in enumerate(system.rows)]
 
 

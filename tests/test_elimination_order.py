@@ -1,6 +1,6 @@
 """The elimination gives the same figures in any order of the states (GTH needs no particular order).
 
-``chain.Factors`` eliminates the states from the highest index down; ``markov._System`` numbers them
+``chain.Factors`` eliminates the states from the highest index down; ``elimination.System`` numbers them
 by square, which is the order with the least work found for these chains (see docs/benchmarks.md,
 "Elimination orders").  Each pivot is the sum of the outflows to the states not yet eliminated plus
 the way out, whatever the order, so renumbering the states must change the figures by rounding only.
@@ -23,7 +23,7 @@ import pytest
 import reference
 from snakes_ladders.board import Board
 from snakes_ladders.chain import Factors, build_chain, wide_context
-from snakes_ladders.markov import _System
+from snakes_ladders.elimination import System
 from snakes_ladders.rules import LEETCODE, Rules
 
 # A board with a trap (as in test_markov): 8..13 slide to 7; the ladder 2 -> 14 is the only way past.
@@ -35,7 +35,7 @@ def sixes_wall(n: int) -> Board:
     return Board(n, {s: 1 for s in range(2, n * n) if (s - 1) % 6})
 
 
-def figures(system: _System, order: list[int], one: Any, total: Callable[[Any], Any]) -> tuple[list[Any], ...]:
+def figures(system: System, order: list[int], one: Any, total: Callable[[Any], Any]) -> tuple[list[Any], ...]:
     """Visits from the start, chance of finishing and N's diagonal, per state, with state s numbered order[s]."""
     sixth = one / 6
     size = len(system.rows)
@@ -70,7 +70,7 @@ def random_board(seed: int) -> Board:
 
 def check_orders(board: Board, rules: Rules, seed: int) -> None:
     """Square order against its reverse and a random order, in floats."""
-    system = _System(build_chain(board, rules))
+    system = System(build_chain(board, rules))
     size = len(system.rows)
     assert system.chain.start in system.index, "the start must be transient for these figures"
     shuffled = list(range(size))
@@ -93,7 +93,7 @@ def test_walls_and_traps_in_any_order(board: Board, rules: Rules) -> None:
 
 def test_decimal_wall_in_any_order() -> None:
     """The 12×12 wall needs 24 sixes in a row: figures near 6^24, pivots near 6^-24, in Decimal here."""
-    system = _System(build_chain(sixes_wall(12), LEETCODE))
+    system = System(build_chain(sixes_wall(12), LEETCODE))
     size = len(system.rows)
     shuffled = list(range(size))
     random.Random(3).shuffle(shuffled)

@@ -71,7 +71,7 @@ def test_every_op_works_on_first_use_and_the_package_keeps_its_functions() -> No
     # Importing snakes_ladders.play binds "play" on the package to the module unless it is kept.
     for name in ("attribute play", "attribute explain", "imported play", "imported explain", "analyze"):
         assert kinds[name] == "function", name
-    assert kinds["classes"] == ["snakes_ladders.markov", "snakes_ladders.explain", "snakes_ladders.play"]
+    assert kinds["classes"] == ["snakes_ladders.figures", "snakes_ladders.explain", "snakes_ladders.play"]
     assert all(kinds["modules"]) and kinds["listed"]
 
 
