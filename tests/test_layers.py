@@ -45,6 +45,7 @@ LAYERS: dict[str, int] = {
     "practice_channel": 9,
     "length": 10,
     "genspec": 10,
+    "genresult": 11,
     # random play analysed: the result types, the elimination, the jump uses, the estimates past its budget
     "figures": 11,
     "elimination": 12,

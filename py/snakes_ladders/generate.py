@@ -51,8 +51,8 @@ can exceed what was kept back (an evaluation dearer than those before it, or a
 closest board whose expected rolls cost more to solve than the first board's).
 ``Generated.work`` and ``stopped`` say what was spent and what ended the search.
 
-(Over 400 lines because the search and its work accounting share one state,
-``_Search``; the request, placement and the fast figure are modules of their own.)
+The outcome and its JSON (``Generated``, ``Progress``, ``generated_to_json``) are in ``genresult``;
+the request, placement and the fast figure are modules of their own.
 """
 
 from __future__ import annotations
@@ -60,11 +60,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 from .board import Board
 from .expected import Moves, always_finishes, solve_counted
+from .genresult import Generated, Progress, generated_to_json, not_met_message
 from .genspec import (
     DEFAULT_EVALUATIONS,
     MAX_EVALUATIONS,
@@ -96,6 +95,8 @@ __all__ = [
     "Spec",
     "Targets",
     "generate",
+    "generated_to_json",
+    "not_met_message",
 ]
 
 
@@ -114,40 +115,6 @@ ANALYZE_WORK = 15
 PROGRESS_EVERY = 100
 #: The distance of a board the fast figures say meets the targets and ``analyze`` does not (rounding).
 _UNCONFIRMED = 1e-9
-
-
-@dataclass(frozen=True)
-class Progress:
-    """Reported to the callback: evaluations so far, the cap, the closest board's distance and figures,
-    and the work units spent so far out of the budget."""
-
-    evaluations: int
-    max_evaluations: int
-    distance: float
-    best: Figures
-    work: int = 0
-    max_work: int = MAX_WORK
-
-
-@dataclass(frozen=True)
-class Generated:
-    """The outcome: a board meeting every target (``met``), or the closest board found.
-
-    ``figures`` come from ``min_moves`` and ``analyze`` for a board that met random-play targets,
-    else from ``min_moves`` and the fast solve (``expected.py``, which agrees with ``analyze`` to
-    rounding); ``missed`` says, for each target the board does not meet, what it asked and what
-    the board has.  ``work`` is the work units spent; ``stopped`` says what ended the search:
-    ``"met"``, ``"evaluations"`` (the cap), ``"work"`` (the budget) or ``"only board"`` (no jumps asked).
-    """
-
-    spec: Spec
-    board: Board
-    figures: Figures
-    met: bool
-    missed: tuple[str, ...]
-    evaluations: int
-    work: int = 0
-    stopped: str = "met"
 
 
 class _Search:
@@ -384,53 +351,3 @@ def generate(spec: Spec, progress: Callable[[Progress], None] | None = None) -> 
     search = _Search(spec, progress)
     search.run()
     return search.outcome()
-
-
-def not_met_message(found: Generated) -> str:
-    """One line saying which targets the closest board misses, and by how much.
-
-    >>> spec = Spec(n=10, snakes=1, ladders=1, seed=1, targets=Targets(min_moves=12), max_evaluations=5)
-    >>> print(not_met_message(generate(spec)))
-    no board met every target in 5 evaluations (seed 1): least moves 12 (the closest board takes 14)
-    """
-    ended = f"; the work budget, {found.spec.max_work:,} units, ran out" if found.stopped == "work" else ""
-    return f"no board met every target in {found.evaluations:,} evaluations (seed {found.spec.seed}{ended}): " + (
-        "; ".join(found.missed)
-    )
-
-
-def generated_to_json(found: Generated) -> dict[str, Any]:
-    """The generated board and its figures as JSON-ready data (the API's ``generate`` result).
-
-    >>> data = generated_to_json(generate(Spec(n=3, snakes=1, ladders=1, seed=2, targets=Targets(min_moves=1))))
-    >>> data["matrix"], data["min_moves"], data["met"], data["evaluations"]
-    ([[-1, -1, -1], [1, -1, -1], [-1, 9, -1]], 1, True, 9)
-    """
-    spec = found.spec
-    board = found.board
-    targets = spec.targets
-    figures = found.figures
-    return {
-        "n": board.n,
-        "matrix": board.to_matrix(),
-        "jumps": [[start, end] for start, end in board.jumps.items()],
-        "snakes": len(board.snakes),
-        "ladders": len(board.ladders),
-        "min_moves": figures.min_moves,
-        "always_finishes": figures.always_finishes,
-        "expected_rolls": figures.expected_rolls,
-        "met": found.met,
-        "missed": list(found.missed),
-        "message": "" if found.met else not_met_message(found),
-        "evaluations": found.evaluations,
-        "work": found.work,
-        "max_work": spec.max_work,
-        "stopped": found.stopped,
-        "seed": spec.seed,
-        "rules": spec.rules.to_json(),
-        "targets": {
-            "min_moves": targets.min_moves,
-            "expected_rolls": None if targets.expected_rolls is None else list(targets.expected_rolls),
-            "always_finishes": targets.always_finishes,
-        },
-    }
