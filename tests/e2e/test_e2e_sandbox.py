@@ -22,11 +22,14 @@ import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage
 from conftest import BrowserProblems
 from playwright.sync_api import expect
+from practice_solutions import RIGHT
 from test_e2e_practice import BOARDS, STORAGE_KEY, Practice
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
 MARK = "PLANTED-BY-PRACTICE-CODE"
+# A right solution under another name, appended to the hostile ones (after .format: it holds braces).
+RIGHT_ANSWER = "\n" + RIGHT["flat-function"].replace("def snakesAndLadders(board):", "def right_answer(board):")
 
 # Each attempt appends "<name>: refused (...)" or "<name>: DONE"; once all are in, the solution
 # prints them and answers wrongly, so the failing board shows them (the async ones have settled by then).
@@ -34,7 +37,6 @@ HOSTILE = """
 import js
 from pyodide.ffi import create_proxy
 from pyodide.code import run_js
-from collections import deque
 
 OTHER = "{other}"
 SITE = "{site}"
@@ -89,23 +91,7 @@ def snakesAndLadders(board):
     if len(OUT) >= EXPECTED:
         print("\\n".join(sorted(OUT)))
         return -99
-    n = len(board)
-    def cell(square):
-        row, col = divmod(square - 1, n)
-        return n - 1 - row, (col if row % 2 == 0 else n - 1 - col)
-    seen, queue = {{1}}, deque([(1, 0)])
-    while queue:
-        square, moves = queue.popleft()
-        if square == n * n:
-            return moves
-        for nxt in range(square + 1, min(square + 6, n * n) + 1):
-            r, c = cell(nxt)
-            if board[r][c] != -1:
-                nxt = board[r][c]
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append((nxt, moves + 1))
-    return -1
+    return right_answer(board)
 """
 
 # Reads every cache entry of the site's origin, and the names of its IndexedDB databases.
@@ -173,7 +159,7 @@ def test_hostile_practice_code_touches_nothing_of_the_site(
     assert before["keys"] and before["mainSizes"], before  # the site's offline cache holds main.mjs
 
     practice = Practice(app).open()
-    practice.write(HOSTILE.format(other=other, site=app.base_url, mark=MARK).lstrip())
+    practice.write(HOSTILE.format(other=other, site=app.base_url, mark=MARK).lstrip() + RIGHT_ANSWER)
     practice.run()
     practice.wait_done("failed")
     lines = (practice.output.text_content() or "").splitlines()
@@ -317,31 +303,13 @@ def snakesAndLadders(board):
     calls += 1
     if calls == {boards}:
         js.setTimeout(create_proxy(spin), 0)
-    n = len(board)
-    def cell(square):
-        row, col = divmod(square - 1, n)
-        return n - 1 - row, (col if row % 2 == 0 else n - 1 - col)
-    seen, frontier, moves = {{1}}, [1], 0
-    while frontier:
-        if n * n in frontier:
-            return moves
-        nxt_frontier = []
-        for square in frontier:
-            for nxt in range(square + 1, min(square + 6, n * n) + 1):
-                r, c = cell(nxt)
-                if board[r][c] != -1:
-                    nxt = board[r][c]
-                if nxt not in seen:
-                    seen.add(nxt)
-                    nxt_frontier.append(nxt)
-        frontier, moves = nxt_frontier, moves + 1
-    return -1
+    return right_answer(board)
 """
 
 
 def test_a_busy_worker_never_blocks_the_next_run_and_a_run_can_be_cancelled(app: AppPage) -> None:
     practice = Practice(app).open()
-    practice.write(POISONED.format(boards=BOARDS).lstrip())
+    practice.write(POISONED.format(boards=BOARDS).lstrip() + RIGHT_ANSWER)
     practice.run()
     practice.wait_done("passed")
     practice.run()  # the last run's worker spins; this one gets a fresh worker
