@@ -5,35 +5,9 @@ import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 import vm from "node:vm";
 import { Engine } from "../../web/engine.mjs";
+import { FakeWorker } from "./fake-worker.mjs";
 
 const WORKER_URL = "http://example.test/app/engine.worker.mjs";
-
-/** A stand-in for the browser's Worker: records what was made and posted; the test makes it speak. */
-class FakeWorker extends EventTarget {
-  static made = [];
-  posted = [];
-  terminated = false;
-  constructor(url, options) {
-    super();
-    this.url = String(url);
-    this.options = options;
-    FakeWorker.made.push(this);
-  }
-  postMessage(message) {
-    this.posted.push(message);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  say(data) {
-    this.dispatchEvent(new MessageEvent("message", { data }));
-  }
-  failToLoad() {
-    const event = new Event("error", { cancelable: true });
-    this.dispatchEvent(event);
-    return event;
-  }
-}
 
 beforeEach(() => {
   FakeWorker.made = [];

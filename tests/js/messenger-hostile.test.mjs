@@ -4,21 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { WorkerMessenger } from "../../web/messenger.mjs";
+import { FakeWorker } from "./fake-worker.mjs";
 
 /** What String() throws on, as a cloned message delivers it. */
 const UNPRINTABLE = { toString: 1, valueOf: 1 };
-
-class FakeWorker extends EventTarget {
-  posted = [];
-  postMessage(message) {
-    this.posted.push(message);
-  }
-  terminate() {}
-  /** Node reports what a listener throws as an uncaught exception, which fails the test. */
-  say(data) {
-    this.dispatchEvent(new MessageEvent("message", { data }));
-  }
-}
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -2,26 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CancelledError, TimeLimitError, WorkerMessenger } from "../../web/messenger.mjs";
-
-class FakeWorker extends EventTarget {
-  posted = [];
-  terminated = false;
-  postMessage(message) {
-    this.posted.push(message);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  say(data) {
-    this.dispatchEvent(new MessageEvent("message", { data }));
-  }
-  crash(message) {
-    const event = new Event("error", { cancelable: true });
-    event.message = message;
-    this.dispatchEvent(event);
-    return event;
-  }
-}
+import { FakeWorker } from "./fake-worker.mjs";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -122,7 +103,7 @@ test("a worker that fails rejects every open request, and start() makes a fresh 
   ready(made, workers);
   const open = made.call({ op: "x" });
   await tick();
-  const event = workers[0].crash("boom");
+  const event = workers[0].failToLoad("boom");
   assert.equal(event.defaultPrevented, true);
   await assert.rejects(open, { message: "gone: boom" });
   assert.equal(made.state, "error");
