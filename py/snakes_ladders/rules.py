@@ -18,6 +18,14 @@ The classic board game differs in two ways that ``Rules`` can express:
     excess (and, on a 2×2 board, up again from square 1), then takes any jump
     where it lands.  ``"win"``: any roll that reaches or passes the last square
     finishes.
+``sixes``
+    ``"plain"`` (LeetCode and the default): every roll is a turn of its own.
+    ``"again"``: a 6 gives the same player another roll in the same turn, after
+    moving, also a 6 that cannot move the token (``"stay"``).  ``"again-three-to-start"``:
+    as ``"again"``, but a third 6 in a row within a turn does not move the token: it goes
+    back to the start (square 1, or off the board, as ``start`` says) and the turn ends,
+    even when that 6 would have reached the last square.  ``Rules.after_roll`` says
+    where a roll leaves the token and whether the same player rolls again.
 
 Whatever the rules, one jump at most is taken per move, as in LeetCode: a jump
 that ends on another jump's start stops there.  ``solve`` and ``min_moves``
@@ -47,6 +55,8 @@ __all__ = [
     "MAX_TURNS",
     "OFF_BOARD",
     "OVERSHOOTS",
+    "SIXES",
+    "SIXES_TO_START",
     "STARTS",
     "JumpKind",
     "Rules",
@@ -58,9 +68,13 @@ __all__ = [
 JumpKind = Literal["ladder", "snake"]
 Start = Literal["square1", "off-board"]
 Overshoot = Literal["stay", "bounce", "win"]
+Sixes = Literal["plain", "again", "again-three-to-start"]
 
 STARTS: tuple[Start, ...] = ("square1", "off-board")
 OVERSHOOTS: tuple[Overshoot, ...] = ("stay", "bounce", "win")
+SIXES: tuple[Sixes, ...] = ("plain", "again", "again-three-to-start")
+#: Under ``"again-three-to-start"``, this many 6s in a row within a turn send the token back to the start.
+SIXES_TO_START = 3
 #: The faces of the die, each with probability 1/6.
 DIE = (1, 2, 3, 4, 5, 6)
 #: The position of a token that has not entered the board yet (``start="off-board"``).
@@ -71,7 +85,7 @@ MAX_PLAYERS = 4
 MAX_SEED = 2**53 - 1
 #: The most turns (rolls, all players together) a game may take before it is called off.
 MAX_TURNS = 10_000
-_KEYS = ("start", "overshoot")
+_KEYS = ("start", "overshoot", "sixes")
 
 
 class RulesError(MessageError):
@@ -114,7 +128,7 @@ class Rules:
     """How a game of chance is played on a board; the default is LeetCode 909's rules.
 
     >>> Rules()
-    Rules(start='square1', overshoot='stay')
+    Rules(start='square1', overshoot='stay', sixes='plain')
     >>> Rules.from_json({"start": "off-board"}) == CLASSIC
     True
     >>> Rules(overshoot="jump")
@@ -125,6 +139,7 @@ class Rules:
 
     start: Start = "square1"
     overshoot: Overshoot = "stay"
+    sixes: Sixes = "plain"
 
     def __post_init__(self) -> None:
         if type(self.start) is not str or self.start not in STARTS:
@@ -133,6 +148,8 @@ class Rules:
         if type(self.overshoot) is not str or self.overshoot not in OVERSHOOTS:
             overshoots = _choices(OVERSHOOTS, ", ")
             raise RulesError("overshoot must be ", *overshoots, ", got ", Shown(self.overshoot), code="overshoot")
+        if type(self.sixes) is not str or self.sixes not in SIXES:
+            raise RulesError("sixes must be ", *_choices(SIXES, ", "), ", got ", Shown(self.sixes), code="sixes")
 
     @property
     def start_position(self) -> int:
@@ -145,29 +162,37 @@ class Rules:
 
     @classmethod
     def from_json(cls, value: Any) -> Rules:
-        """Read rules from JSON data: an object with optional ``start`` and ``overshoot``.
+        """Read rules from JSON data: an object with optional ``start``, ``overshoot`` and ``sixes``.
 
         >>> Rules.from_json({"overshoot": "win"})
-        Rules(start='square1', overshoot='win')
+        Rules(start='square1', overshoot='win', sixes='plain')
         >>> Rules.from_json({"die": 8})
         Traceback (most recent call last):
         ...
         snakes_ladders.rules.RulesError: unknown rule 'die': the rules are start and overshoot
+        >>> Rules.from_json({"sixes": "twice"})
+        Traceback (most recent call last):
+        ...
+        snakes_ladders.rules.RulesError: sixes must be 'plain', 'again' or 'again-three-to-start', got 'twice' (str)
         """
         if not isinstance(value, dict):
             raise RulesError("rules must be an object with start and overshoot, got ", Shown(value), code="rules_type")
         for key in value:
-            if key not in _KEYS:
+            if key not in _KEYS:  # the words predate sixes: existing callers and tests match them exactly
                 raise RulesError("unknown rule ", Key(key), ": the rules are start and overshoot", code="unknown_rule")
         return cls(**value)
 
     def to_json(self) -> dict[str, str]:
-        """The rules as JSON data, every key present.
+        """The rules as JSON data: start and overshoot always, sixes when not ``"plain"``.
 
-        >>> CLASSIC.to_json()
-        {'start': 'off-board', 'overshoot': 'stay'}
+        Plain sixes are left out so that the rules every existing caller and link holds read as before.
+
+        >>> CLASSIC.to_json(), Rules(sixes="again").to_json()["sixes"]
+        ({'start': 'off-board', 'overshoot': 'stay'}, 'again')
         """
-        return {"start": self.start, "overshoot": self.overshoot}
+        if self.sixes == "plain":
+            return {"start": self.start, "overshoot": self.overshoot}
+        return {"start": self.start, "overshoot": self.overshoot, "sixes": self.sixes}
 
     def board_from_matrix(self, rows: Any) -> Board:
         """Check a LeetCode matrix for these rules: square 1 may hold a jump only off-board.
@@ -267,6 +292,26 @@ class Rules:
         return Step(
             start=position, roll=roll, landing=landing, end=landing if end == EMPTY else end, overshoot=overshoot
         )
+
+    def after_roll(self, cells: list[int], position: int, roll: int, sixes: int = 0) -> tuple[Step, int | None]:
+        """The ``Step`` of a roll made after ``sixes`` 6s in a row in this turn, and the 6s to carry.
+
+        The second value is the number of 6s rolled in this turn so far when the same player rolls
+        again (``"again"``, ``"again-three-to-start"``: after every 6), or None when the turn passes.
+        A third 6 under ``"again-three-to-start"`` moves nothing: the token goes back to the start
+        (``landing == end == start_position``, no jump) and the turn passes.  O(1) work.
+
+        >>> cells = Board(3, {}).cells()
+        >>> Rules(sixes="again").after_roll(cells, 1, 6), Rules(sixes="again").after_roll(cells, 7, 2, 1)[1]
+        ((Step(start=1, roll=6, landing=7, end=7, overshoot=None), 1), None)
+        >>> Rules(sixes="again-three-to-start").after_roll(cells, 3, 6, 2)
+        (Step(start=3, roll=6, landing=1, end=1, overshoot=None), None)
+        """
+        if roll == 6 and self.sixes == "again-three-to-start" and sixes >= SIXES_TO_START - 1:
+            back = self.start_position
+            return Step(start=position, roll=roll, landing=back, end=back, overshoot=None), None
+        step = self.step(cells, position, roll)
+        return step, (sixes + 1 if roll == 6 and self.sixes != "plain" else None)
 
 
 def _bounce(position: int, roll: int, last: int) -> tuple[int, ...]:
