@@ -43,6 +43,8 @@ LAYERS: dict[str, int] = {
     "play": 10,
     "practice": 9,
     "practice_channel": 9,
+    "practice_reads": 9,
+    "practice_shrink": 9,
     "length": 10,
     "genspec": 10,
     "genresult": 11,
