@@ -310,7 +310,7 @@ def test_api_generate_matches_the_python_api() -> None:
         (
             {"ladder": 3},
             'unknown field "ladder" for generate: the fields are version, n, snakes, ladders, seed, targets, '
-            "rules, max_jump, no_edge_rows, max_evaluations, max_work and max_size",
+            "rules, max_jump, no_edge_rows, tidy, min_rows, max_rows, max_evaluations, max_work and max_size",
         ),
         (
             {"targets": {"moves": 3}},

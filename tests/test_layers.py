@@ -22,6 +22,7 @@ LAYERS: dict[str, int] = {
     "bignum": 0,
     "jsontext": 0,
     "placement": 0,
+    "tidy": 0,
     "errors": 0,
     "untrusted": 0,
     # the board: a cell's checks, the matrix readers (C speed, then exact), the Board type

@@ -75,6 +75,11 @@ def add_generate_command(commands: Any) -> None:
     command.add_argument("--max-jump", type=int, metavar="K", help="no snake or ladder longer than K squares")
     command.add_argument("--no-edge-rows", action="store_true", help="no snake or ladder on the first or last row")
     command.add_argument(
+        "--tidy", action="store_true", help="no two jumps cross, touch or overlap; none spans the whole board"
+    )
+    command.add_argument("--min-rows", type=int, metavar="R", help="each jump spans at least R rows (default 1)")
+    command.add_argument("--max-rows", type=int, metavar="R", help="each jump spans at most R rows")
+    command.add_argument(
         "--max-evaluations",
         type=int,
         default=DEFAULT_EVALUATIONS,
@@ -105,14 +110,16 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "targets": targets,
         "no_edge_rows": args.no_edge_rows,
+        "tidy": args.tidy,
         "max_evaluations": args.max_evaluations,
         "max_work": args.max_work,
     }
     rules = {key: getattr(args, key) for key in ("start", "overshoot") if getattr(args, key) is not None}
     if rules:
         request["rules"] = rules
-    if args.max_jump is not None:
-        request["max_jump"] = args.max_jump
+    for key in ("max_jump", "min_rows", "max_rows"):
+        if getattr(args, key) is not None:
+            request[key] = getattr(args, key)
     return request
 
 

@@ -79,8 +79,9 @@ from .genspec import (
     missed_targets,
 )
 from .markov import Analysis, analyze
-from .placement import PLACE_TRIES, Jump, Layout, Pairs, assign
+from .placement import PLACE_TRIES, Fits, Jump, Layout, Pairs, assign
 from .solve import min_moves
+from .tidy import Tidy
 
 __all__ = [
     "DEFAULT_EVALUATIONS",
@@ -109,6 +110,8 @@ FILL_TRIES = 8
 #: Work units charged for one draw of a placement (``Layout.draws``): a draw takes about five
 #: times as long as a unit of an evaluation.
 DRAW_WORK = 5
+#: Work units charged for one segment test of the tidy check (``Tidy.tests``): about 1 µs of CPython.
+TIDY_WORK = 5
 #: Work units an ``analyze`` check is charged for each position reached and expected roll.
 ANALYZE_WORK = 15
 #: The progress callback is called every this many evaluations (and once at the end).
@@ -124,7 +127,14 @@ class _Search:
         self.spec = spec
         self.progress = progress
         self.rng = random.Random(spec.seed)
-        self.layout = Layout(spec.n, no_edge_rows=spec.no_edge_rows, max_jump=spec.max_jump)
+        self.layout = Layout(
+            spec.n,
+            no_edge_rows=spec.no_edge_rows,
+            max_jump=spec.max_jump,
+            min_rows=spec.min_rows,
+            max_rows=spec.longest_rows,
+        )
+        self.tidy = Tidy(spec.n) if spec.tidy else None
         self.moves = Moves(spec.n, spec.rules)
         self.kinds = (False,) * spec.snakes + (True,) * spec.ladders  # up: a ladder
         self.evaluations = 0
@@ -139,8 +149,15 @@ class _Search:
 
     @property
     def used(self) -> int:
-        """Work units spent so far: evaluations, checks, matching, and ``DRAW_WORK`` a placement draw."""
-        return self.work + DRAW_WORK * self.layout.draws
+        """Work units spent so far: evaluations, checks, matching, ``DRAW_WORK`` a placement draw and
+        ``TIDY_WORK`` a segment test of the tidy check."""
+        tests = 0 if self.tidy is None else self.tidy.tests
+        return self.work + DRAW_WORK * self.layout.draws + TIDY_WORK * tests
+
+    def fits(self, others: list[Jump]) -> Fits:
+        """The tidy check of a drawn jump against ``others`` (O(len(others)) segment tests), or None."""
+        tidy = self.tidy
+        return None if tidy is None else lambda jump: tidy.clear(jump, others)
 
     def spent(self) -> bool:
         """Whether no further evaluation may start: the cap reached, or the budget but for what is kept
@@ -162,54 +179,60 @@ class _Search:
         """A random board with the jumps asked for, or None when they did not all fit.
 
         First by rejection sampling (``Layout.place``), then from the free squares (``Layout.fill``),
-        which only a board nearly full of jumps can defeat.
+        which only a board nearly full of jumps can defeat.  A tidy board tests each draw against the
+        jumps placed before it: O(jumps) segment tests a draw.
         """
         for _ in range(PLACE_TRIES):
             used: set[int] = set()
             jumps: list[Jump] = []
+            fits = self.fits(jumps)  # reads the list as it grows
             for up in self.kinds:
-                jump = self.layout.place(self.rng, up, used)
+                jump = self.layout.place(self.rng, up, used, fits)
                 if jump is None:
                     break
                 jumps.append(jump)
                 used.update(jump)
             else:
                 return jumps
+        tidy = self.tidy
         for _ in range(FILL_TRIES):
-            filled = self.layout.fill(self.rng, self.kinds)
+            filled = self.layout.fill(self.rng, self.kinds, None if tidy is None else tidy.clear)
             if filled is not None:
                 return filled
         return None
 
     def fit(self) -> list[Jump]:
         """A board with the jumps asked for from a maximum matching of the squares, or Impossible
-        when even the largest matching is too small (no board of this kind exists)."""
+        when even the largest matching is too small (no board of this kind exists), or, for a tidy
+        board, when the matching's board is not tidy either (then none was found, not proven absent)."""
         spec = self.spec
         wanted = spec.snakes + spec.ladders
         pairs = Pairs(self.layout, spec.snakes, spec.ladders)
         found = pairs.matching(wanted, self.layout.partial)
         self.work += pairs.work
         if len(found) < wanted:
-            apart = f" at most {counted(spec.max_jump, 'square')} apart" if spec.max_jump is not None else ""
-            rows = " off its first and last rows" if spec.no_edge_rows else ""
-            loosen = [name for name, on in (("max_jump", apart), ("no_edge_rows", rows)) if on]
+            raise Impossible(unplaced_message(spec, len(found)))
+        jumps = assign(found, spec.snakes, spec.ladders, spec.n * spec.n, self.rng)
+        if self.tidy is not None and not self.tidy.board(jumps):
             raise Impossible(
-                f"could not place {counted(spec.snakes, 'snake')} and {counted(spec.ladders, 'ladder')}: at most "
-                f"{counted(len(found), 'jump')} fit on a {spec.n}×{spec.n} board{rows}, each on two squares of its "
-                f"own on different rows{apart} (ask for fewer{''.join(', or loosen ' + name for name in loosen)})"
+                f"found no tidy board with {counted(spec.snakes, 'snake')} and {counted(spec.ladders, 'ladder')} on a "
+                f"{spec.n}×{spec.n} board: every draw left two jumps crossing, touching or overlapping (ask for "
+                "fewer, loosen min_rows or max_rows, or set tidy false)"
             )
-        return assign(found, spec.snakes, spec.ladders, spec.n * spec.n, self.rng)
+        return jumps
 
     def change(self, jumps: list[Jump]) -> list[Jump] | None:
         """``jumps`` with one jump moved or nudged, or None when the drawn change does not fit."""
         i = self.rng.randrange(len(jumps))
         up = self.kinds[i]
-        used = {square for j, jump in enumerate(jumps) if j != i for square in jump}
+        others = [*jumps[:i], *jumps[i + 1 :]]
+        used = {square for jump in others for square in jump}
         self.work += len(used)
+        fits = self.fits(others)  # O(jumps) segment tests a draw: the others are tidy already
         if self.rng.random() < 0.3:
-            moved = self.layout.place(self.rng, up, used)
+            moved = self.layout.place(self.rng, up, used, fits)
         else:
-            moved = self.layout.nudge(self.rng, jumps[i], up, used)
+            moved = self.layout.nudge(self.rng, jumps[i], up, used, fits)
         if moved is None:
             return None
         return [*jumps[:i], moved, *jumps[i + 1 :]]
@@ -324,6 +347,22 @@ class _Search:
             self.report()
         missed = missed_targets(spec, figures) if far > 0.0 else ()
         return Generated(spec, board, figures, far == 0.0, missed, self.evaluations, self.used, self.stopped)
+
+
+def unplaced_message(spec: Spec, fit: int) -> str:
+    """Why no board of ``spec``'s kind exists: at most ``fit`` jumps fit its limits, named with each one to loosen."""
+    apart = f" at most {counted(spec.max_jump, 'square')} apart" if spec.max_jump is not None else ""
+    rows = " off its first and last rows" if spec.no_edge_rows else ""
+    span = (spec.min_rows, spec.longest_rows)
+    between = f" {span[0]} to {span[1]} rows" if span[0] < span[1] else f" {counted(span[0], 'row')}"
+    between = f"{between} apart" if span != (1, spec.n - 1) else " on different rows"
+    limits = (("max_jump", apart), ("no_edge_rows", rows), ("min_rows or max_rows", span != (1, spec.n - 1)))
+    loosen = "".join(", or loosen " + name for name, on in limits if on)
+    return (
+        f"could not place {counted(spec.snakes, 'snake')} and {counted(spec.ladders, 'ladder')}: at most "
+        f"{counted(fit, 'jump')} fit on a {spec.n}×{spec.n} board{rows}, each on two squares of its "
+        f"own{between}{apart} (ask for fewer{loosen})"
+    )
 
 
 def check_work(spec: Spec, positions: int, evaluation: int, rolls: float | None) -> int:

@@ -29,6 +29,7 @@ __all__ = [
     "distance",
     "least_moves_bounds",
     "missed_targets",
+    "tidy_rows",
 ]
 
 #: The largest board generated (the page's largest board).
@@ -52,6 +53,9 @@ _SPEC_KEYS = (
     "rules",
     "max_jump",
     "no_edge_rows",
+    "tidy",
+    "min_rows",
+    "max_rows",
     "max_evaluations",
     "max_work",
 )
@@ -160,6 +164,9 @@ class Spec:
     rules: Rules = LEETCODE
     max_jump: int | None = None
     no_edge_rows: bool = False
+    tidy: bool = False
+    min_rows: int = 1
+    max_rows: int | None = None
     max_evaluations: int = DEFAULT_EVALUATIONS
     max_work: int = MAX_WORK
 
@@ -176,6 +183,10 @@ class Spec:
         if self.max_jump is not None:
             _whole("max_jump", self.max_jump, 1, last - 1)
         _flag("no_edge_rows", self.no_edge_rows)
+        _flag("tidy", self.tidy)
+        _whole("min_rows", self.min_rows, 1, max(1, n - 1))
+        if self.max_rows is not None:
+            _whole("max_rows", self.max_rows, self.min_rows, max(1, n - 1))
         _whole("max_evaluations", self.max_evaluations, 1, MAX_EVALUATIONS)
         _whole("max_work", self.max_work, 1, MAX_WORK)
         if self.targets.min_moves is not None:
@@ -214,6 +225,14 @@ class Spec:
                 raise GenerateError(*error.parts, code=error.code) from None
         return cls(**fields)
 
+    @property
+    def longest_rows(self) -> int:
+        """The most rows a jump may span: ``max_rows``, else n - 2 for a tidy board (``tidy_rows``: no jump
+        spans the whole board), else n - 1."""
+        if self.max_rows is not None:
+            return self.max_rows
+        return max(self.min_rows, tidy_rows(self.n)) if self.tidy else self.n - 1
+
     def usable_squares(self) -> int:
         """How many squares a jump may start or end on: all, or all but the first and last rows."""
         return self.n * (self.n - 2) if self.no_edge_rows else self.n * self.n
@@ -229,10 +248,14 @@ class Spec:
             )
 
     def _check_reach(self) -> None:
-        low, high = least_moves_bounds(self.n, self.snakes, self.ladders, self.max_jump)
+        rows = self.longest_rows
+        low, high = least_moves_bounds(self.n, self.snakes, self.ladders, self.max_jump, rows)
         wanted = self.targets.min_moves
         size = f"a {self.n}×{self.n} board"
         longest = f" no longer than {self.max_jump} squares" if self.max_jump is not None else ""
+        if rows < self.n - 1:
+            longest += f"{',' if longest else ''} at most {counted(rows, 'row')} long"
+            longest += "" if self.max_rows is not None else " (a tidy board's default max_rows)"
         if wanted is not None and wanted < low:
             having = "no ladders" if not self.ladders else counted(self.ladders, "ladder") + longest
             raise Impossible(f"least moves {wanted} is out of reach: with {having} {size} takes at least {low} moves")
@@ -260,12 +283,27 @@ def counted(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def least_moves_bounds(n: int, snakes: int, ladders: int, max_jump: int | None = None) -> tuple[int, int | None]:
+def tidy_rows(n: int) -> int:
+    """The most rows a tidy board's jump spans unless ``max_rows`` says otherwise: n - 2 (at least 1), so
+    that no jump spans the whole board from its first row to its last.  Shorter defaults cost the search:
+    half the rows missed least moves 3 on a 10×10 board with 8 + 8 jumps for one seed in 20 (docs/benchmarks.md).
+
+    >>> tidy_rows(2), tidy_rows(3), tidy_rows(10)
+    (1, 1, 8)
+    """
+    return max(1, n - 2)
+
+
+def least_moves_bounds(
+    n: int, snakes: int, ladders: int, max_jump: int | None = None, max_rows: int | None = None
+) -> tuple[int, int | None]:
     """Bounds on LeetCode's least moves over every board with these jumps that can be finished.
 
     Low: a move advances at most 6 squares plus the length of the ladder it
     takes, a shortest game takes each ladder at most once, and a ladder is at
-    most ``max_jump`` (else n² - 2) long.  High (None when there is no simple
+    most ``max_jump`` (else n² - 2) squares long, and one at most ``max_rows``
+    rows long at most (max_rows + 1)·n - 1 squares (from its row's first square
+    to the last square ``max_rows`` rows up).  High (None when there is no simple
     bound): with at most 5 snakes, rolling the largest roll that does not land
     on a snake is always possible; it advances 6 squares (or finishes) except
     when the square 6 ahead holds a snake, which happens once per snake at
@@ -274,10 +312,14 @@ def least_moves_bounds(n: int, snakes: int, ladders: int, max_jump: int | None =
 
     >>> least_moves_bounds(10, 8, 0), least_moves_bounds(10, 3, 8, max_jump=20), least_moves_bounds(10, 0, 2)
     ((17, None), (4, 20), (1, 17))
+    >>> least_moves_bounds(10, 0, 1, max_rows=8)  # one ladder at most 8 rows long gains at most 89 squares
+    (2, 17)
     """
     last = n * n
     base = -(-(last - 1) // 6)
     longest = max_jump if max_jump is not None else last - 2
+    if max_rows is not None:
+        longest = min(longest, (max_rows + 1) * n - 1)
     low = 1
     while 6 * low + min(low, ladders) * longest < last - 1:
         low += 1

@@ -2,10 +2,12 @@
 
 A ``Layout`` holds the limits of one generation request (``generate.Spec``):
 jumps start on squares 2..n²-1 and end on 1..n², all their squares different,
-each ending on another row than it starts on, at most ``max_jump`` squares
-long, and with ``no_edge_rows`` off the first and last rows.  ``place`` draws a
-new jump and ``nudge`` shifts one end of a jump, both by rejection sampling
-with at most ``PLACE_TRIES`` draws, so each call is O(PLACE_TRIES).
+each ending ``min_rows`` to ``max_rows`` rows away from its start (1 to n - 1 by
+default: on another row), at most ``max_jump`` squares long, and with
+``no_edge_rows`` off the first and last rows.  ``place`` draws a new jump and
+``nudge`` shifts one end of a jump, both by rejection sampling with at most
+``PLACE_TRIES`` draws, so each call is O(PLACE_TRIES) draws; a ``fits`` test
+given to them (the tidy check) is called once a draw that keeps the limits.
 
 >>> import random
 >>> layout = Layout(6, no_edge_rows=True, max_jump=10)
@@ -17,7 +19,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 
 __all__ = ["PLACE_TRIES", "Jump", "Layout", "Pairs", "assign"]
 
@@ -25,12 +28,22 @@ __all__ = ["PLACE_TRIES", "Jump", "Layout", "Pairs", "assign"]
 PLACE_TRIES = 64
 
 Jump = tuple[int, int]
+#: A further test a drawn jump must pass (the tidy check against the jumps already placed), or None.
+Fits = Callable[[Jump], bool] | None
 
 
 class Layout:
     """The squares and lengths allowed for jumps on one size of board, under one set of limits."""
 
-    def __init__(self, n: int, *, no_edge_rows: bool = False, max_jump: int | None = None) -> None:
+    def __init__(
+        self,
+        n: int,
+        *,
+        no_edge_rows: bool = False,
+        max_jump: int | None = None,
+        min_rows: int = 1,
+        max_rows: int | None = None,
+    ) -> None:
         last = n * n
         self.n = n
         self.low = n + 1 if no_edge_rows else 1  # the lowest square a jump may touch
@@ -38,19 +51,24 @@ class Layout:
         self.first_start = max(2, self.low)
         self.last_start = min(last - 1, self.high)
         self.longest = max_jump if max_jump is not None else last
+        self.min_rows = min_rows
+        self.max_rows = max_rows if max_rows is not None else n - 1
         self.draws = 0  # draws and squares looked at by place, nudge and fill: the generator counts them as work
         self.partial: list[Jump] = []  # the most jumps a failed ``fill`` placed: where ``Pairs`` starts
 
     def ends(self, start: int, up: bool) -> tuple[int, int]:
-        """The lowest and highest end allowed for a ladder (``up``) or snake from ``start``.
+        """The lowest and highest end allowed for a ladder (``up``) or snake from ``start``: the rows
+        ``min_rows`` to ``max_rows`` above (or below) start's, at most ``longest`` squares away.
 
-        >>> Layout(6).ends(8, up=True), Layout(6, max_jump=4).ends(8, up=False)
-        ((13, 36), (4, 6))
+        >>> Layout(6).ends(8, up=True), Layout(6, max_jump=4).ends(8, up=False), Layout(6, max_rows=2).ends(8, True)
+        ((13, 36), (4, 6), (13, 24))
         """
-        row_start = (start - 1) // self.n * self.n + 1  # the first square of start's row
+        n, row = self.n, (start - 1) // self.n
         if up:
-            return max(row_start + self.n, self.low), min(start + self.longest, self.high)
-        return max(start - self.longest, self.low), min(row_start - 1, self.high)
+            low = max((row + self.min_rows) * n + 1, self.low)
+            return low, min(start + self.longest, (row + self.max_rows + 1) * n, self.high)
+        low = max(start - self.longest, (row - self.max_rows) * n + 1, self.low)
+        return low, min((row - self.min_rows + 1) * n, self.high)
 
     def allows(self, jump: Jump, up: bool, used: set[int]) -> bool:
         """Whether ``jump`` keeps the limits and touches no square in ``used``."""
@@ -60,8 +78,9 @@ class Layout:
         low, high = self.ends(start, up)
         return low <= end <= high
 
-    def place(self, rng: random.Random, up: bool, used: set[int]) -> Jump | None:
-        """A random ladder (``up``) or snake clear of ``used``, or None after ``PLACE_TRIES`` draws."""
+    def place(self, rng: random.Random, up: bool, used: set[int], fits: Fits = None) -> Jump | None:
+        """A random ladder (``up``) or snake clear of ``used`` (and passing ``fits``), or None after
+        ``PLACE_TRIES`` draws."""
         for _ in range(PLACE_TRIES):
             self.draws += 1
             start = rng.randint(self.first_start, self.last_start)
@@ -71,38 +90,41 @@ class Layout:
             if low > high:
                 continue
             end = rng.randint(low, high)
-            if end not in used:
+            if end not in used and (fits is None or fits((start, end))):
                 return start, end
         return None
 
-    def nudge(self, rng: random.Random, jump: Jump, up: bool, used: set[int]) -> Jump | None:
+    def nudge(self, rng: random.Random, jump: Jump, up: bool, used: set[int], fits: Fits = None) -> Jump | None:
         """``jump`` with its start or its end moved by up to n squares, or None when no draw fits."""
         start, end = jump
         for _ in range(PLACE_TRIES):
             self.draws += 1
             shift = rng.randint(1, self.n) * rng.choice((-1, 1))
             moved = (start + shift, end) if rng.random() < 0.5 else (start, end + shift)
-            if self.allows(moved, up, used):
+            if self.allows(moved, up, used) and (fits is None or fits(moved)):
                 return moved
         return None
 
-    def fill(self, rng: random.Random, kinds: tuple[bool, ...]) -> list[Jump] | None:
+    def fill(
+        self, rng: random.Random, kinds: tuple[bool, ...], fits: Callable[..., bool] | None = None
+    ) -> list[Jump] | None:
         """Jumps of ``kinds`` (True: a ladder) drawn from the free squares, or None at a dead end.
 
         Unlike ``place`` it never rejects a draw: each start is drawn from the free squares and
         its end from the free squares its limits allow, so it fails only when no free square has
         a free end left, which dense boards reach rarely.  O(m·V) for m jumps and V usable squares
         (a dead start is passed over at most once per jump); each square looked at counts one
-        ``draws``.
+        ``draws``.  ``fits(jump, others=placed)`` (the tidy check) is asked about one random free end of
+        each start looked at, and a start whose end fails it is passed over like a dead one.
         """
         free = list(range(self.low, self.high + 1))
         jumps: list[Jump | None] = [None] * len(kinds)
         order = list(range(len(kinds)))
         rng.shuffle(order)
         for i in order:
-            jump = self._draw_free(rng, free, kinds[i])
+            placed = [jump for jump in jumps if jump is not None]
+            jump = self._draw_free(rng, free, kinds[i], None if fits is None else partial(fits, others=placed))
             if jump is None:
-                placed = [jump for jump in jumps if jump is not None]
                 self.partial = max(self.partial, placed, key=len)
                 return None
             jumps[i] = jump
@@ -110,7 +132,7 @@ class Layout:
                 del free[bisect_left(free, square)]
         return [jump for jump in jumps if jump is not None]
 
-    def _draw_free(self, rng: random.Random, free: list[int], up: bool) -> Jump | None:
+    def _draw_free(self, rng: random.Random, free: list[int], up: bool, fits: Fits) -> Jump | None:
         """A jump on two squares of the sorted list ``free``: the first start from a random point on
         that has a free end, and a random free end for it."""
         first = rng.randrange(len(free)) if free else 0
@@ -122,14 +144,17 @@ class Layout:
             low, high = self.ends(start, up)
             lo, hi = bisect_left(free, low), bisect_right(free, high)
             if lo < hi:
-                return start, free[rng.randrange(lo, hi)]
+                jump = start, free[rng.randrange(lo, hi)]
+                if fits is None or fits(jump):
+                    return jump
         return None
 
 
 class Pairs:
     """The most jumps that fit a ``Layout``: a maximum matching of the squares (Edmonds' blossoms).
 
-    Two squares can carry a jump when they lie on different rows, at most ``max_jump`` apart, both
+    Two squares can carry a jump when they lie ``min_rows`` to ``max_rows`` rows apart (on different rows by
+    default), at most ``max_jump`` squares apart, both
     within the allowed rows; square 1 can only end a snake and n² only end a ladder, so they are
     left out when no snake (or no ladder) is asked for, and the pair (1, n²) is never one jump.
     Any other pair can be either a snake or a ladder, so ``snakes + ladders`` jumps fit exactly when
@@ -151,10 +176,10 @@ class Pairs:
         """The squares (as indices) still in the graph that can carry a jump with square index ``v``."""
         n, first, size = self.layout.n, self.first, self.size
         square = v + first
-        row_start = (square - 1) // n * n + 1
-        reach = min(self.layout.longest, size)
-        below = range(max(0, v - reach), max(0, row_start - first))
-        above = range(min(size, row_start + n - first), min(size, v + reach + 1))
+        low, high = self.layout.ends(square, up=False)  # the limits are symmetric: a pair is either kind
+        below = range(max(0, low - first), max(0, min(size, high - first + 1)))
+        low, high = self.layout.ends(square, up=True)
+        above = range(max(0, low - first), min(size, high - first + 1))
         never = n * n - first if square == 1 else 1 - first if square == n * n else -1  # the pair (1, n²)
         for part in (below, above):
             for u in part:

@@ -1,7 +1,7 @@
 """The contract table: every op's request fields, largest board and result shape, and the limits.
 
 The dispatcher (``envelope``) reads it, ``snakes_ladders.contract`` writes it for the page
-(web/contract.mjs, web/client.mjs) and docs/ops.md, and tests/test_contract.py checks every real
+(web/core/contract.mjs, web/core/client.mjs) and docs/ops.md, and tests/test_contract.py checks every real
 reply against it, key for key and type for type.
 """
 
@@ -321,6 +321,11 @@ CONTRACT: dict[str, Op] = {
                 RULES_FIELD,
                 Field("max_jump", "number", "longest jump in squares", low=1),
                 Field("no_edge_rows", "boolean", "no jump on the first or last row"),
+                Field("tidy", "boolean", "no two jumps cross, touch or overlap (the page's default)"),
+                Field("min_rows", "number", "fewest rows a jump spans", low=1, high=MAX_GENERATE_SIZE - 1, default=1),
+                Field(
+                    "max_rows", "number", "most rows a jump spans; n - 2 when tidy", low=1, high=MAX_GENERATE_SIZE - 1
+                ),
                 Field(
                     "max_evaluations",
                     "number",
