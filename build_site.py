@@ -36,7 +36,7 @@ EDITOR_BUNDLE = "vendor/codemirror.mjs"
 SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
 PACKAGE_COMPILER = ROOT / "tools" / "compile_package.mjs"
 PACKAGE_CACHE = ROOT / "build" / "packages"
-SNAPSHOT_GLUE = WEB / "snapshot.mjs"
+SNAPSHOT_GLUE = WEB / "workers" / "snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshots"
 # The request the build puts to a restored snapshot (solve this preset): its reply must equal CPython's, byte for byte.
 SNAPSHOT_CHECK = "leetcode_example_1"
@@ -53,7 +53,7 @@ class BuildError(RuntimeError):
 
 
 def render_contract() -> str:
-    """The text of contract.mjs, written by the package itself (tests check web/contract.mjs matches)."""
+    """The text of contract.mjs, written by the package itself (tests check web/core/contract.mjs matches)."""
     sys.path.insert(0, str(PACKAGE.parent))
     from snakes_ladders.contract import render
 
@@ -112,7 +112,7 @@ def bundle_editor(out: Path) -> None:
 
 # The page's two entry modules (index.html's scripts) and the modules loaded as workers.
 PAGE_ENTRIES = ("boot.mjs", "main.mjs")
-WORKER_ENTRIES = ("engine.worker.mjs", "practice.worker.mjs", "generate.worker.mjs", "sw.mjs")
+WORKER_ENTRIES = ("workers/engine.worker.mjs", "workers/practice.worker.mjs", "workers/generate.worker.mjs", "sw.mjs")
 # Written after the bundles (it names them), so every module imports it as it is.
 BUILD_INFO = "build-info.mjs"
 ESBUILD_OPTIONS = ("--minify", "--keep-names", "--charset=utf8", "--log-level=warning")
@@ -124,7 +124,9 @@ def _esbuild_bundle(source: Path, target: Path, external: tuple[str, ...]) -> se
     with tempfile.TemporaryDirectory(prefix="bundle-") as scratch:
         meta = Path(scratch) / "meta.json"
         command = [str(ESBUILD), str(source), "--bundle", "--format=esm", f"--outfile={target}", "--allow-overwrite"]
-        command += [*(f"--external:./{name}" for name in external), *ESBUILD_OPTIONS, f"--metafile={meta}"]
+        # The workers, a folder down, import the same externals from "../".
+        externals = [f"--external:{up}{name}" for name in external for up in ("./", "../")]
+        command += [*externals, *ESBUILD_OPTIONS, f"--metafile={meta}"]
         subprocess.run(command, cwd=ROOT, check=True)
         inputs = json.loads(meta.read_text(encoding="utf-8"))["inputs"]
     return {(ROOT / name).resolve() for name in inputs}
@@ -150,10 +152,13 @@ def bundle_site(out: Path) -> None:
         for name in WORKER_ENTRIES:
             workers |= _esbuild_bundle(out / name, Path(scratch) / name, (BUILD_INFO, "pyodide/*"))
     for path in page - workers - {here / boot, here / main}:
-        if path.parent == here:
+        if path.is_relative_to(here):
             path.unlink()
+    for folder in sorted((p for p in out.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):  # a feature's folder whose modules are all in main.mjs now
+            folder.rmdir()
     for path in workers:  # the workers and what they import, minified one module at a time
-        if path.parent == here:
+        if path.is_relative_to(here):
             _minify(path)
     for path in out.glob("*.js"):  # start-python.js, the classic script that starts the worker early
         _minify(path)
@@ -227,7 +232,7 @@ def compiled_zip(pyodide_version: str, archive: bytes) -> bytes:
 
 
 def presets_module() -> str:
-    """web/presets.mjs as the build writes it: the editor's presets from data/presets.json, bundled into
+    """web/core/presets.mjs as the build writes it: the editor's presets from data/presets.json, bundled into
     the page (its first visit opens the first one without a request)."""
     presets = json.loads(PRESETS_FILE.read_text(encoding="utf-8"))
     return (
@@ -303,8 +308,8 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
         shutil.rmtree(out)
     shutil.copytree(WEB, out)
     bundle_editor(out)
-    (out / "contract.mjs").write_text(render_contract(), encoding="utf-8")  # what the package declares
-    (out / "presets.mjs").write_text(presets_module(), encoding="utf-8")
+    (out / "core" / "contract.mjs").write_text(render_contract(), encoding="utf-8")  # what the package declares
+    (out / "core" / "presets.mjs").write_text(presets_module(), encoding="utf-8")
     bundle_site(out)
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:

@@ -59,7 +59,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     def end_headers(self) -> None:
-        # Practice code runs in a worker with an opaque origin (web/practice-runner.mjs), which may read
+        # Practice code runs in a worker with an opaque origin (web/practice/practice-runner.mjs), which may read
         # the site's files only when they allow every origin, as GitHub Pages does for every file.
         self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()

@@ -4,7 +4,7 @@
     .venv/bin/python bench/worker_bench.py [--size 1000] [--repeat 5] [--only NAME ...]
 
 Builds and serves the site as bench/page_bench.py does, opens the app in headless Chromium, waits
-until Python is ready, and then hands the page's worker (web/engine.worker.mjs, the one the app
+until Python is ready, and then hands the page's worker (web/workers/engine.worker.mjs, the one the app
 talks to) the same request the app would send: ``{"op": "min_moves", "board": [...]}`` as JSON
 text.  The request goes in through the worker's own message handler and the reply is caught on its
 way out, so the time (``performance.now()`` in the worker) is Pyodide's ``snakes_ladders.api.handle``

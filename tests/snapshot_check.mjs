@@ -1,9 +1,9 @@
-// Run by tests/test_snapshot.py under Node: checks web/snapshot.mjs against the installed Pyodide.
+// Run by tests/test_snapshot.py under Node: checks web/workers/snapshot.mjs against the installed Pyodide.
 // Makes a snapshot through it, restores it twice, and prints what the test asserts on, as JSON.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import * as glue from "../web/snapshot.mjs";
+import * as glue from "../web/workers/snapshot.mjs";
 
 const [site] = process.argv.slice(2);
 const indexURL = join(resolve(site), "pyodide") + "/";

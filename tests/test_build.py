@@ -8,7 +8,9 @@ package: every fixture through every op, and a set of bad requests, must get byt
 from __future__ import annotations
 
 import ast
+import functools
 import json
+import posixpath
 import re
 import subprocess
 import sys
@@ -100,7 +102,7 @@ def test_the_shipped_package_is_code_only(shipped: dict) -> None:
 
 
 # Runs under Node with the pinned Pyodide: puts a zip on sys.path the way the workers do
-# (web/snapshot.mjs importPackage), imports the package and answers one request. The test hands it
+# (web/workers/snapshot.mjs importPackage), imports the package and answers one request. The test hands it
 # a zip whose sources would each stop the import, so it only works when Python's zipimport loads
 # the shipped bytecode instead of compiling the sources.
 RUN_COMPILED = """
@@ -142,7 +144,7 @@ def test_the_site_ships_bytecode_compiled_by_pyodide(tmp_path: Path) -> None:
             archive.writestr(name, stop if name in sources else data)
     (tmp_path / "site.zip").write_bytes(stopped.getvalue())
     request = json.dumps({"version": 1, "op": "solve", "board": json.loads(FIXTURES[0].read_text())["board"]})
-    glue = (ROOT / "web" / "snapshot.mjs").as_uri()
+    glue = (ROOT / "web" / "workers" / "snapshot.mjs").as_uri()
     arguments = [str(serve.PYODIDE), glue, str(tmp_path / "site.zip"), request]
     run = subprocess.run(
         ["node", "--input-type=module", "-e", RUN_COMPILED, *arguments],
@@ -166,8 +168,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def relative_imports(module: str) -> list[str]:
-    """The ./ files an esbuild-minified module imports statically (``from"./x.mjs"``, ``import"./x.mjs"``)."""
-    return re.findall(r'(?:\bfrom|\bimport)\s*"\./([^"]+)"', module)
+    """The ./ and ../ files an esbuild-minified module imports statically (``from"./x.mjs"``, ``import"../x.mjs"``)."""
+    return re.findall(r'(?:\bfrom|\bimport)\s*"(\.\.?/[^"]+)"', module)
+
+
+def site_path(importer: str, name: str) -> str:
+    """``name`` as imported by the module at ``importer`` (both relative to the site's root)."""
+    return posixpath.normpath(posixpath.join(posixpath.dirname(importer), name))
 
 
 def test_the_page_is_two_bundles_preloaded_at_once(site: Path) -> None:
@@ -191,21 +198,25 @@ def test_the_page_is_two_bundles_preloaded_at_once(site: Path) -> None:
 def test_every_module_the_site_names_is_there_and_none_is_left_over(site: Path) -> None:
     """Workers, the service worker and the editor are loaded by address (``new URL``): each is in
     the build with what it imports, and no page module is left unbundled beside the bundles."""
-    scripts = [*site.glob("*.mjs"), *site.glob("*.js")]
-    modules = {path.name: path.read_text(encoding="utf-8") for path in scripts}
+    scripts = [p for p in site.rglob("*") if p.suffix in (".mjs", ".js") and p.parent.name != "pyodide"]
+    modules = {path.relative_to(site).as_posix(): path.read_text(encoding="utf-8") for path in scripts}
     addressed = {"sw.mjs", "start-python.js"}  # offline.mjs registers the first; index.html runs the second
-    for text in modules.values():
+    for text in modules.values():  # by new URL(…, import.meta.url) at the root, or siteUrl(…) in main.mjs
+        addressed |= set(re.findall(r'"((?:workers|vendor)/[\w.-]+\.mjs)"', text))
         addressed |= set(re.findall(r'new URL\("([^"]+\.mjs)"', text))
-    assert {"engine.worker.mjs", "practice.worker.mjs", "generate.worker.mjs", "vendor/codemirror.mjs"} <= addressed
+    workers = {"workers/engine.worker.mjs", "workers/practice.worker.mjs", "workers/generate.worker.mjs"}
+    assert workers | {"vendor/codemirror.mjs"} <= addressed
     assert all((site / name).is_file() for name in addressed)
-    needed = {"boot.mjs", "main.mjs"} | {name for name in addressed if "/" not in name}
+    needed = {"boot.mjs", "main.mjs"} | (addressed - {"vendor/codemirror.mjs"})
     todo = list(needed)
     while todo:
-        for name in relative_imports(modules[todo.pop()]):
+        importer = todo.pop()
+        for name in map(functools.partial(site_path, importer), relative_imports(modules[importer])):
             if name.startswith("pyodide/"):
                 assert (site / name).is_file(), name
             elif name not in needed:
                 assert name in modules, f"{name} is imported but not built"
                 needed.add(name)
                 todo.append(name)
+    needed.add("vendor/codemirror.mjs")  # one bundle: what it imports is in it
     assert set(modules) == needed

@@ -1,4 +1,4 @@
-"""The Pyodide memory snapshot: the private options web/snapshot.mjs names still work, and the build checks it.
+"""The Pyodide memory snapshot: the private options web/workers/snapshot.mjs names still work, and the build checks it.
 
 These run Node with the Pyodide the site ships (node_modules/pyodide).  An upgrade of Pyodide that
 renames or drops the private snapshot options fails here, instead of the page quietly falling back
@@ -42,7 +42,7 @@ def test_the_snapshot_glue_works_with_the_pinned_pyodide(site: Path) -> None:
     run = run_node("tests/snapshot_check.mjs", str(site))
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
-    assert report["checked"] == serve.pinned_pyodide_version(), "web/snapshot.mjs names another Pyodide version"
+    assert report["checked"] == serve.pinned_pyodide_version(), "web/workers/snapshot.mjs names another Pyodide version"
     first, second = report["restores"]
     for restore in (first, second):
         assert restore["version"] == serve.pinned_pyodide_version()

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { afterRestore, heapBytes, importPackage, makeSnapshot, makingOptions, restoringOptions } from "../web/snapshot.mjs";
+import { afterRestore, heapBytes, importPackage, makeSnapshot, makingOptions, restoringOptions } from "../web/workers/snapshot.mjs";
 
 const [site, outFile, request, extraPython] = process.argv.slice(2);
 if (!site || !outFile || request === undefined) {

@@ -1,9 +1,9 @@
 // Starts the Python engine the moment the page runs, before the rest of the app has loaded: it adopts
 // the worker start-python.js started, or starts one.
 // The page's other modules import this same engine; it also shows how Python started (snapshot or plain).
-import { Engine } from "./engine.mjs";
+import { Engine } from "./workers/engine.mjs";
 
-export const engine = new Engine(new URL("engine.worker.mjs", import.meta.url), { adopt: true });
+export const engine = new Engine(new URL("workers/engine.worker.mjs", import.meta.url), { adopt: true });
 engine.addEventListener("statechange", () => {
   const status = document.getElementById("engine");
   const line = document.getElementById("engine-start");

@@ -1,29 +1,29 @@
 // Composition root: builds the state, the views, the engine bridge and one controller per feature,
 // and wires them together. Every rule of play is answered by Python; the controllers own the calls.
 import { engine } from "./boot.mjs";
-import { EngineBridge, Superseded } from "./bridge.mjs";
+import { EngineBridge, Superseded } from "./core/bridge.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
-import { BoardIoController } from "./board-io.mjs";
-import { makeClient } from "./client.mjs";
-import { Editor } from "./editor.mjs";
-import { EditingController } from "./editing.mjs";
-import { Engine } from "./engine.mjs";
-import { boardToMatrix, matrixToBoard } from "./grid.mjs";
-import { addressWithoutCode, findLinkedCode } from "./code-link.mjs";
-import { encodeHash } from "./codec.mjs";
-import { LinkController, readLink, readSaved } from "./links.mjs";
-import { FEATURES, MODES, ModeMachine } from "./modes.mjs";
-import { registerOffline } from "./offline.mjs";
-import { EngineStatus, MatrixPanel } from "./panels.mjs";
-import { createExportControls } from "./export.mjs";
-import { createThemeControl } from "./theme.mjs";
-import { createLayerControls } from "./layers.mjs";
-import { createZoomControls } from "./zoom.mjs";
-import { RandomPlayController } from "./random-play.mjs";
-import { BoardView } from "./render.mjs";
-import { SolveController } from "./solving.mjs";
-import { BoardState, MAX_SIZE, emptyBoard } from "./state.mjs";
-import { $ } from "./dom.mjs";
+import { BoardIoController } from "./board/board-io.mjs";
+import { makeClient } from "./core/client.mjs";
+import { Editor } from "./practice/editor.mjs";
+import { EditingController } from "./board/editing.mjs";
+import { Engine } from "./workers/engine.mjs";
+import { boardToMatrix, matrixToBoard } from "./board/grid.mjs";
+import { addressWithoutCode, findLinkedCode } from "./practice/code-link.mjs";
+import { encodeHash } from "./core/codec.mjs";
+import { LinkController, readLink, readSaved } from "./core/links.mjs";
+import { FEATURES, MODES, ModeMachine } from "./core/modes.mjs";
+import { registerOffline } from "./core/offline.mjs";
+import { EngineStatus, MatrixPanel } from "./core/panels.mjs";
+import { createExportControls } from "./board/export.mjs";
+import { createThemeControl } from "./board/theme.mjs";
+import { createLayerControls } from "./board/layers.mjs";
+import { createZoomControls } from "./board/zoom.mjs";
+import { RandomPlayController } from "./solve/random-play.mjs";
+import { BoardView } from "./board/render.mjs";
+import { SolveController } from "./solve/solving.mjs";
+import { BoardState, MAX_SIZE, emptyBoard } from "./core/state.mjs";
+import { $ } from "./core/dom.mjs";
 
 const select = (id) => /** @type {HTMLSelectElement} */ ($(id));
 
@@ -42,7 +42,7 @@ for (const [feature, button] of [["solve", "solve"], ["explain", "explain"], ["r
 
 // Analysis runs in a second worker, started on first use, so it never delays a Solve.
 const bridge = new EngineBridge(engine, () => {
-  const slow = new Engine(new URL("engine.worker.mjs", import.meta.url));
+  const slow = new Engine(new URL("workers/engine.worker.mjs", import.meta.url));
   slow.addEventListener("statechange", () => ($("analysis").dataset.engine = slow.state));
   return slow;
 });
@@ -73,7 +73,7 @@ async function latest(key, request) {
     throw error;
   }
 }
-/** What the page sends with every request, to the ops that declare it (web/client.mjs). */
+/** What the page sends with every request, to the ops that declare it (web/core/client.mjs). */
 const shared = () => ({ max_size: MAX_SIZE, rules: state.rules });
 /** The client of the bridge: `ask.solve(fields, key)` asks as the newest request for `key` (the op's name unless given). */
 const ask = makeClient(latest, shared);
@@ -199,7 +199,7 @@ engine.addEventListener("statechange", function offerOffline(event) {
 // --- Practice mode (issue 16): practice.mjs, its editor and worker load when the panel first opens ---
 let practice = null;
 function openPractice(linked = null) {
-  practice ??= import("./practice.mjs").then(({ createPractice }) =>
+  practice ??= import("./practice/practice.mjs").then(({ createPractice }) =>
     createPractice({
       root: $("practice"),
       getBoard: () => boardToMatrix(state.board),
@@ -231,18 +231,18 @@ window.addEventListener("hashchange", (event) => {
 const request = makeClient((_, message) => engine.call(message), shared);
 $("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
   event.currentTarget.removeEventListener("click", openGenerate);
-  const { createGenerateDialog } = await import("./generate-dialog.mjs");
+  const { createGenerateDialog } = await import("./generate/generate-dialog.mjs");
   createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, modes, getRules: () => state.rules }).open();
 });
 // My boards and Play with real dice load once Python has had its turn (their bytes never delay it), or when touched.
 function openLibrary() {
-  designer.library ??= import("./library.mjs").then(({ createLibrary }) =>
+  designer.library ??= import("./library/library.mjs").then(({ createLibrary }) =>
     createLibrary({ root: $("library"), dialog: $("ask-dialog"), state, modes, request, getRules: () => state.rules }),
   );
   return designer.library;
 }
 function openHotSeat() {
-  designer.hotSeatLoad ??= import("./hotseat.mjs").then(({ createHotSeat }) => {
+  designer.hotSeatLoad ??= import("./play/hotseat.mjs").then(({ createHotSeat }) => {
     designer.hotSeat = createHotSeat({ root: $("hotseat"), view, state, modes, request, getRules: () => state.rules });
   });
   return designer.hotSeatLoad;

@@ -8,7 +8,7 @@
 (() => {
   const TYPES = ["message", "error", "messageerror"];
   const script = /** @type {HTMLScriptElement} */ (document.currentScript);
-  const url = new URL("engine.worker.mjs", script.src).href;
+  const url = new URL("workers/engine.worker.mjs", script.src).href;
   // The worker looks for the memory snapshot in the offline cache only when the service worker
   // controls the page (as engine.mjs's #workerOptions says, which this repeats).
   const name = globalThis.navigator?.serviceWorker?.controller ? "python" : "python:no-service-worker";

@@ -1,7 +1,7 @@
 // Service worker: keeps one build's files in one versioned cache, so repeat visits work offline.
 // Serves cache-first from its own build's cache only, so old JavaScript never meets new Python.
 import { BUILD_ID, FILES, SNAPSHOT } from "./build-info.mjs";
-import { fetchInflated } from "./snapshot.mjs";
+import { fetchInflated } from "./workers/snapshot.mjs";
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = "snakes-ladders-";

@@ -1,4 +1,4 @@
-"""Write web/contract.mjs (the JSON boundary's declared contract) and web/client.mjs (one method per op).
+"""Write web/core/contract.mjs (the JSON boundary's declared contract) and web/core/client.mjs (one method per op).
 
 ``python -m snakes_ladders.contract`` writes it (``--check`` only compares);
 ``serve.py build`` writes the built site's copy with ``render``.  Everything in it is read from the package:
@@ -24,7 +24,7 @@ from .rules import CLASSIC, LEETCODE, MAX_PLAYERS, MAX_SEED, MAX_TURNS, OVERSHOO
 
 __all__ = ["TARGET", "main", "render"]
 
-TARGET = Path(__file__).resolve().parents[2] / "web" / "contract.mjs"
+TARGET = Path(__file__).resolve().parents[2] / "web" / "core" / "contract.mjs"
 CLIENT = TARGET.with_name("client.mjs")
 REFERENCE = Path(__file__).resolve().parents[2] / "docs" / "ops.md"
 HEADER = """\
@@ -77,7 +77,7 @@ def field_entry(field: api.Field) -> dict[str, Any]:
 
 
 def shared_fields() -> dict[str, api.Field]:
-    """The fields more than one op takes, by name: web/contract.mjs declares each once, in ``FIELDS``."""
+    """The fields more than one op takes, by name: web/core/contract.mjs declares each once, in ``FIELDS``."""
     uses: dict[api.Field, int] = {}
     for op in api.CONTRACT.values():
         for field in op.fields:
@@ -219,7 +219,7 @@ def _type_name(op: str) -> str:
 
 
 def render() -> str:
-    """The text of web/contract.mjs."""
+    """The text of web/core/contract.mjs."""
     parts = [
         HEADER,
         f"export const API_VERSION = {api.API_VERSION};\n",
@@ -273,7 +273,7 @@ export function makeClient(send, context = () => ({})) {
 
 
 def render_client() -> str:
-    """The text of web/client.mjs: ``request`` and ``makeClient``, whose methods are the ops of ``api.CONTRACT``."""
+    """The text of web/core/client.mjs: ``request`` and ``makeClient``, one method per op of ``api.CONTRACT``."""
     kinds = {name: f"{_type_name(name)}Request" for name in api.CONTRACT}
     typedefs = [f'/** @typedef {{import("./contract.mjs").{kind}}} {kind} */\n' for kind in kinds.values()]
     methods = [
@@ -332,8 +332,8 @@ def render_reference() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Write web/contract.mjs, web/client.mjs and docs/ops.md, or with ``--check`` say whether they are up to date
-    (exit 1 if not)."""
+    """Write web/core/contract.mjs, web/core/client.mjs and docs/ops.md, or with ``--check`` say whether they
+    are up to date (exit 1 if not)."""
     parser = argparse.ArgumentParser(prog="python -m snakes_ladders.contract", description=main.__doc__)
     parser.add_argument("--check", action="store_true", help="compare only; exit 1 when a file differs")
     parser.add_argument("--out", type=Path, default=TARGET, help=f"the page's module (default {TARGET})")

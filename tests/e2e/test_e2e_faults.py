@@ -31,8 +31,8 @@ ABORT_REPORTED_MS = 10_000
 # Every file the engine's worker alone downloads, and how the error names it: the worker's own
 # modules cannot be named (a module worker that fails to load says nothing more).
 ENGINE_FILES = {
-    "engine.worker.mjs": r"the worker script could not be loaded",
-    "snapshot.mjs": r"the worker script could not be loaded",
+    "workers/engine.worker.mjs": r"the worker script could not be loaded",
+    "workers/snapshot.mjs": r"the worker script could not be loaded",
     "pyodide/pyodide.mjs": r"the worker script could not be loaded",
     "pyodide/pyodide.asm.mjs": r"pyodide\.asm\.mjs",
     WASM: r"pyodide\.asm\.wasm: Failed to fetch",

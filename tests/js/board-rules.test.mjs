@@ -1,11 +1,11 @@
-// Unit tests for the page's pure board modules (grid, state, codec) against web/contract.mjs: the
+// Unit tests for the page's pure board modules (grid, state, codec) against web/core/contract.mjs: the
 // numbering, the editor's placement rules and the share-link codec take their rules from Python's table.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decodeHash, encodeHash } from "../../web/codec.mjs";
-import { JUMP_PLACEMENT, LIMITS, RULES } from "../../web/contract.mjs";
-import { boardToMatrix, cellToSquare, matrixToBoard, squareToCell } from "../../web/grid.mjs";
-import { MAX_SIZE, MIN_SIZE, buildBoard, emptyBoard, placementProblem, startProblem } from "../../web/state.mjs";
+import { decodeHash, encodeHash } from "../../web/core/codec.mjs";
+import { JUMP_PLACEMENT, LIMITS, RULES } from "../../web/core/contract.mjs";
+import { boardToMatrix, cellToSquare, matrixToBoard, squareToCell } from "../../web/board/grid.mjs";
+import { MAX_SIZE, MIN_SIZE, buildBoard, emptyBoard, placementProblem, startProblem } from "../../web/core/state.mjs";
 
 test("the zig-zag numbering round-trips for every square of boards 2..12, odd and even", () => {
   for (let n = 2; n <= 12; n += 1) {

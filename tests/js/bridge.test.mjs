@@ -1,7 +1,7 @@
-// Unit tests for web/bridge.mjs: the newest request for a key wins, and a slow one is cut off.
+// Unit tests for web/core/bridge.mjs: the newest request for a key wins, and a slow one is cut off.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { EngineBridge, RESTART_AFTER_MS, Superseded } from "../../web/bridge.mjs";
+import { EngineBridge, RESTART_AFTER_MS, Superseded } from "../../web/core/bridge.mjs";
 
 /** An engine whose replies the test releases by hand; it records restarts. */
 class FakeEngine {

@@ -1,4 +1,4 @@
-// Unit tests for web/code-link.mjs: practice code in a link's fragment, its limits and its refusals.
+// Unit tests for web/practice/code-link.mjs: practice code in a link's fragment, its limits and its refusals.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { deflateRawSync } from "node:zlib";
@@ -10,7 +10,7 @@ import {
   findLinkedCode,
   makeCodeLink,
   withoutCode,
-} from "../../web/code-link.mjs";
+} from "../../web/practice/code-link.mjs";
 
 const BASE = "https://example.test/app/";
 const base64url = (bytes) => Buffer.from(bytes).toString("base64url");

@@ -2,9 +2,9 @@
 // Run with `node --test tests/js/`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { describeFigures } from "../../web/generate-dialog.mjs";
-import { describeRoll } from "../../web/hotseat.mjs";
-import { describeRules } from "../../web/rules-text.mjs";
+import { describeFigures } from "../../web/generate/generate-dialog.mjs";
+import { describeRoll } from "../../web/play/hotseat.mjs";
+import { describeRules } from "../../web/core/rules-text.mjs";
 
 test("rules in words", () => {
   assert.equal(describeRules({ start: "off-board", overshoot: "bounce" }), "start off the board (classic); a roll past the last square bounces back");

@@ -2,7 +2,7 @@
 // Run with `node --test tests/js/`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FACES, MAX_DRAWS, rollDie } from "../../web/dice.mjs";
+import { FACES, MAX_DRAWS, rollDie } from "../../web/play/dice.mjs";
 
 /** A source that hands out the given bytes in order and counts the draws. */
 function source(bytes) {

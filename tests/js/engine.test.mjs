@@ -1,13 +1,13 @@
 // Unit tests for the early start of the Python worker: web/start-python.js starts it before the
-// page's modules run, and web/engine.mjs adopts it (once, with what it said meanwhile) or starts its own.
+// page's modules run, and web/workers/engine.mjs adopts it (once, with what it said meanwhile) or starts its own.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 import vm from "node:vm";
-import { Engine } from "../../web/engine.mjs";
+import { Engine } from "../../web/workers/engine.mjs";
 import { FakeWorker } from "./fake-worker.mjs";
 
-const WORKER_URL = "http://example.test/app/engine.worker.mjs";
+const WORKER_URL = "http://example.test/app/workers/engine.worker.mjs";
 
 beforeEach(() => {
   FakeWorker.made = [];
@@ -37,7 +37,7 @@ test("start-python.js starts one module worker next to itself and hands it over 
   const [worker] = FakeWorker.made;
   assert.equal(worker.url, WORKER_URL);
   assert.equal(worker.options.type, "module");
-  assert.equal(context.takeEarlyPythonWorker("http://example.test/other/engine.worker.mjs"), null);
+  assert.equal(context.takeEarlyPythonWorker("http://example.test/other/workers/engine.worker.mjs"), null);
   const taken = context.takeEarlyPythonWorker(WORKER_URL);
   assert.equal(taken.worker, worker);
   assert.equal(context.takeEarlyPythonWorker, undefined); // once only

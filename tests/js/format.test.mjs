@@ -1,4 +1,4 @@
-// Unit tests for web/format.mjs: bounded text for counts, figures, truncation notes and warnings.
+// Unit tests for web/core/format.mjs: bounded text for counts, figures, truncation notes and warnings.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
@@ -16,7 +16,7 @@ import {
   shares,
   truncationNote,
   warningsText,
-} from "../../web/format.mjs";
+} from "../../web/core/format.mjs";
 
 const exact = (value) => ({ exact: true, value, mantissa: Number(`${value[0]}.${value.slice(1, 4) || "0"}`), exponent: value.length - 1 });
 const approx = (mantissa, exponent) => ({ exact: false, value: null, mantissa, exponent });

@@ -1,8 +1,8 @@
-// Unit tests for web/layers.mjs: the heat legend's values stay short at every size, floats and the
+// Unit tests for web/board/layers.mjs: the heat legend's values stay short at every size, floats and the
 // API's bounded objects (figures beyond float range) alike.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatScale, partOf } from "../../web/layers.mjs";
+import { formatScale, partOf } from "../../web/board/layers.mjs";
 
 const huge = { exact: false, value: null, mantissa: 1.5, exponent: 400 };
 

@@ -2,7 +2,7 @@
 // Run with `node --test tests/js/`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LIBRARY_KEY, Library, LibraryError, MAX_BOARDS, MAX_NAME, cleanName, parseExport, uniqueName } from "../../web/library-store.mjs";
+import { LIBRARY_KEY, Library, LibraryError, MAX_BOARDS, MAX_NAME, cleanName, parseExport, uniqueName } from "../../web/library/library-store.mjs";
 
 class MemoryStorage {
   items = new Map();

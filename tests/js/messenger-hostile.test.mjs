@@ -1,9 +1,9 @@
-// web/messenger.mjs against a worker that runs user code and posts what it likes: fields that cannot
+// web/workers/messenger.mjs against a worker that runs user code and posts what it likes: fields that cannot
 // become strings ({toString: 1, valueOf: 1} survives structured cloning) never throw in the page and
 // never leave a request unsettled.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { WorkerMessenger } from "../../web/messenger.mjs";
+import { WorkerMessenger } from "../../web/workers/messenger.mjs";
 import { FakeWorker } from "./fake-worker.mjs";
 
 /** What String() throws on, as a cloned message delivers it. */

@@ -1,7 +1,7 @@
-// Unit tests for web/messenger.mjs: the one bridge to every Python worker, against a fake worker.
+// Unit tests for web/workers/messenger.mjs: the one bridge to every Python worker, against a fake worker.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CancelledError, TimeLimitError, WorkerMessenger } from "../../web/messenger.mjs";
+import { CancelledError, TimeLimitError, WorkerMessenger } from "../../web/workers/messenger.mjs";
 import { FakeWorker } from "./fake-worker.mjs";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));

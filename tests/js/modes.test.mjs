@@ -1,8 +1,8 @@
-// Unit tests for web/modes.mjs: one table for every feature's phases, the board modes and what entering
+// Unit tests for web/core/modes.mjs: one table for every feature's phases, the board modes and what entering
 // each mode clears off the board.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FEATURES, LAYERS, MODES, ModeMachine, TRANSITIONS, checkTables } from "../../web/modes.mjs";
+import { FEATURES, LAYERS, MODES, ModeMachine, TRANSITIONS, checkTables } from "../../web/core/modes.mjs";
 
 /** A machine whose board owner records every layer cleared, as `mode:layer`. */
 function recorded() {

@@ -1,8 +1,8 @@
-// Unit tests for the rules in web/state.mjs: they are part of the state, undone and redone with the board.
+// Unit tests for the rules in web/core/state.mjs: they are part of the state, undone and redone with the board.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { RULES } from "../../web/contract.mjs";
-import { BoardState, DEFAULT_RULES, emptyBoard, fullRules } from "../../web/state.mjs";
+import { RULES } from "../../web/core/contract.mjs";
+import { BoardState, DEFAULT_RULES, emptyBoard, fullRules } from "../../web/core/state.mjs";
 
 /** A state on an empty 6×6 board and the events it fires, as `type:start/overshoot`. */
 function watched(rules = undefined) {

@@ -2,7 +2,7 @@
 // One request at a time: `{id, payload}` (a JSON string); progress and the reply come back as JSON strings.
 import { announce, loadPackageFunction, serveRequests } from "./pyodide-load.mjs";
 
-const ready = loadPackageFunction(new URL("./", import.meta.url), "snakes_ladders.api");
+const ready = loadPackageFunction(new URL("../", import.meta.url), "snakes_ladders.api");
 announce(ready);
 serveRequests(ready, (handle, payload, id) =>
   handle(payload, (text) => postMessage({ id, type: "progress", result: String(text) })),

@@ -1,7 +1,7 @@
 // The side panels: engine status, solve result with its move list, and the LeetCode matrix view.
 // Each class owns its own elements and only shows what it is given.
 import { formatWays } from "./format.mjs";
-import { boardToMatrix, formatMatrix } from "./grid.mjs";
+import { boardToMatrix, formatMatrix } from "../board/grid.mjs";
 import { $ } from "./dom.mjs";
 
 

@@ -1,6 +1,7 @@
 // The generate worker's life: started when the dialog first opens, one search at a time, terminated to cancel.
 // Owns no DOM; generate-dialog.mjs shows what it reports. Never the solver's worker, so Solve stays free.
-import { CancelledError, WorkerMessenger } from "./messenger.mjs";
+import { CancelledError, WorkerMessenger } from "../workers/messenger.mjs";
+import { siteUrl } from "../core/site.mjs";
 
 export { CancelledError };
 
@@ -9,7 +10,7 @@ const START_LIMIT_MS = 60_000;
 
 export class GenerateJob {
   #messenger = new WorkerMessenger(
-    () => ({ worker: new Worker(new URL("generate.worker.mjs", import.meta.url), { type: "module" }) }),
+    () => ({ worker: new Worker(siteUrl("workers/generate.worker.mjs"), { type: "module" }) }),
     { name: "generate", silenceLimitMs: START_LIMIT_MS, unavailable: (message) => `Python could not start for the generator (${message})` },
   );
   #running = false;

@@ -1,13 +1,13 @@
 // Module worker: starts Pyodide (from the cached memory snapshot when there is one), then answers JSON
 // requests. The only place JavaScript touches Python: strings in, strings out, so no proxies leak.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { BUILD_ID, PYODIDE_VERSION, SNAPSHOT } from "./build-info.mjs";
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { BUILD_ID, PYODIDE_VERSION, SNAPSHOT } from "../build-info.mjs";
 import { afterRestore, fetchInflated, importPackage, restoringOptions } from "./snapshot.mjs";
 
 // loadPyodide() never settles when the wasm fails to instantiate, so bound the time from the end of
 // the download to a running interpreter.
 const START_TIMEOUT_MS = 60_000;
-const base = new URL("./", import.meta.url);
+const base = new URL("../", import.meta.url); // the site's root: the workers live in workers/
 const runtimeBase = new URL("pyodide/", base).href;
 
 let stage = null;

@@ -12,8 +12,8 @@ import {
   rollsChange,
   shares,
   truncationNote,
-} from "./format.mjs";
-import { $ } from "./dom.mjs";
+} from "../core/format.mjs";
+import { $ } from "../core/dom.mjs";
 
 /**
  * The summary line of an analysis over the work budget, whose figures are estimates: "On average a

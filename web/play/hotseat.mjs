@@ -2,12 +2,12 @@
 // Every rule of a turn comes from Python (the API's turn op, the function seeded games are played with):
 // where a roll takes the token and the squares it walks, who rolls next, and when the game ends. This
 // rolls the die, draws the answer and keeps the answer's state for the next request.
-import { TokenAnimator, playTurn } from "./animate.mjs";
-import { LIMITS } from "./contract.mjs";
+import { TokenAnimator, playTurn } from "../board/animate.mjs";
+import { LIMITS } from "../core/contract.mjs";
 import { rollDie, FACES } from "./dice.mjs";
-import { boardToMatrix } from "./grid.mjs";
-import { cleanName } from "./library-store.mjs";
-import { describeMove, describeRules } from "./rules-text.mjs";
+import { boardToMatrix } from "../board/grid.mjs";
+import { cleanName } from "../library/library-store.mjs";
+import { describeMove, describeRules } from "../core/rules-text.mjs";
 
 export const COLOURS = [
   ["#c81e1e", "Red"],
@@ -234,7 +234,7 @@ class HotSeat {
 }
 
 /**
- * Wire the panel `root`. `request` is the solver worker's client (web/client.mjs: `request.turn(fields)`); `getRules()` gives the Random
+ * Wire the panel `root`. `request` is the solver worker's client (web/core/client.mjs: `request.turn(fields)`); `getRules()` gives the Random
  * play rules; `modes` is the ModeMachine, whose table clears the board when a game starts.
  * Returns `{start, stop, roll, showRules}`.
  */

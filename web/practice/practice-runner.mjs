@@ -1,7 +1,8 @@
 // The workers the user's code runs in: each with an opaque origin (started from a data: URL), a fresh one
 // for every run, a time limit on every request, Cancel. Owns no DOM; practice.mjs shows what it reports.
 
-import { CancelledError, TimeLimitError, WorkerMessenger } from "./messenger.mjs";
+import { CancelledError, TimeLimitError, WorkerMessenger } from "../workers/messenger.mjs";
+import { siteUrl } from "../core/site.mjs";
 
 export { CancelledError, TimeLimitError };
 
@@ -17,7 +18,7 @@ const START_LIMIT_MS = 60_000;
  * Access-Control-Allow-Origin: * (docs/design.md). User code never runs with the site's origin.
  */
 function sandboxedWorkerUrl() {
-  const entry = new URL("practice.worker.mjs", import.meta.url).href;
+  const entry = siteUrl("workers/practice.worker.mjs").href;
   return `data:text/javascript,${encodeURIComponent(`import ${JSON.stringify(entry)};`)}`;
 }
 

@@ -1,9 +1,9 @@
 // The Board settings panel's controller: size, undo/redo (buttons and Ctrl+Z/Y), clear, presets and
 // the inspector for the selected square. Edits go to the state; nothing here asks Python.
 import { matrixToBoard } from "./grid.mjs";
-import { describeJump } from "./state.mjs";
-import { $ } from "./dom.mjs";
-import { PRESETS } from "./presets.mjs";
+import { describeJump } from "../core/state.mjs";
+import { $ } from "../core/dom.mjs";
+import { PRESETS } from "../core/presets.mjs";
 
 
 export class EditingController {

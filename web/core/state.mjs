@@ -3,9 +3,9 @@
 // never mutated: every edit makes a new one; the rules are a frozen `{start, overshoot}` (every rule RULES lists).
 
 import { JUMP_PLACEMENT, LIMITS, RULES } from "./contract.mjs";
-import { squareToCell } from "./grid.mjs";
+import { squareToCell } from "../board/grid.mjs";
 
-// The sizes and the placement rules are Python's (web/contract.mjs is written from the package).
+// The sizes and the placement rules are Python's (web/core/contract.mjs is written from the package).
 export const MIN_SIZE = LIMITS.MIN_SIZE;
 export const MAX_SIZE = LIMITS.PAGE_MAX_SIZE;
 const HISTORY_LIMIT = 500;

@@ -1,7 +1,7 @@
 // Share links and the saved copy: the URL hash and localStorage follow the board, a link opened or
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
 import { decodeHash, encodeHash, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
-import { withoutCode } from "./code-link.mjs";
+import { withoutCode } from "../practice/code-link.mjs";
 import { buildBoard, sameBoard } from "./state.mjs";
 import { $ } from "./dom.mjs";
 

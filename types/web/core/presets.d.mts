@@ -1,4 +1,4 @@
-// Types for web/presets.mjs, which serve.py build writes from tests/fixtures (jsconfig rootDirs).
+// Types for web/core/presets.mjs, which serve.py build writes from tests/fixtures (jsconfig rootDirs).
 export const PRESETS: {
   id: string;
   name: string;

@@ -1,15 +1,16 @@
 // Registers the service worker that makes repeat visits work offline, and offers new versions.
 // A new version waits until the user reloads into it, so a page never mixes two builds.
+import { siteUrl } from "./site.mjs";
 
 /** Register; `onUpdate(apply)` is called when a new build is waiting, `apply()` switches to it. */
 export async function registerOffline(onUpdate) {
   if (!("serviceWorker" in navigator)) return;
-  const scope = new URL("./", import.meta.url);
+  const scope = siteUrl("./");
   let registration;
   try {
     // updateViaCache "none": an update fetches sw.mjs and its build-info.mjs import fresh, so a new
     // worker never pairs new code with an old build id and file list from the HTTP cache.
-    registration = await navigator.serviceWorker.register(new URL("sw.mjs", import.meta.url).href, {
+    registration = await navigator.serviceWorker.register(siteUrl("sw.mjs").href, {
       type: "module",
       scope: scope.href,
       updateViaCache: "none",

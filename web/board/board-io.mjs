@@ -1,10 +1,10 @@
 // Python's word on the board: the check after every edit (chained jumps flagged, a rejected board
 // replaced by the last good one) and Board JSON loading. Owns the "check" and "load" requests.
-import { warningsText } from "./format.mjs";
+import { warningsText } from "../core/format.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
-import { copyText } from "./links.mjs";
-import { emptyBoard } from "./state.mjs";
-import { $ } from "./dom.mjs";
+import { copyText } from "../core/links.mjs";
+import { emptyBoard } from "../core/state.mjs";
+import { $ } from "../core/dom.mjs";
 
 
 export class BoardIoController {

@@ -3,6 +3,6 @@
 // and no other op); the page terminates it on a time limit.
 import { announce, loadPackageFunction, serveRequests } from "./pyodide-load.mjs";
 
-const ready = loadPackageFunction(new URL("./", import.meta.url), "snakes_ladders.api", "practice_handle");
+const ready = loadPackageFunction(new URL("../", import.meta.url), "snakes_ladders.api", "practice_handle");
 announce(ready);
 serveRequests(ready, (handle, payload) => handle(payload));

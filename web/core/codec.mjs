@@ -18,7 +18,7 @@ export function encodeHash({ n, jumps }, rules = {}) {
   return text;
 }
 
-// Rule names and defaults are Python's (web/contract.mjs); Python checks the rules again anyway.
+// Rule names and defaults are Python's (web/core/contract.mjs); Python checks the rules again anyway.
 const STARTS = RULES.start.values;
 const OVERSHOOTS = RULES.overshoot.values;
 

@@ -1,9 +1,9 @@
 // The Random play and Explain panels' controller: the live analysis (the what-if after each edit),
 // seeded games and the search step by step. It owns the "analysis", "explain" and "play" requests.
-import { AnalysisPanel, ExplainPanel } from "./analysis.mjs";
-import { GamePanel } from "./game.mjs";
-import { boardToMatrix } from "./grid.mjs";
-import { $ } from "./dom.mjs";
+import { AnalysisPanel, ExplainPanel } from "../analysis/analysis.mjs";
+import { GamePanel } from "../play/game.mjs";
+import { boardToMatrix } from "../board/grid.mjs";
+import { $ } from "../core/dom.mjs";
 
 const LEETCODE_START = "The search follows LeetCode's rules, where the game starts on square 1.";
 

@@ -1,10 +1,10 @@
 // The Solve panel's controller: asks Python for the fewest rolls, shows the answer and plays it back
-// on the token (playback row: web/playback.mjs), with speed and cancel. It owns the "solve" requests.
-import { TokenAnimator } from "./animate.mjs";
-import { boardToMatrix } from "./grid.mjs";
-import { ResultPanel } from "./panels.mjs";
-import { createPlaybackControls } from "./playback.mjs";
-import { $ } from "./dom.mjs";
+// on the token (playback row: web/board/playback.mjs), with speed and cancel. It owns the "solve" requests.
+import { TokenAnimator } from "../board/animate.mjs";
+import { boardToMatrix } from "../board/grid.mjs";
+import { ResultPanel } from "../core/panels.mjs";
+import { createPlaybackControls } from "../board/playback.mjs";
+import { $ } from "../core/dom.mjs";
 
 export class SolveController {
   #app;

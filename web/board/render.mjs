@@ -3,7 +3,7 @@
 import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./geometry.mjs";
 import { cellToSquare, squareToCell } from "./grid.mjs";
 import { drawJump, laneOffsets, svg } from "./jumpart.mjs";
-import { describeJump } from "./state.mjs";
+import { describeJump } from "../core/state.mjs";
 
 export class BoardView extends EventTarget {
   // The board's elements, set once in the constructor; read-only to the rest of the page.

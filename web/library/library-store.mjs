@@ -1,7 +1,7 @@
 // My boards, stored: the named boards in localStorage, their names, and the export file's form.
 // No DOM. Each change re-reads the stored list first (other tabs write it too: see Library); a write
 // that fails (storage full or blocked) changes nothing stored and says what was not saved.
-import { RULES } from "./contract.mjs";
+import { RULES } from "../core/contract.mjs";
 
 export const LIBRARY_KEY = "snakes-ladders:library:v1";
 export const MAX_NAME = 60;

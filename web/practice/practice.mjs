@@ -1,13 +1,14 @@
 // Practice panel (loaded when it first opens): the code editor, Run tests over the battery, the first failing board.
 // The user's code goes only to a sandboxed practice worker, as a string; everything shown is set with textContent.
-import { makeClient } from "./client.mjs";
-import { cellToSquare } from "./grid.mjs";
+import { makeClient } from "../core/client.mjs";
+import { cellToSquare } from "../board/grid.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
-import { storageProblem } from "./codec.mjs";
+import { storageProblem } from "../core/codec.mjs";
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
+import { siteUrl } from "../core/site.mjs";
 
 const STORAGE_KEY = "snakes-ladders-practice-code";
-/** The practice ops' requests (web/client.mjs); the session sends them to the practice worker. */
+/** The practice ops' requests (web/core/client.mjs); the session sends them to the practice worker. */
 const requests = makeClient((_, request) => request);
 /** A refused request (an envelope error) as the outcome of a board: the message is the reason. */
 const refused = (reply) => ({ loaded: false, answer: null, shown: "no answer", error: reply.error.message, line: null, output: "" });
@@ -48,7 +49,7 @@ function store(text) {
 // CodeMirror adds its styles as <style> elements to a document, which the page's CSP refuses; in a shadow
 // root it adopts constructed style sheets instead, which CSP allows. So the editor lives in one.
 async function createEditor(host, text, onChange) {
-  const cm = await import(new URL("vendor/codemirror.mjs", import.meta.url).href);
+  const cm = await import(siteUrl("vendor/codemirror.mjs").href);
   const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
   return new cm.EditorView({
     doc: text,

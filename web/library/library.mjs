@@ -2,11 +2,11 @@
 // Every imported board is checked by Python (the validate op); names are shown with textContent only.
 // Other tabs may change the stored list: the store merges each change into it (library-store.mjs), and
 // the list here is drawn again whenever another tab writes it (the window's "storage" event).
-import { ask } from "./ask.mjs";
-import { boardToMatrix } from "./grid.mjs";
+import { ask } from "../core/ask.mjs";
+import { boardToMatrix } from "../board/grid.mjs";
 import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, parseExport, uniqueName } from "./library-store.mjs";
-import { buildBoard } from "./state.mjs";
-import { thumbnail } from "./thumbnail.mjs";
+import { buildBoard } from "../core/state.mjs";
+import { thumbnail } from "../board/thumbnail.mjs";
 
 /** The least moves as the list shows them: "—" until Python has said. */
 function movesText(moves) {
@@ -295,7 +295,7 @@ class LibraryPanel {
 }
 
 /**
- * Wire the panel `root`. `request` is the solver worker's client (web/client.mjs: `request.validate(fields)`); `getRules()` reads the rules (the
+ * Wire the panel `root`. `request` is the solver worker's client (web/core/client.mjs: `request.validate(fields)`); `getRules()` reads the rules (the
  * state's: a board opened brings its own as part of the same undo step); `dialog` is the <dialog> questions are asked in; `modes` keeps its phase.
  * Returns `{library, saveCurrent, importFile}`.
  */

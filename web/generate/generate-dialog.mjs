@@ -1,10 +1,10 @@
 // The Generate dialog: the form, progress, Cancel, and the board found put into the editor as one undo step.
 // Python (the API's generate op, in its own worker) checks every field and does the search; this only reads the form.
-import { makeClient } from "./client.mjs";
+import { makeClient } from "../core/client.mjs";
 import { CancelledError, GenerateJob } from "./generate-job.mjs";
-import { matrixToBoard } from "./grid.mjs";
-import { count, describeRules } from "./rules-text.mjs";
-import { sameBoard } from "./state.mjs";
+import { matrixToBoard } from "../board/grid.mjs";
+import { count, describeRules } from "../core/rules-text.mjs";
+import { sameBoard } from "../core/state.mjs";
 
 /** The client's methods, each returning its op's request (the job sends it to the generate worker). */
 const requests = makeClient((_, request) => request);

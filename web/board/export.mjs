@@ -1,7 +1,7 @@
 // Export and print: the board as drawn, as a standalone SVG or a PNG file, and the printed page's jumps list.
 // The SVG is built from what is on screen (computed colours inlined), so it needs no stylesheet or font file.
 import { squareCentre, standCentre } from "./geometry.mjs";
-import { describeJump } from "./state.mjs";
+import { describeJump } from "../core/state.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** Style properties copied onto every drawn shape, so the file looks the same without the stylesheet. */

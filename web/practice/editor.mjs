@@ -1,6 +1,6 @@
 // Pointer and keyboard input on the board, turned into BoardState actions.
 // Two ways to place a jump: drag from start to end, or select the start and then the end.
-import { startProblem } from "./state.mjs";
+import { startProblem } from "../core/state.mjs";
 
 export class Editor extends EventTarget {
   #state;

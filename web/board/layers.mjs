@@ -1,6 +1,6 @@
 // What is drawn over the squares: one set of switches (path, heat map, search, game tokens), the heat
 // map's colour scale with its values, and the key of player colours. Switching only hides; nothing is lost.
-import { formatApprox, formatPowerOfTen, isBounded } from "./format.mjs";
+import { formatApprox, formatPowerOfTen, isBounded } from "../core/format.mjs";
 
 export const LAYERS = [
   { key: "path", label: "Path" },

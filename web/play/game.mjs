@@ -1,8 +1,8 @@
 // Play mode: replays a seeded game that Python played, one turn at a time, with a token per player.
 // The dice, the rules and the winner all come from Python; this only animates and lists the turns.
-import { TokenAnimator, playTurn } from "./animate.mjs";
-import { $ } from "./dom.mjs";
-import { describeMove } from "./rules-text.mjs";
+import { TokenAnimator, playTurn } from "../board/animate.mjs";
+import { $ } from "../core/dom.mjs";
+import { describeMove } from "../core/rules-text.mjs";
 
 export function describeTurn(turn, index, last) {
   return describeMove(`Turn ${index + 1}, player ${turn.player}: roll ${turn.roll}`, turn, last);
