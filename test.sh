@@ -46,5 +46,5 @@ echo "test.sh: JavaScript unit tests" >&2
 node --test tests/js/
 echo "test.sh: Python unit tests (two processes)" >&2
 .venv/bin/python -m pytest -m "not e2e" -n 2 -p no:cacheprovider
-echo "test.sh: browser tests" >&2
-exec .venv/bin/python -m pytest -m e2e -p no:cacheprovider
+echo "test.sh: browser tests (two processes, each with its own build, server and Chromium)" >&2
+exec .venv/bin/python -m pytest -m e2e -n 2 -p no:cacheprovider
