@@ -1,5 +1,5 @@
 // Entry point of the vendored editor: serve.py build bundles it with esbuild into vendor/codemirror.mjs.
-// Only what web/practice/editor.mjs uses from CodeMirror 6 (versions pinned in package.json).
+// Only what web/practice/practice.mjs uses from CodeMirror 6 (versions pinned in package.json).
 export { EditorView, basicSetup } from "codemirror";
 export { python } from "@codemirror/lang-python";
 export { keymap } from "@codemirror/view";

@@ -5,7 +5,7 @@ import { EngineBridge, Superseded } from "./core/bridge.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardIoController } from "./board/board-io.mjs";
 import { makeClient } from "./core/client.mjs";
-import { Editor } from "./practice/editor.mjs";
+import { Editor } from "./board/editor.mjs";
 import { EditingController } from "./board/editing.mjs";
 import { Engine } from "./workers/engine.mjs";
 import { boardToMatrix, matrixToBoard } from "./board/grid.mjs";

@@ -27,9 +27,11 @@ export function request(op, fields, context = {}) {
 /** @typedef {import("./contract.mjs").MoveRequest} MoveRequest */
 /** @typedef {import("./contract.mjs").TurnRequest} TurnRequest */
 /** @typedef {import("./contract.mjs").GenerateRequest} GenerateRequest */
+/** @typedef {import("./contract.mjs").GenerateSetRequest} GenerateSetRequest */
 /** @typedef {import("./contract.mjs").BatteryRequest} BatteryRequest */
 /** @typedef {import("./contract.mjs").LoadRequest} LoadRequest */
 /** @typedef {import("./contract.mjs").RunRequest} RunRequest */
+/** @typedef {import("./contract.mjs").DiagnoseRequest} DiagnoseRequest */
 
 /**
  * One method per op: `client.solve({board})` sends the solve request through `send(key, request)`, `key`
@@ -62,11 +64,15 @@ export function makeClient(send, context = () => ({})) {
     turn: method("turn"),
     /** @type {(fields: Fields<GenerateRequest>, key?: string) => T} */
     generate: method("generate"),
+    /** @type {(fields: Fields<GenerateSetRequest>, key?: string) => T} */
+    generate_set: method("generate_set"),
     /** @type {(fields: Fields<BatteryRequest>, key?: string) => T} */
     battery: method("battery"),
     /** @type {(fields: Fields<LoadRequest>, key?: string) => T} */
     load: method("load"),
     /** @type {(fields: Fields<RunRequest>, key?: string) => T} */
     run: method("run"),
+    /** @type {(fields: Fields<DiagnoseRequest>, key?: string) => T} */
+    diagnose: method("diagnose"),
   });
 }

@@ -29,7 +29,19 @@ export const FIELDS = Object.freeze({
   "board_text": {"type": "string", "required": false, "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more", "maxLength": 16065536},
   "max_size": {"type": "number", "required": false, "about": "lowers the largest board accepted", "min": 2, "max": 1000, "default": 1000},
   "rules": {"type": "Rules", "required": false, "about": "rules of play; LeetCode's when absent, and either key may be left out"},
-  "players": {"type": "number", "required": false, "about": "players taking turns", "min": 1, "max": 4, "default": 1}
+  "players": {"type": "number", "required": false, "about": "players taking turns", "min": 1, "max": 4, "default": 1},
+  "n": {"type": "number", "required": true, "about": "board size", "min": 2, "max": 50},
+  "snakes": {"type": "number", "required": true, "about": "number of snakes", "min": 0},
+  "ladders": {"type": "number", "required": true, "about": "number of ladders", "min": 0},
+  "seed": {"type": "number", "required": true, "about": "seed of the search: same request, same board", "min": 0, "max": 9007199254740991},
+  "targets": {"type": "GenerateTargets", "required": false, "about": "least moves, expected rolls [lo, hi], always finishes"},
+  "max_jump": {"type": "number", "required": false, "about": "longest jump in squares", "min": 1},
+  "no_edge_rows": {"type": "boolean", "required": false, "about": "no jump on the first or last row"},
+  "tidy": {"type": "boolean", "required": false, "about": "no two jumps cross, touch or overlap (the page's default)"},
+  "min_rows": {"type": "number", "required": false, "about": "fewest rows a jump spans", "min": 1, "max": 49, "default": 1},
+  "max_rows": {"type": "number", "required": false, "about": "most rows a jump spans; n - 2 when tidy", "min": 1, "max": 49},
+  "max_evaluations": {"type": "number", "required": false, "about": "boards looked at, at most (each board's, in a set)", "min": 1, "max": 100000, "default": 2000},
+  "max_work": {"type": "number", "required": false, "about": "work budget in work units, at most (the whole set's, in a set)", "min": 1, "max": 100000000, "default": 100000000}
 });
 
 /** Each op: what it answers, the largest board, its request fields, its result's and progress's keys. */
@@ -100,9 +112,17 @@ export const OPS = Object.freeze({
   "generate": {
     about: "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
     maxSize: 50,
-    fields: {"version": FIELDS.version, "n": {"type": "number", "required": true, "about": "board size", "min": 2, "max": 50}, "snakes": {"type": "number", "required": true, "about": "number of snakes", "min": 0}, "ladders": {"type": "number", "required": true, "about": "number of ladders", "min": 0}, "seed": {"type": "number", "required": true, "about": "seed of the search: same request, same board", "min": 0, "max": 9007199254740991}, "targets": {"type": "GenerateTargets", "required": false, "about": "least moves, expected rolls [lo, hi], always finishes"}, "rules": FIELDS.rules, "max_jump": {"type": "number", "required": false, "about": "longest jump in squares", "min": 1}, "no_edge_rows": {"type": "boolean", "required": false, "about": "no jump on the first or last row"}, "max_evaluations": {"type": "number", "required": false, "about": "boards looked at, at most", "min": 1, "max": 100000, "default": 2000}, "max_work": {"type": "number", "required": false, "about": "work budget in work units, at most", "min": 1, "max": 100000000, "default": 100000000}, "max_size": FIELDS.max_size},
+    fields: {"version": FIELDS.version, "n": FIELDS.n, "snakes": FIELDS.snakes, "ladders": FIELDS.ladders, "seed": FIELDS.seed, "targets": FIELDS.targets, "rules": FIELDS.rules, "max_jump": FIELDS.max_jump, "no_edge_rows": FIELDS.no_edge_rows, "tidy": FIELDS.tidy, "min_rows": FIELDS.min_rows, "max_rows": FIELDS.max_rows, "max_evaluations": FIELDS.max_evaluations, "max_work": FIELDS.max_work, "max_size": FIELDS.max_size},
     result: {"n": "number", "matrix": "number[][]", "jumps": "[number, number][]", "snakes": "number", "ladders": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "met": "boolean", "missed": "string[]", "message": "string", "evaluations": "number", "work": "number", "max_work": "number", "stopped": "string", "seed": "number", "rules": "RulesUsed", "targets": "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"},
     progress: {"evaluations": "number", "max_evaluations": "number", "distance": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "work": "number", "max_work": "number"},
+    worker: "solver"
+  },
+  "generate_set": {
+    about: "a class set: count boards of one kind, no two alike, with the same least moves and expected rolls at most tolerance apart (genset.SetSpec.from_json checks them)",
+    maxSize: 50,
+    fields: {"version": FIELDS.version, "n": FIELDS.n, "snakes": FIELDS.snakes, "ladders": FIELDS.ladders, "seed": FIELDS.seed, "targets": FIELDS.targets, "rules": FIELDS.rules, "max_jump": FIELDS.max_jump, "no_edge_rows": FIELDS.no_edge_rows, "tidy": FIELDS.tidy, "min_rows": FIELDS.min_rows, "max_rows": FIELDS.max_rows, "max_evaluations": FIELDS.max_evaluations, "max_work": FIELDS.max_work, "count": {"type": "number", "required": true, "about": "boards in the set", "min": 2, "max": 8}, "tolerance": {"type": "number", "required": false, "about": "largest expected rolls at most (1 + tolerance) × the smallest, 0 to 1"}, "max_size": FIELDS.max_size},
+    result: {"count": "number", "boards": "{n: number, matrix: number[][], jumps: [number, number][], snakes: number, ladders: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number, rules: RulesUsed, targets: {min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}}[]", "met": "boolean", "min_moves": "number[]", "expected_rolls": "(number | null)[]", "spread": "number | null", "tolerance": "number", "missed": "string[]", "message": "string", "work": "number", "max_work": "number", "seed": "number"},
+    progress: {"board": "number", "count": "number", "evaluations": "number", "max_evaluations": "number", "distance": "number", "min_moves": "number", "always_finishes": "boolean", "expected_rolls": "number | null", "work": "number", "max_work": "number"},
     worker: "solver"
   },
   "battery": {
@@ -123,7 +143,15 @@ export const OPS = Object.freeze({
     about: "run the loaded solution on one board: its answer, or what it returned or raised, and what it printed",
     maxSize: 1000,
     fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board, as LeetCode gives it"}},
-    result: {"answer": "number | null", "shown": "string", "error": "string | null", "line": "number | null", "output": "string"},
+    result: {"answer": "number | null", "shown": "string", "error": "string | null", "line": "number | null", "output": "string", "reads": "number[][]", "reads_total": "number", "mutated": "boolean"},
+    worker: "practice"
+  },
+  "diagnose": {
+    about: "run the loaded solution on one board and, when it fails, the smallest failing board found, its reads, the first read whose numbering is not LeetCode's, and why the right answer is right",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board to run the solution on, as LeetCode gives it"}, "seconds": {"type": "number", "required": false, "about": "the most seconds shrinking takes (between runs)", "min": 0, "max": 60, "default": 2}},
+    result: {"passed": "boolean", "outcome": "PracticeOutcome", "failure": "PracticeFailure | null"},
+    progress: {"board": "number[][]", "n": "number", "runs": "number"},
     worker: "practice"
   }
 });
@@ -209,6 +237,10 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{total: number, shown: {square: number, message: string}[]}} Warnings */
 /** @typedef {{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}} JumpUse */
 /** @typedef {{kind: string, about: string, board: number[][], expected: number, path: number[] | null}} PracticeCase */
+/** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean}} PracticeOutcome */
+/** @typedef {{read: number, cell: number[], square: number, actual: number[], cell_square: number, text: string}} ReadDifference */
+/** @typedef {{expected: number, layers: number[][] | null, game: {path: number[], steps: {start: number, roll: number, landing: number, end: number}[]} | null, chain: {path: number[], chains: number[][]} | null}} PracticeWhy */
+/** @typedef {{board: number[][], n: number, original_n: number, expected: number, got: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean, read_squares: number[], reads_truncated: boolean, first_difference: ReadDifference | null, why: PracticeWhy, shrink: {runs: number, cut_short: string | null}}} PracticeFailure */
 /** @typedef {{kind: ErrorKind, message: string, row: number | null, column: number | null, square: number | null}} ApiError */
 /** @typedef {"json" | "request" | "board" | "internal"} ErrorKind */
 /** @typedef {{op: "solve", version: 1, board?: number[][], board_text?: string, max_size?: number}} SolveRequest */
@@ -229,14 +261,20 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, won: boolean, hopeless: boolean}} MoveResult */
 /** @typedef {{op: "turn", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, positions?: number[], player?: number, number?: number, roll?: number}} TurnRequest */
 /** @typedef {{n: number, turn: Turn | null, positions: number[], hopeless: boolean[], next_player: number | null, over: "won" | "stuck" | "turn limit" | null, winner: number | null}} TurnResult */
-/** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, max_evaluations?: number, max_work?: number, max_size?: number}} GenerateRequest */
+/** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, tidy?: boolean, min_rows?: number, max_rows?: number, max_evaluations?: number, max_work?: number, max_size?: number}} GenerateRequest */
 /** @typedef {{n: number, matrix: number[][], jumps: [number, number][], snakes: number, ladders: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number, rules: RulesUsed, targets: {min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}}} GenerateResult */
 /** @typedef {{evaluations: number, max_evaluations: number, distance: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, work: number, max_work: number}} GenerateProgress */
+/** @typedef {{op: "generate_set", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, tidy?: boolean, min_rows?: number, max_rows?: number, max_evaluations?: number, max_work?: number, count: number, tolerance?: number, max_size?: number}} GenerateSetRequest */
+/** @typedef {{count: number, boards: {n: number, matrix: number[][], jumps: [number, number][], snakes: number, ladders: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number, rules: RulesUsed, targets: {min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}}[], met: boolean, min_moves: number[], expected_rolls: (number | null)[], spread: number | null, tolerance: number, missed: string[], message: string, work: number, max_work: number, seed: number}} GenerateSetResult */
+/** @typedef {{board: number, count: number, evaluations: number, max_evaluations: number, distance: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, work: number, max_work: number}} GenerateSetProgress */
 /** @typedef {{op: "battery", version: 1, boards?: number, seed?: number, board?: number[][] | null}} BatteryRequest */
 /** @typedef {{cases: PracticeCase[]}} BatteryResult */
 /** @typedef {{op: "load", version: 1, source: string}} LoadRequest */
 /** @typedef {{loaded: boolean, error: string | null, line: number | null, output: string}} LoadResult */
 /** @typedef {{op: "run", version: 1, board: number[][]}} RunRequest */
-/** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string}} RunResult */
-/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest | BatteryRequest | LoadRequest | RunRequest} Request */
+/** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean}} RunResult */
+/** @typedef {{op: "diagnose", version: 1, board: number[][], seconds?: number}} DiagnoseRequest */
+/** @typedef {{passed: boolean, outcome: PracticeOutcome, failure: PracticeFailure | null}} DiagnoseResult */
+/** @typedef {{board: number[][], n: number, runs: number}} DiagnoseProgress */
+/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest | GenerateSetRequest | BatteryRequest | LoadRequest | RunRequest | DiagnoseRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */
