@@ -59,11 +59,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from .board import Board
 from .expected import Moves, always_finishes, solve_counted
-from .genresult import Generated, Progress, generated_to_json, not_met_message
+from .genresult import Generated, Progress, generated_to_json, not_met_message, unplaced_message
 from .genspec import (
     DEFAULT_EVALUATIONS,
     MAX_EVALUATIONS,
@@ -118,13 +118,18 @@ ANALYZE_WORK = 15
 PROGRESS_EVERY = 100
 #: The distance of a board the fast figures say meets the targets and ``analyze`` does not (rounding).
 _UNCONFIRMED = 1e-9
+#: Added to the distance of a board with the same jumps as one to avoid (another board of a class set).
+DUPLICATE = 100.0
 
 
 class _Search:
     """The state of one generation: the random source, the current board, the closest one so far, the work."""
 
-    def __init__(self, spec: Spec, progress: Callable[[Progress], None] | None) -> None:
+    def __init__(
+        self, spec: Spec, progress: Callable[[Progress], None] | None, avoid: Collection[frozenset[Jump]] = ()
+    ) -> None:
         self.spec = spec
+        self.avoid = avoid
         self.progress = progress
         self.rng = random.Random(spec.seed)
         self.layout = Layout(
@@ -255,6 +260,9 @@ class _Search:
         self.work += spec.n * spec.n
         figures = Figures(least, True, None)
         far = distance(spec, figures)
+        if self.avoid:  # O(jumps): one frozenset looked up
+            self.work += len(jumps)
+            far += DUPLICATE if frozenset(jumps) in self.avoid else 0.0
         if far > worst:
             return far
         check = 0
@@ -346,23 +354,9 @@ class _Search:
         if self.progress is not None:
             self.report()
         missed = missed_targets(spec, figures) if far > 0.0 else ()
+        if self.avoid and frozenset(jumps) in self.avoid:
+            missed += ("a board different from the others (the closest board repeats one)",)
         return Generated(spec, board, figures, far == 0.0, missed, self.evaluations, self.used, self.stopped)
-
-
-def unplaced_message(spec: Spec, fit: int) -> str:
-    """Why no board of ``spec``'s kind exists: at most ``fit`` jumps fit its limits, named with each one to loosen."""
-    apart = f" at most {counted(spec.max_jump, 'square')} apart" if spec.max_jump is not None else ""
-    rows = " off its first and last rows" if spec.no_edge_rows else ""
-    span = (spec.min_rows, spec.longest_rows)
-    between = f" {span[0]} to {span[1]} rows" if span[0] < span[1] else f" {counted(span[0], 'row')}"
-    between = f"{between} apart" if span != (1, spec.n - 1) else " on different rows"
-    limits = (("max_jump", apart), ("no_edge_rows", rows), ("min_rows or max_rows", span != (1, spec.n - 1)))
-    loosen = "".join(", or loosen " + name for name, on in limits if on)
-    return (
-        f"could not place {counted(spec.snakes, 'snake')} and {counted(spec.ladders, 'ladder')}: at most "
-        f"{counted(fit, 'jump')} fit on a {spec.n}×{spec.n} board{rows}, each on two squares of its "
-        f"own{between}{apart} (ask for fewer{loosen})"
-    )
 
 
 def check_work(spec: Spec, positions: int, evaluation: int, rolls: float | None) -> int:
@@ -375,8 +369,14 @@ def check_work(spec: Spec, positions: int, evaluation: int, rolls: float | None)
     return 2 * evaluation + math.ceil(ANALYZE_WORK * positions * expected)
 
 
-def generate(spec: Spec, progress: Callable[[Progress], None] | None = None) -> Generated:
+def generate(
+    spec: Spec, progress: Callable[[Progress], None] | None = None, avoid: Collection[frozenset[Jump]] = ()
+) -> Generated:
     """Search for a board meeting ``spec``'s targets; the closest board found when none is.
+
+    ``avoid``: jump sets (frozensets of (start, end)) the board must not have, each as far from the
+    targets as ``DUPLICATE`` more (so one is returned only when no other board was found): the boards
+    already in a class set (``genset``).
 
     ``progress`` (optional) is called with a ``Progress`` every ``PROGRESS_EVERY``
     evaluations and once at the end.  Work: see the module docstring; the
@@ -387,6 +387,6 @@ def generate(spec: Spec, progress: Callable[[Progress], None] | None = None) -> 
     >>> found.met, found.figures.min_moves, 10 <= found.figures.expected_rolls <= 14, len(found.board.snakes)
     (True, 3, True, 3)
     """
-    search = _Search(spec, progress)
+    search = _Search(spec, progress, avoid)
     search.run()
     return search.outcome()

@@ -1,5 +1,6 @@
 """What a generation gives back: the board found (``Generated``), the progress heard on the way
-(``Progress``), and both in words and as JSON (``not_met_message``, ``generated_to_json``).
+(``Progress``), and both in words and as JSON (``not_met_message``, ``generated_to_json``); and why
+no board of a spec's kind exists (``unplaced_message``).
 
 The search itself is ``generate.py``.
 """
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
-from .genspec import MAX_WORK, Figures, Spec
+from .genspec import MAX_WORK, Figures, Spec, counted
 
 
 @dataclass(frozen=True)
@@ -97,3 +98,19 @@ def generated_to_json(found: Generated) -> dict[str, Any]:
             "always_finishes": targets.always_finishes,
         },
     }
+
+
+def unplaced_message(spec: Spec, fit: int) -> str:
+    """Why no board of ``spec``'s kind exists: at most ``fit`` jumps fit its limits, named with each one to loosen."""
+    apart = f" at most {counted(spec.max_jump, 'square')} apart" if spec.max_jump is not None else ""
+    rows = " off its first and last rows" if spec.no_edge_rows else ""
+    span = (spec.min_rows, spec.longest_rows)
+    between = f" {span[0]} to {span[1]} rows" if span[0] < span[1] else f" {counted(span[0], 'row')}"
+    between = f"{between} apart" if span != (1, spec.n - 1) else " on different rows"
+    limits = (("max_jump", apart), ("no_edge_rows", rows), ("min_rows or max_rows", span != (1, spec.n - 1)))
+    loosen = "".join(", or loosen " + name for name, on in limits if on)
+    return (
+        f"could not place {counted(spec.snakes, 'snake')} and {counted(spec.ladders, 'ladder')}: at most "
+        f"{counted(fit, 'jump')} fit on a {spec.n}×{spec.n} board{rows}, each on two squares of its "
+        f"own{between}{apart} (ask for fewer{loosen})"
+    )

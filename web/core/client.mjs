@@ -31,7 +31,6 @@ export function request(op, fields, context = {}) {
 /** @typedef {import("./contract.mjs").BatteryRequest} BatteryRequest */
 /** @typedef {import("./contract.mjs").LoadRequest} LoadRequest */
 /** @typedef {import("./contract.mjs").RunRequest} RunRequest */
-/** @typedef {import("./contract.mjs").DiagnoseRequest} DiagnoseRequest */
 
 /**
  * One method per op: `client.solve({board})` sends the solve request through `send(key, request)`, `key`
@@ -72,7 +71,5 @@ export function makeClient(send, context = () => ({})) {
     load: method("load"),
     /** @type {(fields: Fields<RunRequest>, key?: string) => T} */
     run: method("run"),
-    /** @type {(fields: Fields<DiagnoseRequest>, key?: string) => T} */
-    diagnose: method("diagnose"),
   });
 }

@@ -35,6 +35,7 @@ from .table import CONTRACT, MAX_SIZE_FIELD
 LATER = (
     "snakes_ladders.explain",
     "snakes_ladders.generate",
+    "snakes_ladders.genset",
     "snakes_ladders.markov",
     "snakes_ladders.play",
     "snakes_ladders.turn",
@@ -83,19 +84,28 @@ def generate_op(message: dict[str, Any], progress: Callable[[str], object] | Non
     with ``message``: empty, or the targets the closest board misses.  A
     ``request`` error only for a bad field or targets no board can meet.  ``progress``, when given,
     hears a JSON object (``progress_to_json``) every ``generate.PROGRESS_EVERY`` evaluations and at the end.
+
+    ``generate_set`` (the same fields, plus ``count``, 2 to 8, and ``tolerance``): a class set,
+    ``genset.set_to_json``; its progress objects also say which board (``board``, from 0) of ``count``.
     """
     from ..generate import Progress, generate, generated_to_json
+    from ..genset import SetSpec, generate_set, set_to_json
 
-    def report(state: Progress) -> None:
+    def report(state: Progress, board: int | None = None) -> None:
         assert progress is not None
-        progress(json.dumps(progress_to_json(state)))
+        extra = {} if board is None else {"board": board, "count": message.get("count")}
+        progress(json.dumps({**extra, **progress_to_json(state)}))
 
-    max_size = integer("generate", message, MAX_SIZE_FIELD)
+    max_size = integer(str(message.get("op")), message, MAX_SIZE_FIELD)
+    hear = None if progress is None else report
     try:
-        spec = Spec.from_json(message)
+        request = SetSpec.from_json(message) if message.get("op") == "generate_set" else None
+        spec = Spec.from_json(message) if request is None else request.spec
         if spec.n > max_size:
             raise GenerateError(f"n must be at most max_size, {max_size}, got {spec.n}")
-        found = generate(spec, None if progress is None else report)
+        if request is not None:
+            return set_to_json(generate_set(request, None if hear is None else lambda i, state: hear(state, i)))
+        found = generate(spec, hear)
     except GenerateError as error:  # a malformed field, or targets no board can meet
         raise RequestError(error.render("json")) from None
     return generated_to_json(found)
