@@ -126,6 +126,9 @@ def test_page_replies_even_when_the_solution_breaks_the_checker(monkeypatch: pyt
         "error": "could not be checked: TypeError",
         "line": None,
         "output": "",
+        "reads": [],
+        "reads_total": 0,
+        "mutated": False,
     }
 
 
@@ -187,6 +190,15 @@ def test_describing_a_value_costs_the_same_whatever_its_size() -> None:
         b'TOKEN {"answer": true, "shown": "2", "error": null, "line": null, "output": ""}\n',
         b'TOKEN {"answer": 2, "shown": "2", "error": null, "line": null, "output": "", "more": 1}\n',
         b'TOKEN {"answer": 2, "shown": 2, "error": null, "line": null, "output": ""}\n',
+        b'TOKEN {"answer": 2, "shown": "2", "error": null, "line": null, "output": "", "reads": [[0, 20]], '
+        b'"reads_total": 1, "mutated": false}\n',
+        b'TOKEN {"answer": 2, "shown": "2", "error": null, "line": null, "output": "", "reads": [[0, 1]], '
+        b'"reads_total": -1, "mutated": false}\n',
+        b'TOKEN {"answer": 2, "shown": "2", "error": null, "line": null, "output": "", "reads": '
+        + b"[[0, 1], " * 10_000
+        + b'[0, 1]], "reads_total": 10001, "mutated": false}\n',
+        b'TOKEN {"answer": 2, "shown": "2", "error": null, "line": null, "output": "", "reads": [], '
+        b'"reads_total": 0, "mutated": 0}\n',
         b"TOKEN \xff\n",
         b'TOKEN {"answer": 2, "shown": "' + b"x" * MAX_FRAME + b'", "error": null, "line": null, "output": ""}\n',
     ],
@@ -198,6 +210,10 @@ def test_describing_a_value_costs_the_same_whatever_its_size() -> None:
         "bool-answer",
         "extra-field",
         "wrong-type",
+        "read-off-the-board",
+        "negative-count",
+        "too-many-reads",
+        "mutated-not-a-bool",
         "not-ascii",
         "too-long",
     ],
@@ -205,7 +221,10 @@ def test_describing_a_value_costs_the_same_whatever_its_size() -> None:
 def test_the_parent_takes_only_well_formed_frames(line: bytes) -> None:
     with pytest.raises(Malformed):
         parse(line, "TOKEN", OUTCOME)
-    good = b'TOKEN {"answer": 2, "shown": "2", "error": null, "line": null, "output": "\\ud800"}\n'
+    good = (
+        b'TOKEN {"answer": 2, "shown": "2", "error": null, "line": null, "output": "\\ud800", '
+        b'"reads": [[0, 1], [19, 0]], "reads_total": 3, "mutated": false}\n'
+    )
     assert parse(good, "TOKEN", OUTCOME)["output"] == "\\ud800"
 
 
@@ -298,7 +317,9 @@ def test_check_writes_any_text_whatever_the_terminal_encoding(tmp_path: Path) ->
     assert done.returncode == 1 and done.stderr == "", done.stderr
     assert done.stdout.isascii() and "error: line 3: ValueError: \\udcff" in done.stdout
     assert "printed:\n\\ud800 \\xd7\n" in done.stdout and "(numbering-even, 6\\xd76)" in done.stdout
-    assert "one shortest path: 1 \\u2192 7 \\u2192 22 \\u2192 28 \\u2192 34 \\u2192 36" in done.stdout
+    # it raises on every board: the smallest one, 2×2 and empty, is shown
+    assert "smallest board that breaks it: 2\\xd72 (the board was 6\\xd76), after 1 run" in done.stdout
+    assert "one shortest path: 1 \\u2192 4" in done.stdout
 
 
 def _fifo(tmp_path: Path) -> Path:

@@ -146,16 +146,30 @@ REQUESTS: dict[str, list[dict[str, object]]] = {
         GENERATE,
         {**GENERATE, "targets": {"min_moves": 1, "expected_rolls": [1, 2]}, "max_evaluations": 3},
     ],
-    "generate_set": [
-        {**GENERATE, "count": 2, "tidy": True},
-        {**GENERATE, "count": 3, "targets": {"min_moves": 1, "expected_rolls": [1, 2]}, "max_evaluations": 3},
-    ],
     "battery": [{"boards": 3, "board": SMALL_BOARD}, {"boards": 2, "seed": 5}],
     "load": [{"source": "def snakesAndLadders(board):\n    print('x')\n    return 1\n"}, {"source": "def f(:"}],
     "run": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}],
+    "diagnose": [{"board": SMALL_BOARD}, {"board": UNREACHABLE, "seconds": 1}, {"board": LADDERS}],
 }
-#: What ``run`` runs, request by request: the solution loaded first (it answers, then it raises).
-RUN_SOURCES = ["def snakesAndLadders(board):\n    return len(board)\n", "def snakesAndLadders(board):\n    1 / 0\n"]
+#: What ``run`` and ``diagnose`` run, request by request: the solution loaded first (it answers wrongly,
+#: it raises, and for ``diagnose`` it answers right).
+RUN_SOURCES = [
+    "def snakesAndLadders(board):\n    return len(board)\n",
+    "def snakesAndLadders(board):\n    1 / 0\n",
+    "from snakes_ladders import min_moves\ndef snakesAndLadders(board):\n    return min_moves(board)\n",
+]
+#: A solution that follows every jump of a move, and a board with chains and jumps it can do without.
+CHAINS = (
+    "from snakes_ladders import Board, min_moves\n"
+    "def snakesAndLadders(board):\n"
+    "    jumps = Board.from_matrix(board).jumps\n"
+    "    chained = {s: e for s, e in jumps.items()}\n"
+    "    for s in chained:\n"
+    "        while chained[s] in jumps and chained[s] != s:\n"
+    "            chained[s] = jumps[chained[s]]\n"
+    "    return min_moves(Board(len(board), {s: e for s, e in chained.items() if e != s}))\n"
+)
+CHAINED_BOARD = Board(6, {2: 10, 10: 30, 5: 3, 20: 7, 25: 33}).to_matrix()
 
 
 def reply_to(op: str, fields: dict[str, object], index: int = 0) -> dict:
@@ -163,7 +177,7 @@ def reply_to(op: str, fields: dict[str, object], index: int = 0) -> dict:
     request = json.dumps({"version": 1, "op": op, **fields})
     if CONTRACT[op].worker != "practice":
         return dict(json.loads(handle(request)))
-    if op == "run":
+    if op in ("run", "diagnose"):
         loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": RUN_SOURCES[index]})))
         assert loaded["result"]["loaded"] is True, loaded
     return dict(json.loads(practice_handle(request)))
@@ -247,9 +261,13 @@ def test_progress_messages_are_exactly_as_declared(op: str) -> None:
     """A long op's progress messages (the generate worker posts each one) are its declared objects."""
     heard: list[str] = []
     missed = {"n": 10, "snakes": 8, "ladders": 8, "seed": 5, "targets": {"min_moves": 60}, "max_evaluations": 250}
-    extra = {"count": 2} if op == "generate_set" else {}  # a set of two: each board reports
-    request = {"version": 1, "op": op, **missed, **extra}  # missed: a report each 100 evaluations, and at the end
-    reply = json.loads(handle(json.dumps(request), heard.append))
+    request = {"version": 1, "op": op, **missed}  # missed: a report each 100 evaluations, and at the end
+    if op == "diagnose":  # shrinking a board the solution fails: each smaller board is reported
+        loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": CHAINS})))
+        assert loaded["result"]["loaded"] is True, loaded
+        reply = json.loads(practice_handle(json.dumps({"version": 1, "op": op, "board": CHAINED_BOARD}), heard.append))
+    else:
+        reply = json.loads(handle(json.dumps(request), heard.append))
     assert reply["ok"] is True and len(heard) >= 2
     for text in heard:
         assert object_mismatch(json.loads(text), dict(CONTRACT[op].progress), f"{op} progress") is None

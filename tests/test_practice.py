@@ -19,7 +19,8 @@ from practice_solutions import NO_SEEN, RIGHT, WRONG
 from snakes_ladders import Board, BoardError, min_moves, shortest_path
 from snakes_ladders.api import handle, practice_handle
 from snakes_ladders.practice import KINDS, USER_KIND, battery, generate, make_case
-from snakes_ladders.practice_run import SolutionError, load, run, run_cases
+from snakes_ladders.practice_check import run_cases
+from snakes_ladders.practice_run import SolutionError, load, run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_1 = json.loads((ROOT / "tests" / "fixtures" / "leetcode_example_1.json").read_text())["board"]
@@ -159,7 +160,7 @@ def test_worker_requests() -> None:
     assert ran["answer"] == 4 and ran["error"] is None
 
 
-@pytest.mark.parametrize("op", ["battery", "load", "run"])
+@pytest.mark.parametrize("op", ["battery", "load", "run", "diagnose"])
 def test_the_solvers_entry_refuses_the_practice_ops(op: str) -> None:
     """User code runs only in the practice worker: the solver's entry (api.handle) answers none of its ops."""
     reply = json.loads(handle(json.dumps({"version": 1, "op": op})))
@@ -181,10 +182,14 @@ def test_cli_passes_fails_and_refuses(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("FAIL no-chain: 2 of 2 boards (a jump ends on another jump's start")
-    first = lines.index(next(line for line in lines if line.startswith("First failing board: 3 of 26 (no-chain, ")))
     case = battery(26)[2]
-    assert json.loads("".join(lines[first + 1 : first + 3 + case.n]).replace("board = ", "")) == case.rows()
-    assert f"expected: {case.expected}" in lines
+    first = lines.index(f"First failing board: 3 of 26 (no-chain, {case.n}×{case.n})")
+    assert lines[first + 1].startswith("smallest board that breaks it: ")
+    assert f"(the board was {case.n}×{case.n})" in lines[first + 1]
+    start, end = lines.index("board = [", first), lines.index("]", first)
+    shown = json.loads("".join(lines[start + 1 : end]).join("[]"))
+    assert len(shown) <= case.n and f"expected: {min_moves(shown)}" in lines
+    assert not run(load(WRONG["chains-jumps"][1])[0], shown).passed(min_moves(shown))  # it fails there too
     assert lines[-1].endswith(" of 26 boards passed")
 
     for text, error in (("def f(:\n", "line 1: SyntaxError"), ("x = 1\n", "no snakesAndLadders found")):

@@ -290,8 +290,8 @@ def _read_solution(path: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["check"]:  # practice mode: test a LeetCode 909 solution (practice_run.py)
-        from .practice_run import main as check
+    if arguments[:1] == ["check"]:  # practice mode: test a LeetCode 909 solution (practice_check.py)
+        from .practice_check import main as check
 
         return check(arguments[1:], read=_read_solution, write=_write)
     args = build_parser().parse_args(arguments)

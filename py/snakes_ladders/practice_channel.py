@@ -21,6 +21,8 @@ import subprocess
 import time
 from typing import Any, Literal
 
+from .practice import LARGEST
+from .practice_reads import LIMIT
 from .untrusted import LARGEST_ANSWER, printable
 
 MAX_FRAME = 1 << 20
@@ -128,7 +130,36 @@ class Reader:
             select.select([self.fd], [], [], min(remaining, POLL_SECONDS))
 
 
+def _reads(value: object) -> bool:
+    """A list of at most ``LIMIT`` pairs ``[row, column]`` of ints from 0 to ``LARGEST`` - 1."""
+    return (
+        type(value) is list
+        and len(value) <= LIMIT
+        and all(
+            type(cell) is list and len(cell) == 2 and all(type(part) is int and 0 <= part < LARGEST for part in cell)
+            for cell in value
+        )
+    )
+
+
+def _board(value: object) -> bool:
+    """At most ``LARGEST`` rows of at most ``LARGEST`` ints (``Board.from_matrix`` checks the rest)."""
+    return (
+        type(value) is list
+        and len(value) <= LARGEST
+        and all(type(row) is list and len(row) <= LARGEST and all(type(x) is int for x in row) for row in value)
+    )
+
+
 def _check(value: object, kind: str) -> bool:
+    if kind == "reads":
+        return _reads(value)
+    if kind == "board":
+        return _board(value)
+    if kind == "count":
+        return type(value) is int and 0 <= value < 2**62
+    if kind == "bool":
+        return type(value) is bool
     if kind == "str":
         return type(value) is str
     if kind == "text":  # a str or null
@@ -142,7 +173,22 @@ def _check(value: object, kind: str) -> bool:
 
 LOADED = {"loaded": "true", "output": "str"}
 NOT_LOADED = {"error": "str", "line": "line", "output": "str"}
-OUTCOME = {"answer": "answer", "shown": "str", "error": "text", "line": "line", "output": "str"}
+OUTCOME = {
+    "answer": "answer",
+    "shown": "str",
+    "error": "text",
+    "line": "line",
+    "output": "str",
+    "reads": "reads",
+    "reads_total": "count",
+    "mutated": "bool",
+}
+#: What a board's run printed so far (sent as it prints, so that a board stopped at its time limit shows it).
+PRINTED = {"printed": "str"}
+#: A smaller board the solution still fails, found while shrinking, with the runs so far and its outcome.
+SHRUNK = {"board": "board", "runs": "count", **OUTCOME}
+#: The end of a board's shrinking: its runs, and why it stopped early if it did.
+SHRINK_END = {"runs": "count", "cut_short": "text"}
 
 
 def parse(line: bytes, token: str, *kinds: dict[str, str]) -> dict[str, Any]:
@@ -170,4 +216,18 @@ def _glimpse(line: bytes) -> str:
     return f"{size}: {line[:40]!r}{'…' if len(line) > 40 else ''}"
 
 
-__all__ = ["LOADED", "NOT_LOADED", "OUTCOME", "Malformed", "Reader", "encode", "exit_status", "parse", "send", "stop"]
+__all__ = [
+    "LOADED",
+    "NOT_LOADED",
+    "OUTCOME",
+    "PRINTED",
+    "SHRINK_END",
+    "SHRUNK",
+    "Malformed",
+    "Reader",
+    "encode",
+    "exit_status",
+    "parse",
+    "send",
+    "stop",
+]

@@ -140,7 +140,7 @@ def taken(log: ReadLog, n: int) -> Reads:
     return Reads(kept, max(total, len(kept)) if type(total) is int else len(kept))
 
 
-def mutated(board: Any, rows: Sequence[Sequence[int]], given: Sequence[object]) -> bool:
+def mutated(board: Any, rows: Sequence[Sequence[int]], given: Sequence[Any]) -> bool:
     """Whether the solution changed the board it was given: ``given`` are the row objects handed to it,
     ``rows`` the values they held.  Only exact ints compare equal (no method of the solution's runs).
     Work: O(n²)."""

@@ -67,7 +67,7 @@ def resized(board: Board, n: int) -> Board:
 class _Shrinking:
     fails: Fails
     out_of_time: Callable[[], bool]
-    step: Callable[[Board], object]
+    step: Callable[[Board, int], object]
     current: Board
     runs: int = 0
     kept: list[int] = field(default_factory=list)
@@ -84,7 +84,7 @@ class _Shrinking:
             raise _Stop(f"stopped after {self.runs:,} runs: a smaller board ran past the time limit")
         if verdict:
             self.current = candidate
-            self.step(candidate)
+            self.step(candidate, self.runs)
         return verdict
 
     def without(self, starts: list[int]) -> Board:
@@ -123,11 +123,12 @@ def shrink(
     board: Board,
     fails: Fails,
     out_of_time: Callable[[], bool] = lambda: False,
-    step: Callable[[Board], object] = lambda _: None,
+    step: Callable[[Board, int], object] = lambda board, runs: None,
 ) -> Shrunk:
     """The smallest board found on which ``fails`` still holds (see the module's docstring).
 
-    ``board`` must be one the solution fails; ``step`` hears each smaller failing board as it is found.
+    ``board`` must be one the solution fails; ``step`` hears each smaller failing board as it is found,
+    and the runs made so far.
 
     >>> wrong = lambda b: solve(b).moves != 1 and len(b.jumps) >= 1  # answers 1 whenever there is a jump
     >>> shrunk = shrink(Board(6, {2: 15, 14: 35, 17: 13}), wrong)

@@ -63,4 +63,14 @@ TYPES: dict[str, str] = {
     "Warnings": "{total: number, shown: {square: number, message: string}[]}",
     "JumpUse": "{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}",
     "PracticeCase": "{kind: string, about: string, board: number[][], expected: number, path: number[] | null}",
+    "PracticeOutcome": "{answer: number | null, shown: string, error: string | null, line: number | null, "
+    "output: string, reads: number[][], reads_total: number, mutated: boolean}",
+    "ReadDifference": "{read: number, cell: number[], square: number, actual: number[], cell_square: number, "
+    "text: string}",
+    "PracticeWhy": "{expected: number, layers: number[][] | null, game: {path: number[], steps: {start: number, "
+    "roll: number, landing: number, end: number}[]} | null, chain: {path: number[], chains: number[][]} | null}",
+    "PracticeFailure": "{board: number[][], n: number, original_n: number, expected: number, got: number | null, "
+    "shown: string, error: string | null, line: number | null, output: string, reads: number[][], "
+    "reads_total: number, mutated: boolean, read_squares: number[], reads_truncated: boolean, "
+    "first_difference: ReadDifference | null, why: PracticeWhy, shrink: {runs: number, cut_short: string | null}}",
 }

@@ -44,16 +44,17 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
     return json.dumps(_guard(lambda: _dispatch(read_request(request), progress)), ensure_ascii=False)
 
 
-def practice_handle(request: str) -> str:
+def practice_handle(request: str, progress: Callable[[str], object] | None = None) -> str:
     """The practice worker's entry: ``handle`` for the ops declared ``worker="practice"`` (``battery``,
-    ``load``, ``run``: user code runs here) and no other; the same checks, envelope and errors.
+    ``load``, ``run``, ``diagnose``: user code runs here) and no other; the same checks, envelope and errors.
+    ``progress`` hears ``diagnose``'s smaller boards as they are found.
 
     >>> json.loads(practice_handle('{"version": 1, "op": "load", "source": "def snakesAndLadders(board): return 1"}'))
     {'ok': True, 'version': 1, 'result': {'loaded': True, 'error': None, 'line': None, 'output': ''}}
     >>> json.loads(practice_handle('{"version": 1, "op": "solve", "board": [[-1]]}'))["error"]["message"]
-    'solve is not an op of the practice worker: it answers battery, load and run'
+    'solve is not an op of the practice worker: it answers battery, load, run and diagnose'
     """
-    return json.dumps(_guard(lambda: _dispatch(read_request(request), None, "practice")), ensure_ascii=False)
+    return json.dumps(_guard(lambda: _dispatch(read_request(request), progress, "practice")), ensure_ascii=False)
 
 
 def answer(message: dict[str, Any]) -> dict[str, Any]:
@@ -118,9 +119,10 @@ def _dispatch(message: Any, progress: Callable[[str], object] | None = None, wor
     refuse_unknown_fields(op, message)
     if op.worker == "practice":
         from .practice import RUNNERS as PRACTICE  # imported on first use: the solver's worker never needs it
+        from .practice import diagnose_op
 
-        return PRACTICE[op.name](message)
-    if op.name in ("generate", "generate_set"):  # boards to a target (issues 17, 24): see runners.generate_op
+        return diagnose_op(message, progress) if op.name == "diagnose" else PRACTICE[op.name](message)
+    if op.name == "generate":  # a board to a target (issue 17): see runners.generate_op
         return generate_op(message, progress)
     if op.name == "turn":  # reads a list of positions: see runners.turn_op
         return turn_op(message)

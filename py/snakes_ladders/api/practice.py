@@ -1,4 +1,5 @@
-"""The practice worker's ops: the battery, loading a user's solution, running it on one board.
+"""The practice worker's ops: the battery, loading a user's solution, running it on one board, and
+showing a board it fails (``diagnose``: shrunk, with its reads and why the right answer is right).
 
 Served only by ``envelope.practice_handle``, the practice worker's entry: the solver's worker has no
 op that loads or runs user code.  The solution is hostile input (``practice_run``): whatever it does,
@@ -8,12 +9,16 @@ practice request, so importing the API imports none of this.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from collections.abc import Callable
+from json import dumps
 from typing import Any
 
+from ..board import Board
 from ..practice import battery
+from ..practice_failure import diagnose, failure_to_json
 from ..practice_run import Outcome, SolutionError, Solver, broken, load, run
 from ..rules import LEETCODE
+from ..solve import min_moves
 from .reading import RequestError, integer
 from .table import CONTRACT
 
@@ -51,19 +56,50 @@ def load_op(message: dict[str, Any]) -> dict[str, Any]:
     return {"loaded": True, "error": None, "line": None, "output": output}
 
 
-def run_op(message: dict[str, Any]) -> dict[str, Any]:
-    """Run the loaded solution on ``board`` (checked by LeetCode's rules first): ``practice_run.Outcome``."""
+def _board(op: str, message: dict[str, Any]) -> list[list[int]]:
+    """The request's board, checked by LeetCode's rules, for a loaded solution."""
     if not _loaded:
-        raise RequestError("run needs a loaded solution: send load first (the last load, if any, failed)")
+        raise RequestError(f"{op} needs a loaded solution: send load first (the last load, if any, failed)")
     if "board" not in message:
-        raise RequestError("run needs a board: the LeetCode matrix to run the solution on")
-    board = message["board"]
+        raise RequestError(f"{op} needs a board: the LeetCode matrix to run the solution on")
+    board: list[list[int]] = message["board"]
     LEETCODE.board_from_matrix(board)
+    return board
+
+
+def _run(board: list[list[int]]) -> Outcome:
     try:
-        outcome = run(_loaded[0], board)
+        return run(_loaded[0], board)
     except BaseException as failure:  # the solution changed the interpreter under us
-        outcome = Outcome(None, "no answer", broken(failure))
-    return asdict(outcome)
+        return Outcome(None, "no answer", broken(failure))
+
+
+def run_op(message: dict[str, Any]) -> dict[str, Any]:
+    """Run the loaded solution on ``board`` (checked by LeetCode's rules first): ``practice_run.Outcome``,
+    the cells it read included."""
+    return _run(_board("run", message)).to_json()
+
+
+def diagnose_op(message: dict[str, Any], progress: Callable[[str], object] | None = None) -> dict[str, Any]:
+    """Run the loaded solution on ``board``; when it fails, shrink the board for at most about ``seconds``
+    and show the failure (``practice_failure.failure_to_json``), else ``failure`` is null.  ``progress``
+    hears each smaller failing board (``{"board", "n", "runs"}``), so that a page that stops the worker at
+    its time limit keeps the smallest so far.  Work: the shrinking's runs (``practice_shrink``)."""
+    fields = {field.name: field for field in CONTRACT["diagnose"].fields}
+    board, seconds = _board("diagnose", message), integer("diagnose", message, fields["seconds"])
+    outcome = _run(board)
+    if outcome.passed(min_moves(Board.from_matrix(board))):
+        return {"passed": True, "outcome": outcome.to_json(), "failure": None}
+
+    def step(smaller: Board, _: Outcome, runs: int) -> None:
+        if progress is not None:
+            progress(dumps({"board": smaller.to_matrix(), "n": smaller.n, "runs": runs}))
+
+    try:
+        failure = failure_to_json(diagnose(_loaded[0], board, outcome, seconds, step))
+    except BaseException as error:  # the solution changed the interpreter under us
+        raise RequestError(f"the board could not be shrunk: {broken(error)}") from None
+    return {"passed": False, "outcome": outcome.to_json(), "failure": failure}
 
 
 RUNNERS = {"battery": battery_op, "load": load_op, "run": run_op}
