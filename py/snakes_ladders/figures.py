@@ -74,7 +74,8 @@ class Analysis:
     game starts on square 1; ``visits[n²]`` is ``p_finish``); None on the squares
     of a trap that can be reached, which are stood on forever.  ``traps`` lists
     those traps, each a sorted tuple of squares.  Figures beyond a float's
-    range are Decimals (see ``Figure``).
+    range are Decimals (see ``Figure``).  ``expected_turns`` is the expected number of turns (the
+    expected rolls under plain sixes, where a turn is a roll); ``length`` counts rolls.
     """
 
     n: int
@@ -90,6 +91,7 @@ class Analysis:
     race: Race
     unsolved: str | None = None
     approximate: Approximation | None = None
+    expected_turns: Figure | None = None
 
 
 def as_figure(value: float | Decimal) -> Figure:

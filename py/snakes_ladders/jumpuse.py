@@ -19,10 +19,10 @@ from .rules import LEETCODE, JumpKind, Rules
 class JumpUseRefused(ArithmeticError):
     """The jump uses would take more work than their budget: ``work`` is the estimate (or a lower bound)."""
 
-    def __init__(self, work: int, budget: int, at_least: bool) -> None:
+    def __init__(self, work: int, budget: int, at_least: bool, why: str | None = None) -> None:
         about = "at least" if at_least else "about"
         super().__init__(
-            f"jump use not computed: it would take {about} {work:,} units of work, over the budget of {budget:,}"
+            why or f"jump use not computed: it would take {about} {work:,} units of work, over the budget of {budget:,}"
         )
         self.work = work
         self.budget = budget
@@ -35,11 +35,14 @@ def jump_uses(board: Board | Any, rules: Rules = LEETCODE, budget: int | None = 
     can be reached, a solve (the fill) per jump end at most; JumpUseRefused, before the
     inversion starts, when that sum would exceed ``budget`` (and as soon as the
     elimination passes a third of it), so a refusal costs at most about a third
-    of ``budget`` units.  None: no limit.
+    of ``budget`` units.  None: no limit.  Refused (JumpUseRefused, no work) under a sixes rule other
+    than plain.
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
     board = rules.to_board(board)
+    if rules.sixes != "plain":  # a landing's state then carries the turn's 6s: u / N[s][s] no longer holds
+        raise JumpUseRefused(0, budget or 0, False, f"jump use not computed under sixes {rules.sixes!r}: only plain")
     system = System(build_chain(board, rules))
     try:  # the whole costs at least 3W: the elimination stops once W passes a third of the budget
         exact = solved(system, None if budget is None else budget // 3)

@@ -18,6 +18,7 @@ budget), plus one comparison of O(n²) every CHECK_EVERY rolls; the tail and the
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from .board import Board
 from .chain import Chain, wide_context
 from .rules import DIE, Rules
 
-__all__ = ["MAX_TURNS", "TAIL", "Length", "Race", "Stationary", "Tail", "distribution", "race"]
+__all__ = ["MAX_TURNS", "TAIL", "Length", "Race", "Stationary", "Tail", "distribution", "listed_length", "race"]
 
 #: The listed distribution stops once less than this much probability is still in play.
 TAIL = 1e-9
@@ -103,6 +104,10 @@ class Race:
     may be no winner or ``undecided`` > 0.  ``undecided`` is the chance that no
     one has won within the rolls listed when the length was truncated without
     a known tail (0 otherwise); p_win, p_no_winner and undecided add up to 1.
+    Under a sixes rule the players take turns, each of one roll or more (``turnlength``).
+    ``total_rolls_median`` and ``total_rolls_p90`` are the least t with P(total rolls ≤ t) ≥ 0.5 and
+    0.9 (``totals``), None when not reached within the totals known exactly; ``total_rolls_cut_off``
+    says that one of them may lie past those rather than never be reached.
     """
 
     players: int
@@ -110,6 +115,9 @@ class Race:
     p_no_winner: float
     expected_total_rolls: float | Decimal | None
     undecided: float = 0.0
+    total_rolls_median: int | None = None
+    total_rolls_p90: int | None = None
+    total_rolls_cut_off: bool = False
 
 
 @dataclass
@@ -173,6 +181,19 @@ def distribution(
         p95=marks["p95"],
         tail=tail,
     )
+
+
+def listed_length(on_turn: list[float], trapped: float, truncated: bool) -> Length:
+    """A Length from the chances of finishing on each listed turn (no tail), with its percentiles.
+
+    >>> listed_length([0.5, 0.25], 0.0, False).p90 is None, listed_length([0.5, 0.25], 0.0, False).median
+    (True, 1)
+    """
+    by_turn = list(itertools.accumulate(on_turn))
+    remaining = max(0.0, 1.0 - (by_turn[-1] if by_turn else 0.0) - trapped)
+    marks = {name: _percentile(by_turn, level, None) for name, level in PERCENTILES}
+    listed = tuple(f if f >= NEGLIGIBLE else 0.0 for f in on_turn)
+    return Length(listed, tuple(by_turn), remaining, trapped, truncated, marks["median"], marks["p90"], marks["p95"])
 
 
 def _roller(board: Board, rules: Rules, chain: Chain, trap_of: dict[int, int]) -> Callable[[_Walk], None]:

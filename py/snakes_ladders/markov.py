@@ -53,6 +53,11 @@ alone, and say so (``Approximation``): the finish chance is still exact when it
 is 1 or 0, the expected rolls add to the propagated sums a geometric tail
 fitted to the last rolls (``estimates``).
 
+Under a sixes rule other than plain (a 6 gives another roll in the same turn) a state of the chain is
+a position and the 6s rolled so far in the turn, at most three states a position: ``sixes`` analyses
+that chain (expected rolls and turns, the race by turns).  Whatever the rule, the race's total rolls
+(all players together: median and 90th percentile) are the exact convolution of ``totals``.
+
 The modules by job: ``figures`` (the result types and how a figure is held), ``elimination``
 (N by Gaussian elimination, the headline figures, π), ``jumpuse`` (each snake's and ladder's use),
 ``estimates`` (the figures past the elimination's budget); this one puts them together (``analyze``).
@@ -65,6 +70,7 @@ The modules by job: ``figures`` (the result types and how a figure is held), ``e
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .board import Board
@@ -75,6 +81,8 @@ from .figures import Analysis, Approximation, Figure, JumpUse, as_figure, figure
 from .jumpuse import JumpUseRefused, jump_uses, jump_uses_exact
 from .length import MAX_TURNS, TAIL, Length, Race, distribution, race
 from .rules import LEETCODE, MAX_PLAYERS, Rules
+from .sixes import analyze_sixes
+from .totals import total_rolls
 
 __all__ = [
     "HEADLINE_BUDGET",
@@ -116,49 +124,68 @@ def analyze(
     why, and the figures that need it are estimated from the propagation alone (``Approximation``; the
     length has no tail).  ``rolls`` caps the propagation (None: ``propagation_turns``).
 
-    Work bound, for n² squares, J jumps and S reachable transient states: O(n²) to build the chain;
-    the elimination O(W) over the S + J states (positions and landed jump squares), eliminated from
-    the highest square down, with W = Σ_k (rows pointing at k) × (entries of row k) when k is
-    eliminated, at most (S + J)³ and in practice some ten times the fill, and never more than
-    ``budget`` (counted before it is done); for random jumps W grows about as J³ (each snake end costs
-    the ladders crossing it times the snakes crossing it; no fill-reducing order tried does less,
-    bench/elimination_orders.py); the selected inversion (jump use) O(W); one solve (O(fill)) per end
-    of a jump a reachable trap lands on, and at most MAX_ITERATIONS + 2 more (after the inverse
-    iteration's first try, no more than SOLVE_BUDGET entries read in all); at most min(MAX_TURNS,
-    PROPAGATION_BUDGET / (n² + 3J + 1)) rolls of propagation at O(n² + J) each, the estimates
-    O(rolls); in Decimal (only when a figure leaves the float range) the same steps, each slower.
+    Work bound, for n² squares, J jumps and S reachable transient states: O(n²) to build the chain; the
+    elimination O(W) over the S + J states (positions and landed jump squares), eliminated from the highest
+    square down, with W = Σ_k (rows pointing at k) × (entries of row k) when k is eliminated, at most (S +
+    J)³ and in practice some ten times the fill, and never more than ``budget`` (counted before it is done);
+    for random jumps W grows about as J³ (each snake end costs the ladders crossing it times the snakes
+    crossing it; no fill-reducing order tried does less, bench/elimination_orders.py); the selected
+    inversion (jump use) O(W); one solve (O(fill)) per end of a jump a reachable trap lands on, and at most
+    MAX_ITERATIONS + 2 more (after the inverse iteration's first try, no more than SOLVE_BUDGET entries read
+    in all); at most min(MAX_TURNS, PROPAGATION_BUDGET / (n² + 3J + 1)) rolls of propagation at O(n² + J)
+    each, the estimates O(rolls); in Decimal (only when a figure leaves the float range) the same steps,
+    each slower; the race's total rolls O(turns × players). Under a sixes rule, ``sixes.analyze_sixes``'s
+    bound.
 
     >>> a = analyze(Board(3, {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1}))
     >>> a.finishable, a.p_finish, a.expected_rolls, a.traps
     ('never', 0.0, None, ((1, 2),))
     """
-    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be an integer from 1 to {MAX_PLAYERS}, got {players!r}")
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+    _check(rules, players)
     board = rules.to_board(board)
-    system = System(build_chain(board, rules))
     max_turns = propagation_turns(board) if rolls is None else max(1, min(MAX_TURNS, rolls))
+    if rules.sixes != "plain":
+        return analyze_sixes(board, rules, players, budget, max_turns)
+    system = System(build_chain(board, rules))
     try:
         exact = solved(system, budget)
     except OverBudget as error:
-        return unsolved(board, rules, players, system, error, max_turns)
-    jumps = jump_uses_exact(board, system, exact) if jump_use else ()
+        return _with_totals(unsolved(board, rules, players, system, error, max_turns))
     length = distribution(board, rules, system.chain, system.trap_of, exact.stationary, max_turns)
-    expected = exact.expected_rolls
-    return Analysis(
+    expected = None if exact.expected_rolls is None else as_figure(exact.expected_rolls)
+    analysis = Analysis(
         n=board.n,
         rules=rules,
         finishable=exact.finishable,
         p_finish=as_figure(exact.p_finish),
-        expected_rolls=None if expected is None else as_figure(expected),
+        expected_rolls=expected,
         expected_rolls_if_finished=None if exact.if_finished is None else as_figure(exact.if_finished),
         length=length,
         visits=tuple(None if v is None else as_figure(v) for v in exact.visits()),
-        jumps=jumps,
+        jumps=jump_uses_exact(board, system, exact) if jump_use else (),
         traps=tuple(tuple(system.traps[number]) for number in exact.reached_traps),
-        race=race(length, players, float(exact.p_finish), None if expected is None else as_figure(expected)),
+        race=race(length, players, float(exact.p_finish), expected),
     )
+    return _with_totals(analysis)
+
+
+def _check(rules: object, players: object) -> None:
+    """Raise ValueError or TypeError, with an exact message, for bad ``players`` or ``rules``."""
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be an integer from 1 to {MAX_PLAYERS}, got {players!r}")
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+
+
+def _with_totals(analysis: Analysis) -> Analysis:
+    """Plain sixes: a turn is a roll, so the expected turns are the expected rolls, and the race's total
+    rolls come from the length in rolls (``totals``: O(turns × players) until its 90th percentile)."""
+    length, result = analysis.length, analysis.race
+    finish = [[f] for f in length.p_on_turn]
+    alive = [[1.0]] + [[max(0.0, 1.0 - by)] for by in length.p_by_turn]
+    median, p90, cut_off = total_rolls(finish, alive, result.players, result.p_no_winner)
+    totals = replace(result, total_rolls_median=median, total_rolls_p90=p90, total_rolls_cut_off=cut_off)
+    return replace(analysis, race=totals, expected_turns=analysis.expected_rolls)
 
 
 def propagation_turns(board: Board) -> int:
