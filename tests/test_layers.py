@@ -47,6 +47,10 @@ LAYERS: dict[str, int] = {
     "practice_reads": 9,
     "practice_shrink": 9,
     "length": 10,
+    # the sixes rules: their chain (position, 6s this turn), its propagation turn by turn, a race's total rolls
+    "sixchain": 10,
+    "turnlength": 11,
+    "totals": 0,
     "genspec": 10,
     "genresult": 11,
     # random play analysed: the result types, the elimination, the jump uses, the estimates past its budget
@@ -54,6 +58,7 @@ LAYERS: dict[str, int] = {
     "elimination": 12,
     "jumpuse": 13,
     "estimates": 13,
+    "sixes": 13,
     "markov": 14,
     "generate": 15,
     # the boundaries: JSON for the page and its workers, the command line
