@@ -256,6 +256,11 @@ export function request(op, fields, context = {}) {
 }
 
 /** @template R @typedef {Omit<R, "op" | "version">} Fields */
+/**
+ * What a method returns: a promise of the op's result when `send` returns a promise (the engine, the
+ * bridge), else what `send` returns (the request itself, for a worker job that sends it on).
+ * @template R, T @typedef {T extends Promise<unknown> ? Promise<R> : T} Returns
+ */
 """
 CLIENT_MAKER = """
 /**
@@ -266,18 +271,24 @@ CLIENT_MAKER = """
  * @param {() => object} [context] the fields sent with every request the op declares
  */
 export function makeClient(send, context = () => ({})) {
-  /** @param {string} op */
-  const method = (op) => (/** @type {object} */ fields, key = op) => send(key, request(op, fields, context()));
+  // Each method's type below says what its op's result is; the one function behind them cannot.
+  /** @param {string} op @returns {(fields: object, key?: string) => any} */
+  const method = (op) => (fields, key = op) => send(key, request(op, fields, context()));
   return Object.freeze({
 """
 
 
 def render_client() -> str:
     """The text of web/core/client.mjs: ``request`` and ``makeClient``, one method per op of ``api.CONTRACT``."""
-    kinds = {name: f"{_type_name(name)}Request" for name in api.CONTRACT}
-    typedefs = [f'/** @typedef {{import("./contract.mjs").{kind}}} {kind} */\n' for kind in kinds.values()]
+    kinds = {name: _type_name(name) for name in api.CONTRACT}
+    typedefs = [
+        f'/** @typedef {{import("./contract.mjs").{kind}{part}}} {kind}{part} */\n'
+        for kind in kinds.values()
+        for part in ("Request", "Result")
+    ]
     methods = [
-        f"    /** @type {{(fields: Fields<{kind}>, key?: string) => T}} */\n    {name}: method({_json(name)}),\n"
+        f"    /** @type {{(fields: Fields<{kind}Request>, key?: string) => Returns<{kind}Result, T>}} */\n"
+        f"    {name}: method({_json(name)}),\n"
         for name, kind in kinds.items()
     ]
     return CLIENT_HEADER + "".join(typedefs) + CLIENT_MAKER + "".join(methods) + "  });\n}\n"
