@@ -146,6 +146,10 @@ REQUESTS: dict[str, list[dict[str, object]]] = {
         GENERATE,
         {**GENERATE, "targets": {"min_moves": 1, "expected_rolls": [1, 2]}, "max_evaluations": 3},
     ],
+    "generate_set": [
+        {**GENERATE, "count": 2, "tidy": True},
+        {**GENERATE, "count": 3, "targets": {"min_moves": 1, "expected_rolls": [1, 2]}, "max_evaluations": 3},
+    ],
     "battery": [{"boards": 3, "board": SMALL_BOARD}, {"boards": 2, "seed": 5}],
     "load": [{"source": "def snakesAndLadders(board):\n    print('x')\n    return 1\n"}, {"source": "def f(:"}],
     "run": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}],
@@ -261,7 +265,8 @@ def test_progress_messages_are_exactly_as_declared(op: str) -> None:
     """A long op's progress messages (the generate worker posts each one) are its declared objects."""
     heard: list[str] = []
     missed = {"n": 10, "snakes": 8, "ladders": 8, "seed": 5, "targets": {"min_moves": 60}, "max_evaluations": 250}
-    request = {"version": 1, "op": op, **missed}  # missed: a report each 100 evaluations, and at the end
+    extra = {"count": 2} if op == "generate_set" else {}  # a set of two: each board reports
+    request = {"version": 1, "op": op, **missed, **extra}  # missed: a report each 100 evaluations, and at the end
     if op == "diagnose":  # shrinking a board the solution fails: each smaller board is reported
         loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": CHAINS})))
         assert loaded["result"]["loaded"] is True, loaded

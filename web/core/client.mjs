@@ -17,20 +17,41 @@ export function request(op, fields, context = {}) {
 }
 
 /** @template R @typedef {Omit<R, "op" | "version">} Fields */
+/**
+ * What a method returns: a promise of the op's result when `send` returns a promise (the engine, the
+ * bridge), else what `send` returns (the request itself, for a worker job that sends it on).
+ * @template R, T @typedef {T extends Promise<unknown> ? Promise<R> : T} Returns
+ */
 /** @typedef {import("./contract.mjs").SolveRequest} SolveRequest */
+/** @typedef {import("./contract.mjs").SolveResult} SolveResult */
 /** @typedef {import("./contract.mjs").ValidateRequest} ValidateRequest */
+/** @typedef {import("./contract.mjs").ValidateResult} ValidateResult */
 /** @typedef {import("./contract.mjs").MinMovesRequest} MinMovesRequest */
+/** @typedef {import("./contract.mjs").MinMovesResult} MinMovesResult */
 /** @typedef {import("./contract.mjs").AnalyzeRequest} AnalyzeRequest */
+/** @typedef {import("./contract.mjs").AnalyzeResult} AnalyzeResult */
 /** @typedef {import("./contract.mjs").JumpUseRequest} JumpUseRequest */
+/** @typedef {import("./contract.mjs").JumpUseResult} JumpUseResult */
 /** @typedef {import("./contract.mjs").ExplainRequest} ExplainRequest */
+/** @typedef {import("./contract.mjs").ExplainResult} ExplainResult */
 /** @typedef {import("./contract.mjs").PlayRequest} PlayRequest */
+/** @typedef {import("./contract.mjs").PlayResult} PlayResult */
 /** @typedef {import("./contract.mjs").MoveRequest} MoveRequest */
+/** @typedef {import("./contract.mjs").MoveResult} MoveResult */
 /** @typedef {import("./contract.mjs").TurnRequest} TurnRequest */
+/** @typedef {import("./contract.mjs").TurnResult} TurnResult */
 /** @typedef {import("./contract.mjs").GenerateRequest} GenerateRequest */
+/** @typedef {import("./contract.mjs").GenerateResult} GenerateResult */
 /** @typedef {import("./contract.mjs").GenerateSetRequest} GenerateSetRequest */
+/** @typedef {import("./contract.mjs").GenerateSetResult} GenerateSetResult */
 /** @typedef {import("./contract.mjs").BatteryRequest} BatteryRequest */
+/** @typedef {import("./contract.mjs").BatteryResult} BatteryResult */
 /** @typedef {import("./contract.mjs").LoadRequest} LoadRequest */
+/** @typedef {import("./contract.mjs").LoadResult} LoadResult */
 /** @typedef {import("./contract.mjs").RunRequest} RunRequest */
+/** @typedef {import("./contract.mjs").RunResult} RunResult */
+/** @typedef {import("./contract.mjs").DiagnoseRequest} DiagnoseRequest */
+/** @typedef {import("./contract.mjs").DiagnoseResult} DiagnoseResult */
 
 /**
  * One method per op: `client.solve({board})` sends the solve request through `send(key, request)`, `key`
@@ -40,36 +61,39 @@ export function request(op, fields, context = {}) {
  * @param {() => object} [context] the fields sent with every request the op declares
  */
 export function makeClient(send, context = () => ({})) {
-  /** @param {string} op */
-  const method = (op) => (/** @type {object} */ fields, key = op) => send(key, request(op, fields, context()));
+  // Each method's type below says what its op's result is; the one function behind them cannot.
+  /** @param {string} op @returns {(fields: object, key?: string) => any} */
+  const method = (op) => (fields, key = op) => send(key, request(op, fields, context()));
   return Object.freeze({
-    /** @type {(fields: Fields<SolveRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<SolveRequest>, key?: string) => Returns<SolveResult, T>} */
     solve: method("solve"),
-    /** @type {(fields: Fields<ValidateRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<ValidateRequest>, key?: string) => Returns<ValidateResult, T>} */
     validate: method("validate"),
-    /** @type {(fields: Fields<MinMovesRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<MinMovesRequest>, key?: string) => Returns<MinMovesResult, T>} */
     min_moves: method("min_moves"),
-    /** @type {(fields: Fields<AnalyzeRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<AnalyzeRequest>, key?: string) => Returns<AnalyzeResult, T>} */
     analyze: method("analyze"),
-    /** @type {(fields: Fields<JumpUseRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<JumpUseRequest>, key?: string) => Returns<JumpUseResult, T>} */
     jump_use: method("jump_use"),
-    /** @type {(fields: Fields<ExplainRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<ExplainRequest>, key?: string) => Returns<ExplainResult, T>} */
     explain: method("explain"),
-    /** @type {(fields: Fields<PlayRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<PlayRequest>, key?: string) => Returns<PlayResult, T>} */
     play: method("play"),
-    /** @type {(fields: Fields<MoveRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<MoveRequest>, key?: string) => Returns<MoveResult, T>} */
     move: method("move"),
-    /** @type {(fields: Fields<TurnRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<TurnRequest>, key?: string) => Returns<TurnResult, T>} */
     turn: method("turn"),
-    /** @type {(fields: Fields<GenerateRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<GenerateRequest>, key?: string) => Returns<GenerateResult, T>} */
     generate: method("generate"),
-    /** @type {(fields: Fields<GenerateSetRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<GenerateSetRequest>, key?: string) => Returns<GenerateSetResult, T>} */
     generate_set: method("generate_set"),
-    /** @type {(fields: Fields<BatteryRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<BatteryRequest>, key?: string) => Returns<BatteryResult, T>} */
     battery: method("battery"),
-    /** @type {(fields: Fields<LoadRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<LoadRequest>, key?: string) => Returns<LoadResult, T>} */
     load: method("load"),
-    /** @type {(fields: Fields<RunRequest>, key?: string) => T} */
+    /** @type {(fields: Fields<RunRequest>, key?: string) => Returns<RunResult, T>} */
     run: method("run"),
+    /** @type {(fields: Fields<DiagnoseRequest>, key?: string) => Returns<DiagnoseResult, T>} */
+    diagnose: method("diagnose"),
   });
 }

@@ -143,7 +143,15 @@ export const OPS = Object.freeze({
     about: "run the loaded solution on one board: its answer, or what it returned or raised, and what it printed",
     maxSize: 1000,
     fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board, as LeetCode gives it"}},
-    result: {"answer": "number | null", "shown": "string", "error": "string | null", "line": "number | null", "output": "string"},
+    result: {"answer": "number | null", "shown": "string", "error": "string | null", "line": "number | null", "output": "string", "reads": "number[][]", "reads_total": "number", "mutated": "boolean"},
+    worker: "practice"
+  },
+  "diagnose": {
+    about: "run the loaded solution on one board and, when it fails, the smallest failing board found, its reads, the first read whose numbering is not LeetCode's, and why the right answer is right",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board to run the solution on, as LeetCode gives it"}, "seconds": {"type": "number", "required": false, "about": "the most seconds shrinking takes (between runs)", "min": 0, "max": 60, "default": 2}},
+    result: {"passed": "boolean", "outcome": "PracticeOutcome", "failure": "PracticeFailure | null"},
+    progress: {"board": "number[][]", "n": "number", "runs": "number"},
     worker: "practice"
   }
 });
@@ -229,6 +237,10 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{total: number, shown: {square: number, message: string}[]}} Warnings */
 /** @typedef {{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}} JumpUse */
 /** @typedef {{kind: string, about: string, board: number[][], expected: number, path: number[] | null}} PracticeCase */
+/** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean}} PracticeOutcome */
+/** @typedef {{read: number, cell: number[], square: number, actual: number[], cell_square: number, text: string}} ReadDifference */
+/** @typedef {{expected: number, layers: number[][] | null, game: {path: number[], steps: {start: number, roll: number, landing: number, end: number}[]} | null, chain: {path: number[], chains: number[][]} | null}} PracticeWhy */
+/** @typedef {{board: number[][], n: number, original_n: number, expected: number, got: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean, read_squares: number[], reads_truncated: boolean, first_difference: ReadDifference | null, why: PracticeWhy, shrink: {runs: number, cut_short: string | null}}} PracticeFailure */
 /** @typedef {{kind: ErrorKind, message: string, row: number | null, column: number | null, square: number | null}} ApiError */
 /** @typedef {"json" | "request" | "board" | "internal"} ErrorKind */
 /** @typedef {{op: "solve", version: 1, board?: number[][], board_text?: string, max_size?: number}} SolveRequest */
@@ -260,6 +272,9 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{op: "load", version: 1, source: string}} LoadRequest */
 /** @typedef {{loaded: boolean, error: string | null, line: number | null, output: string}} LoadResult */
 /** @typedef {{op: "run", version: 1, board: number[][]}} RunRequest */
-/** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string}} RunResult */
-/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest | GenerateSetRequest | BatteryRequest | LoadRequest | RunRequest} Request */
+/** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean}} RunResult */
+/** @typedef {{op: "diagnose", version: 1, board: number[][], seconds?: number}} DiagnoseRequest */
+/** @typedef {{passed: boolean, outcome: PracticeOutcome, failure: PracticeFailure | null}} DiagnoseResult */
+/** @typedef {{board: number[][], n: number, runs: number}} DiagnoseProgress */
+/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest | GenerateSetRequest | BatteryRequest | LoadRequest | RunRequest | DiagnoseRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

@@ -122,7 +122,7 @@ def _dispatch(message: Any, progress: Callable[[str], object] | None = None, wor
         from .practice import diagnose_op
 
         return diagnose_op(message, progress) if op.name == "diagnose" else PRACTICE[op.name](message)
-    if op.name == "generate":  # a board to a target (issue 17): see runners.generate_op
+    if op.name in ("generate", "generate_set"):  # boards to a target (issues 17, 24): see runners.generate_op
         return generate_op(message, progress)
     if op.name == "turn":  # reads a list of positions: see runners.turn_op
         return turn_op(message)

@@ -8,10 +8,10 @@ reply against it, key for key and type for type.
 from __future__ import annotations
 
 from ..board import MAX_SIZE, MIN_SIZE
-from ..genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
 from ..practice import MAX_BOARDS
 from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS
 from .declare import Field, Op
+from .generating import generate_ops
 
 API_VERSION = 1
 # A 1000×1000 matrix of two-digit-wide values is about 7 MB of JSON; leave room.
@@ -69,7 +69,6 @@ _APPROXIMATE = (
 )
 _LAYER = "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}"
 _END = '"won" | "stuck" | "turn limit"'
-_TARGETS_USED = "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"
 
 _OUTCOME = (
     ("answer", "number | null"),
@@ -320,76 +319,7 @@ CONTRACT: dict[str, Op] = {
                 ("winner", "number | null"),
             ),
         ),
-        Op(
-            "generate",
-            "a board with the asked snakes and ladders meeting the targets (generate.Spec.from_json checks them)",
-            (
-                VERSION_FIELD,
-                Field("n", "number", "board size", required=True, low=MIN_SIZE, high=MAX_GENERATE_SIZE),
-                Field("snakes", "number", "number of snakes", required=True, low=0),
-                Field("ladders", "number", "number of ladders", required=True, low=0),
-                Field(
-                    "seed",
-                    "number",
-                    "seed of the search: same request, same board",
-                    required=True,
-                    low=0,
-                    high=MAX_SEED,
-                ),
-                Field("targets", "GenerateTargets", "least moves, expected rolls [lo, hi], always finishes"),
-                RULES_FIELD,
-                Field("max_jump", "number", "longest jump in squares", low=1),
-                Field("no_edge_rows", "boolean", "no jump on the first or last row"),
-                Field("tidy", "boolean", "no two jumps cross, touch or overlap (the page's default)"),
-                Field("min_rows", "number", "fewest rows a jump spans", low=1, high=MAX_GENERATE_SIZE - 1, default=1),
-                Field(
-                    "max_rows", "number", "most rows a jump spans; n - 2 when tidy", low=1, high=MAX_GENERATE_SIZE - 1
-                ),
-                Field(
-                    "max_evaluations",
-                    "number",
-                    "boards looked at, at most",
-                    low=1,
-                    high=MAX_EVALUATIONS,
-                    default=DEFAULT_EVALUATIONS,
-                ),
-                Field(
-                    "max_work", "number", "work budget in work units, at most", low=1, high=MAX_WORK, default=MAX_WORK
-                ),
-                MAX_SIZE_FIELD,
-            ),
-            MAX_GENERATE_SIZE,
-            (
-                ("n", "number"),
-                ("matrix", "number[][]"),
-                ("jumps", "[number, number][]"),
-                ("snakes", "number"),
-                ("ladders", "number"),
-                ("min_moves", "number"),
-                ("always_finishes", "boolean"),
-                ("expected_rolls", "number | null"),
-                ("met", "boolean"),
-                ("missed", "string[]"),
-                ("message", "string"),
-                ("evaluations", "number"),
-                ("work", "number"),
-                ("max_work", "number"),
-                ("stopped", "string"),
-                ("seed", "number"),
-                ("rules", "RulesUsed"),
-                ("targets", _TARGETS_USED),
-            ),
-            (
-                ("evaluations", "number"),
-                ("max_evaluations", "number"),
-                ("distance", "number"),
-                ("min_moves", "number"),
-                ("always_finishes", "boolean"),
-                ("expected_rolls", "number | null"),
-                ("work", "number"),
-                ("max_work", "number"),
-            ),
-        ),
+        *generate_ops(VERSION_FIELD, RULES_FIELD, MAX_SIZE_FIELD),
         *PRACTICE_OPS,
     )
 }
