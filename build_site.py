@@ -169,7 +169,8 @@ def bundle_site(out: Path) -> None:
         raise BuildError("index.html has no modulepreload link to replace")
     html = html[: at.start()] + links + PRELOADS.sub("", html[at.start() :])
     (out / "index.html").write_text(html, encoding="utf-8")
-    _minify(out / "style.css")
+    for sheet in ("style.css", "print.css"):
+        _minify(out / sheet)
 
 
 def _minify(path: Path) -> None:
