@@ -4,6 +4,7 @@
 
 import { JUMP_PLACEMENT, LIMITS, RULES } from "./contract.mjs";
 import { squareToCell } from "../board/grid.mjs";
+import { checkNote, deckProblem, SYMBOLS } from "./notes.mjs";
 
 // The sizes and the placement rules are Python's (web/core/contract.mjs is written from the package).
 export const MIN_SIZE = LIMITS.MIN_SIZE;
@@ -32,6 +33,21 @@ export function fullRules(rules = {}) {
     full[name] = value;
   }
   return Object.freeze(full);
+}
+
+/** Words and symbols on squares, whether the numbers show, and the decks (web/core/notes.mjs): one frozen value. */
+const NO_WORDS = Object.freeze({ notes: Object.freeze({}), hideNumbers: false, decks: Object.freeze({}) });
+
+/** `words` with the notes of squares past n×n dropped (the board shrank): the same object when none is. */
+function wordsFor(words, n) {
+  const kept = Object.entries(words.notes).filter(([square]) => Number(square) <= n * n);
+  if (kept.length === Object.keys(words.notes).length) return words;
+  return Object.freeze({ ...words, notes: Object.freeze(Object.fromEntries(kept)) });
+}
+
+/** Words made from `{notes, hideNumbers, decks}` (each already checked: web/core/notes.mjs checkNotes, checkDecks). */
+export function makeWords({ notes = {}, hideNumbers = false, decks = {} } = {}) {
+  return Object.freeze({ notes: Object.freeze({ ...notes }), hideNumbers: Boolean(hideNumbers), decks: Object.freeze({ ...decks }) });
 }
 
 function sameRules(a, b) {
@@ -125,7 +141,8 @@ export function buildBoard(n, pairs, { allowStartJump = false } = {}) {
 export class BoardState extends EventTarget {
   #board;
   #rules;
-  /** Undo and redo steps: each `{board, rules}`. */
+  #words = NO_WORDS;
+  /** Undo and redo steps: each `{board, rules, words}`. */
   #past = [];
   #future = [];
 
@@ -142,6 +159,65 @@ export class BoardState extends EventTarget {
   /** The rules of play, part of the state: undone and redone with the board, carried by links and My boards. */
   get rules() {
     return this.#rules;
+  }
+
+  /** The squares' words and symbols: `{[square]: {text?, symbol?}}`, frozen. */
+  get notes() {
+    return this.#words.notes;
+  }
+
+  /** True when the board is drawn without its square numbers (a board of tasks). */
+  get hideNumbers() {
+    return this.#words.hideNumbers;
+  }
+
+  /** The question-card decks: `{[symbol]: text}`, one card a line (web/core/notes.mjs parseDeck). */
+  get decks() {
+    return this.#words.decks;
+  }
+
+  /** Notes, hideNumbers and decks as one frozen value, for links, My boards and the board document. */
+  get words() {
+    return this.#words;
+  }
+
+  /**
+   * Set the text and symbol of `square` (both empty: no note) as one undoable step: `{problem, removed}`,
+   * `problem` an error message naming the square or null, `removed` the control characters dropped or "".
+   */
+  setNote(square, fields) {
+    const last = this.#board.n * this.#board.n;
+    if (!Number.isInteger(square) || square < 1 || square > last) return { problem: `Square ${square} is not on this board (squares run from 1 to ${last}).`, removed: "" };
+    const { note, problem, removed } = checkNote(square, fields);
+    if (problem) return { problem, removed };
+    const old = this.#words.notes[square];
+    if ((old?.text ?? "") === (note?.text ?? "") && (old?.symbol ?? "") === (note?.symbol ?? "")) return { problem: null, removed };
+    const notes = { ...this.#words.notes };
+    if (note) notes[square] = note;
+    else delete notes[square];
+    const label = note ? `Square ${square} now says “${note.text ?? ""}”${note.symbol ? ` with ${note.symbol}` : ""}.` : `Square ${square} has no text or symbol now.`;
+    this.#commit(this.#board, removed ? `${label} ${removed}` : label, this.#rules, makeWords({ ...this.#words, notes }));
+    return { problem: null, removed };
+  }
+
+  /** Show or hide the square numbers, as one undoable step. */
+  setHideNumbers(hide) {
+    if (Boolean(hide) === this.#words.hideNumbers) return null;
+    this.#commit(this.#board, hide ? "The square numbers are hidden." : "The square numbers are shown.", this.#rules, makeWords({ ...this.#words, hideNumbers: hide }));
+    return null;
+  }
+
+  /** Replace the deck of `symbol` (the text as typed), as one undoable step; returns an error message or null. */
+  setDeck(symbol, text) {
+    if (!SYMBOLS.includes(symbol)) return `There is no symbol ${JSON.stringify(symbol)} (the symbols are ${SYMBOLS.join(" ")}).`;
+    const problem = deckProblem(symbol, text);
+    if (problem) return problem;
+    if ((this.#words.decks[symbol] ?? "") === text) return null;
+    const decks = { ...this.#words.decks };
+    if (text.trim()) decks[symbol] = text;
+    else delete decks[symbol];
+    this.#commit(this.#board, `The ${symbol} deck changed.`, this.#rules, makeWords({ ...this.#words, decks }));
+    return null;
   }
 
   /** True when the game starts off the board (classic rules), so square 1 may hold a ladder. */
@@ -221,7 +297,10 @@ export class BoardState extends EventTarget {
     const kept = [...this.#board.jumps].filter(([start, end]) => start < last && end <= last);
     const dropped = this.#board.jumps.size - kept.length;
     const note = dropped ? ` Removed ${dropped} snake${dropped === 1 ? "" : "s"} or ladder${dropped === 1 ? "" : "s"} that no longer fit.` : "";
-    this.#commit(withJumps(n, kept), `Board is now ${n}×${n}.${note}`);
+    const words = wordsFor(this.#words, n);
+    const lost = Object.keys(this.#words.notes).length - Object.keys(words.notes).length;
+    const notesNote = lost ? ` Removed the text or symbol of ${lost} square${lost === 1 ? "" : "s"} past ${last}.` : "";
+    this.#commit(withJumps(n, kept), `Board is now ${n}×${n}.${note}${notesNote}`, this.#rules, words);
     return null;
   }
 
@@ -229,51 +308,55 @@ export class BoardState extends EventTarget {
    * Start over from `board` (and `rules`, default: the rules in force) with an empty history (the board a
    * visit opens with). Throws naming an unknown rule.
    */
-  reset(board, label, rules = this.#rules) {
+  reset(board, label, rules = this.#rules, words = this.#words) {
     this.#past = [];
     this.#future = [];
-    this.#set({ board: withJumps(board.n, board.jumps), rules: fullRules(rules) }, label);
+    this.#set({ board: withJumps(board.n, board.jumps), rules: fullRules(rules), words: wordsFor(words, board.n) }, label);
   }
 
   /**
    * Replace the whole board (a load, a preset, a share link, a board from My boards), and the rules when
-   * `rules` is given, as one undoable step. Throws naming an unknown rule.
+   * `rules` is given, and the words (notes, hideNumbers, decks: makeWords) when `words` is, as one undoable
+   * step; without `words` the squares keep theirs (those past the new size are dropped). Throws naming an unknown rule.
    */
-  load(board, label, rules = this.#rules) {
-    this.#commit(withJumps(board.n, board.jumps), label, fullRules(rules));
+  load(board, label, rules = this.#rules, words = this.#words) {
+    this.#commit(withJumps(board.n, board.jumps), label, fullRules(rules), wordsFor(words, board.n));
   }
 
   undo() {
     if (!this.#past.length) return "Nothing to undo.";
-    this.#future.push({ board: this.#board, rules: this.#rules });
+    this.#future.push({ board: this.#board, rules: this.#rules, words: this.#words });
     this.#set(this.#past.pop(), "Undone.");
     return null;
   }
 
   redo() {
     if (!this.#future.length) return "Nothing to redo.";
-    this.#past.push({ board: this.#board, rules: this.#rules });
+    this.#past.push({ board: this.#board, rules: this.#rules, words: this.#words });
     this.#set(this.#future.pop(), "Redone.");
     return null;
   }
 
-  #commit(board, label, rules = this.#rules) {
-    this.#past.push({ board: this.#board, rules: this.#rules });
+  #commit(board, label, rules = this.#rules, words = this.#words) {
+    this.#past.push({ board: this.#board, rules: this.#rules, words: this.#words });
     if (this.#past.length > HISTORY_LIMIT) this.#past.shift();
     this.#future = [];
-    this.#set({ board, rules }, label);
+    this.#set({ board, rules, words }, label);
   }
 
   /**
-   * Make `step` current. A step that keeps the board object (a rules change, or its undo) fires only
-   * "ruleschange"; any other fires "change", then "ruleschange" (with `withBoard`) if the rules differ.
+   * Make `step` current. A step that keeps the board and words objects (a rules change, or its undo) fires
+   * only "ruleschange"; any other fires "change" (`wordsOnly` when only the words changed), then
+   * "ruleschange" (with `withBoard`) if the rules differ.
    */
-  #set({ board, rules }, label) {
-    const boardKept = board === this.#board && !sameRules(rules, this.#rules);
+  #set({ board, rules, words = this.#words }, label) {
+    const boardKept = board === this.#board && words === this.#words && !sameRules(rules, this.#rules);
     const rulesChanged = !sameRules(rules, this.#rules);
+    const wordsOnly = board === this.#board && words !== this.#words;
     this.#board = board;
     this.#rules = rules;
-    if (!boardKept) this.dispatchEvent(new CustomEvent("change", { detail: { board, label } }));
+    this.#words = words;
+    if (!boardKept) this.dispatchEvent(new CustomEvent("change", { detail: { board, label, wordsOnly } }));
     if (rulesChanged) this.dispatchEvent(new CustomEvent("ruleschange", { detail: { rules, label, withBoard: !boardKept } }));
   }
 }
