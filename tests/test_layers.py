@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "jsontext": 0,
     "placement": 0,
     "tidy": 0,
+    "gentidy": 1,
     "errors": 0,
     "untrusted": 0,
     # the board: a cell's checks, the matrix readers (C speed, then exact), the Board type

@@ -78,6 +78,7 @@ from .genspec import (
     distance,
     missed_targets,
 )
+from .gentidy import evict, fits
 from .markov import Analysis, analyze
 from .placement import PLACE_TRIES, Fits, Jump, Layout, Pairs, assign
 from .solve import min_moves
@@ -142,6 +143,8 @@ class _Search:
         self.tidy = Tidy(spec.n) if spec.tidy else None
         self.moves = Moves(spec.n, spec.rules)
         self.kinds = (False,) * spec.snakes + (True,) * spec.ladders  # up: a ladder
+        if spec.tidy:  # ladders drawn first, so the snakes fit around them rather than bar them
+            self.kinds = self.kinds[::-1]
         self.evaluations = 0
         self.work = 0  # evaluations, checks and matching; the layout counts placement draws (see ``used``)
         self.reserve: int | None = None  # kept back for the last check or figures (see ``spent``)
@@ -160,9 +163,7 @@ class _Search:
         return self.work + DRAW_WORK * self.layout.draws + TIDY_WORK * tests
 
     def fits(self, others: list[Jump]) -> Fits:
-        """The tidy check of a drawn jump against ``others`` (O(len(others)) segment tests), or None."""
-        tidy = self.tidy
-        return None if tidy is None else lambda jump: tidy.clear(jump, others)
+        return fits(self.tidy, others)
 
     def spent(self) -> bool:
         """Whether no further evaluation may start: the cap reached, or the budget but for what is kept
@@ -235,6 +236,8 @@ class _Search:
         self.work += len(used)
         fits = self.fits(others)  # O(jumps) segment tests a draw: the others are tidy already
         if self.rng.random() < 0.3:
+            if self.tidy is not None:
+                return evict(self.layout, self.tidy, self.rng, self.kinds, jumps, i, used)
             moved = self.layout.place(self.rng, up, used, fits)
         else:
             moved = self.layout.nudge(self.rng, jumps[i], up, used, fits)

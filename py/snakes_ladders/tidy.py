@@ -95,6 +95,17 @@ class Tidy:
                 return False
         return True
 
+    def meeting(self, jump: tuple[int, int], others: list[tuple[int, int]], most: int) -> list[int] | None:
+        """The indices in ``others`` of the jumps ``jump`` meets (or shares a square with), or None when more
+        than ``most`` do. O(len(others))."""
+        found: list[int] = []
+        for k, other in enumerate(others):
+            if not self.clear(jump, (other,)):
+                found.append(k)
+                if len(found) > most:
+                    return None
+        return found
+
     def board(self, jumps: list[tuple[int, int]]) -> bool:
         """Whether no two of ``jumps`` meet. O(len(jumps)²): for a whole board made elsewhere."""
         return all(self.clear(jump, jumps[:i]) for i, jump in enumerate(jumps))
