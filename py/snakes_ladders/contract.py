@@ -20,7 +20,7 @@ from typing import Any
 from . import api
 from .board import EMPTY, MAX_SIZE, MIN_SIZE, Board, BoardError, square_to_cell
 from .jsontext import MAX_DEPTH
-from .rules import CLASSIC, LEETCODE, MAX_PLAYERS, MAX_SEED, MAX_TURNS, OVERSHOOTS, STARTS, Rules
+from .rules import CLASSIC, LEETCODE, MAX_PLAYERS, MAX_SEED, MAX_TURNS, OVERSHOOTS, SIXES, STARTS, Rules
 
 __all__ = ["TARGET", "main", "render"]
 
@@ -143,6 +143,7 @@ def rules() -> dict[str, Any]:
     return {
         "start": {"values": list(STARTS), "default": default.start},
         "overshoot": {"values": list(OVERSHOOTS), "default": default.overshoot},
+        "sixes": {"values": list(SIXES), "default": default.sixes},
         "presets": {"leetcode": LEETCODE.to_json(), "classic": CLASSIC.to_json()},
         "startPositions": {start: Rules(start=start).start_position for start in STARTS},
     }

@@ -1,6 +1,6 @@
 """Play a game of chance: 1 to 4 players roll a seeded die in turn.
 
-The die is ``random.Random(seed).randint(1, 6)``, one call per turn, so the
+The die is ``random.Random(seed).randint(1, 6)``, one call per roll, so the
 same board, rules, players and seed always give the same game, in CPython and
 in Pyodide alike.  Each turn is ``turn.take_turn``, as in the page's hot-seat
 game: players roll in order, player 1 first, each moving their own token by
@@ -24,7 +24,10 @@ from .board import Board
 from .rules import LEETCODE, MAX_PLAYERS, MAX_SEED, Rules
 from .turn import MAX_TURNS, End, Table, Turn, hopeless_positions, opening, take_turn
 
-__all__ = ["MAX_PLAYERS", "MAX_SEED", "MAX_TURNS", "Game", "Turn", "hopeless_positions", "play"]
+__all__ = ["MAX_PLAYERS", "MAX_SEED", "MAX_TURNS", "ROLLS_PER_TURN", "Game", "Turn", "hopeless_positions", "play"]
+
+#: A game holds at most this many rolls per turn allowed (a 6 gives another roll under a sixes rule).
+ROLLS_PER_TURN = 6
 
 
 @dataclass(frozen=True)
@@ -69,8 +72,13 @@ def play(
     malformed).
 
     Work bound: O(n²) to find the positions from which the last square can no
-    longer be reached (``turn.Table.of``), then O(players) per turn, at most ``max_turns`` turns (the
-    reply holds one entry per turn).
+    longer be reached (``turn.Table.of``), then O(players) per roll, at most ``max_turns`` turns (the
+    reply holds one entry per roll: under a sixes rule other than plain a turn is one roll and one
+    more after each 6, and the game is called off, ``"turn limit"``, at ROLLS_PER_TURN × ``max_turns``
+    rolls whatever the die shows).
+
+    >>> [(t.number, t.roll, t.end, t.again) for t in play(Board(3, {}), Rules(sixes="again"), seed=19).turns]
+    [(1, 6, 7, True), (1, 1, 8, False), (2, 5, 8, False), (3, 1, 9, False)]
 
     >>> game = play(Board(3, {2: 8}), seed=1)
     >>> [(t.roll, t.start, t.landing, t.end) for t in game.turns]
@@ -85,10 +93,14 @@ def play(
     turns: list[Turn] = []
     winner: int | None = None
     player = None if end else 1
+    number, sixes = 1, 0
     while player is not None:
-        outcome = take_turn(table, positions, player, len(turns) + 1, rng.randint(1, 6), max_turns)
+        outcome = take_turn(table, positions, player, number, rng.randint(1, 6), max_turns, sixes)
         turns.append(outcome.turn)
         positions, player, end, winner = outcome.positions, outcome.next_player, outcome.end, outcome.winner
+        number, sixes = (number, outcome.sixes) if outcome.sixes else (number + 1, 0)
+        if player is not None and len(turns) >= ROLLS_PER_TURN * max_turns:
+            player, end = None, "turn limit"  # a bound on the rolls a game holds, whatever the die shows
     assert end is not None  # a turn with no next player ended the game
     return Game(
         players=players,

@@ -160,6 +160,18 @@ class Rules:
         """
         return OFF_BOARD if self.start == "off-board" else 1
 
+    @property
+    def sixes_states(self) -> int:
+        """K, the states a position has in the game's chain: the 6s so far in this turn that matter.
+
+        1 under ``"plain"``, 2 under ``"again"`` (whether the turn goes on), 3 under
+        ``"again-three-to-start"`` (0, 1 or 2 6s).
+
+        >>> Rules().sixes_states, Rules(sixes="again").sixes_states, Rules(sixes="again-three-to-start").sixes_states
+        (1, 2, 3)
+        """
+        return {"plain": 1, "again": 2}.get(self.sixes, SIXES_TO_START)
+
     @classmethod
     def from_json(cls, value: Any) -> Rules:
         """Read rules from JSON data: an object with optional ``start``, ``overshoot`` and ``sixes``.

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from .board import Board
 from .chain import Chain
-from .rules import DIE, SIXES_TO_START, Rules
+from .rules import DIE, Rules
 
 __all__ = ["build_sixes_chain", "states_per_position"]
 
 
 def states_per_position(rules: Rules) -> int:
     """K: the states a position has under ``rules.sixes`` (1 plain, 2 again, 3 again-three-to-start)."""
-    return {"plain": 1, "again": 2}.get(rules.sixes, SIXES_TO_START)
+    return rules.sixes_states
 
 
 def build_sixes_chain(board: Board, rules: Rules) -> Chain:

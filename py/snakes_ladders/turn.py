@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
 from .board import Board
-from .rules import DIE, MAX_PLAYERS, MAX_TURNS, Overshoot, Rules, Step
+from .rules import DIE, MAX_PLAYERS, MAX_TURNS, SIXES_TO_START, Overshoot, Rules, Step
 
 __all__ = ["MAX_TURNS", "End", "Outcome", "Table", "Turn", "TurnError", "hopeless_positions", "opening", "take_turn"]
 
@@ -58,12 +58,16 @@ class Turn:
     and moves by ``step`` (start, landing, end, and any overshoot rule applied); ``roll``,
     ``start``, ``landing``, ``end`` and ``overshoot`` are read from the step.  ``visits`` are the
     squares walked over pip by pip, ending on ``landing`` (none for a wasted roll); a jump then
-    takes the token from ``landing`` to ``end``."""
+    takes the token from ``landing`` to ``end``.  Under a sixes rule other than plain, ``again``
+    says that the same player rolls again in this turn (after a 6) and ``to_start`` that a third 6
+    sent the token back to the start (``end``); both None and False under plain sixes."""
 
     number: int
     player: int
     step: Step
     visits: tuple[int, ...]
+    again: bool | None = None
+    to_start: bool = False
 
     roll = _StepField[int]()
     start = _StepField[int]()
@@ -75,34 +79,45 @@ class Turn:
 @dataclass(frozen=True)
 class Outcome:
     """What a turn decided: the ``turn``, where every token stands after it (player 1 first),
-    who rolls next (None once the game ended), how the game ended (None while it goes on) and
-    the winner (1-based, or None)."""
+    who rolls next (None once the game ended), how the game ended (None while it goes on), the
+    winner (1-based, or None), and the 6s rolled so far in this turn when the same player rolls
+    again (0 when the turn passed)."""
 
     turn: Turn
     positions: tuple[int, ...]
     next_player: int | None
     end: End | None
     winner: int | None
+    sixes: int = 0
 
 
 def hopeless_positions(board: Board, rules: Rules) -> frozenset[int]:
-    """Positions from which the last square can never be reached under ``rules``; O(n²) work."""
+    """Positions from which the last square can never be reached under ``rules`` at a turn's start.
+
+    Under a sixes rule a state is a position and the 6s so far in the turn (``Rules.sixes_states``
+    of them a position, as in ``sixchain``): a third 6 can free a token, and a square may need more
+    6s in a row than a turn allows.  O(K·n²) work, K ≤ 3.
+    """
     cells = board.cells()
     last = board.last
-    # Where one roll can lead from each position, reversed: who can reach each square.
-    reaches: list[list[int]] = [[] for _ in range(last + 1)]
-    for position in range(last):
+    per = rules.sixes_states
+    # Where one roll can lead from each state, reversed: who can reach each state.
+    reaches: list[list[int]] = [[] for _ in range((last + 1) * per)]
+    for state in range(last * per):
+        position, sixes = divmod(state, per)
         for roll in DIE:
-            reaches[rules.move(cells, position, roll)[1]].append(position)
-    hopeful = {last}
-    queue = [last]
+            step, carry = rules.after_roll(cells, position, roll, sixes)
+            end = step.end * per + (0 if carry is None or step.end == last else min(carry, per - 1))
+            reaches[end].append(state)
+    hopeful = {last * per}
+    queue = [last * per]
     while queue:
-        square = queue.pop()
-        for before in reaches[square]:
+        state = queue.pop()
+        for before in reaches[state]:
             if before not in hopeful:
                 hopeful.add(before)
                 queue.append(before)
-    return frozenset(range(last + 1)) - hopeful
+    return frozenset(p for p in range(last + 1) if p * per not in hopeful)
 
 
 @dataclass(frozen=True)
@@ -161,13 +176,24 @@ def opening(table: Table, players: int) -> tuple[tuple[int, ...], End | None]:
 
 
 def take_turn(
-    table: Table, positions: tuple[int, ...], player: int, number: int, roll: int, max_turns: int = MAX_TURNS
+    table: Table,
+    positions: tuple[int, ...],
+    player: int,
+    number: int,
+    roll: int,
+    max_turns: int = MAX_TURNS,
+    sixes: int = 0,
 ) -> Outcome:
-    """Play turn ``number`` (1-based): ``player`` (1-based) rolls ``roll`` from ``positions[player - 1]``.
+    """Play a roll of turn ``number`` (1-based): ``player`` (1-based) rolls ``roll`` from ``positions[player - 1]``.
 
+    ``sixes`` is the 6s already rolled in this turn (``Outcome.sixes`` of the roll before): under
+    ``"again"`` and ``"again-three-to-start"`` a 6 gives the same player another roll in the same
+    turn, so a turn is one roll or several (``Rules.after_roll``), and the turn passes (or the
+    game ends at the turn limit) only after a roll that gives none.
     Refuses (TurnError, naming the argument and its range) a state no game reaches: a position
     outside the board's start to n² - 1 (a token on n² has already won), a player other than
-    turn ``number``'s, a number outside 1 to ``max_turns``, a roll outside 1 to 6, or a game
+    turn ``number``'s, a number outside 1 to ``max_turns``, a roll outside 1 to 6, 6s that the
+    rules do not carry (any under plain, more than 2 under ``"again-three-to-start"``), or a game
     already stuck.  O(players) work: the table holds the hopeless positions.
 
     >>> from snakes_ladders.board import Board
@@ -182,18 +208,31 @@ def take_turn(
     """
     _check_turn(table, positions, player, number, roll, max_turns)
     rules = table.rules
-    step = rules.step(table.cells, positions[player - 1], roll)
-    turn = Turn(number, player, step, rules.path(step.start, roll, table.last))
+    _check_sixes(rules, sixes)
+    step, carry = rules.after_roll(table.cells, positions[player - 1], roll, sixes)
+    to_start = roll == 6 and carry is None and rules.sixes == "again-three-to-start"
+    visits = () if to_start else rules.path(step.start, roll, table.last)
+    again = None if rules.sixes == "plain" else carry is not None and step.end != table.last
+    turn = Turn(number, player, step, visits, again, to_start)
     after = (*positions[: player - 1], step.end, *positions[player:])
     end: End | None = None
     if step.end == table.last:
         end = "won"
+    elif again:
+        return Outcome(turn, after, player, None, None, carry or 0)
     elif all(position in table.hopeless for position in after):
         end = "stuck"
     elif number == max_turns:
         end = "turn limit"
     next_player = None if end else player % len(positions) + 1
     return Outcome(turn, after, next_player, end, player if end == "won" else None)
+
+
+def _check_sixes(rules: Rules, sixes: int) -> None:
+    """Raise TurnError unless ``sixes`` is a count of 6s in a row that ``rules`` let a turn carry."""
+    high = {"plain": 0, "again": MAX_TURNS}.get(rules.sixes, SIXES_TO_START - 1)
+    if type(sixes) is not int or not 0 <= sixes <= high:
+        raise TurnError(f"sixes must be an integer from 0 to {high} under the rule sixes={rules.sixes}, got {sixes!r}")
 
 
 def _check_turn(table: Table, positions: tuple[int, ...], player: int, number: int, roll: int, max_turns: int) -> None:

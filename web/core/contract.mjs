@@ -28,7 +28,7 @@ export const FIELDS = Object.freeze({
   "board": {"type": "number[][]", "required": false, "about": "the LeetCode matrix (or give board_text)"},
   "board_text": {"type": "string", "required": false, "about": "the matrix as text, optionally after 'board ='; wins over board; at most 16 characters a cell and 65,536 more", "maxLength": 16065536},
   "max_size": {"type": "number", "required": false, "about": "lowers the largest board accepted", "min": 2, "max": 1000, "default": 1000},
-  "rules": {"type": "Rules", "required": false, "about": "rules of play; LeetCode's when absent, and either key may be left out"},
+  "rules": {"type": "Rules", "required": false, "about": "rules of play; LeetCode's when absent, and any key may be left out"},
   "players": {"type": "number", "required": false, "about": "players taking turns", "min": 1, "max": 4, "default": 1},
   "n": {"type": "number", "required": true, "about": "board size", "min": 2, "max": 50},
   "snakes": {"type": "number", "required": true, "about": "number of snakes", "min": 0},
@@ -71,7 +71,7 @@ export const OPS = Object.freeze({
     about: "random-play figures, exact within the work budget, else estimates that say so: expected rolls, game length, visits, the players' chances (jump use: jump_use)",
     maxSize: 100,
     fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players},
-    result: {"n": "number", "rules": "RulesUsed", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "Figure | null", "expected_rolls": "Figure | null", "expected_rolls_if_finished": "Figure | null", "length": "{p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}", "visits": "(Figure | null)[]", "jumps": "JumpUse[]", "traps": "number[][]", "race": "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}", "unsolved": "string | null", "approximate": "{rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null", "warnings": "Warnings", "chained": "number[]"},
+    result: {"n": "number", "rules": "RulesUsed", "finishable": "\"always\" | \"not always\" | \"never\"", "p_finish": "Figure | null", "expected_rolls": "Figure | null", "expected_rolls_if_finished": "Figure | null", "expected_turns?": "Figure | null", "length": "{p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}", "visits": "(Figure | null)[]", "jumps": "JumpUse[]", "traps": "number[][]", "race": "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null, total_rolls_median?: number | null, total_rolls_p90?: number | null, total_rolls_cut_off?: boolean}", "unsolved": "string | null", "approximate": "{rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null", "warnings": "Warnings", "chained": "number[]"},
     worker: "analysis"
   },
   "jump_use": {
@@ -105,8 +105,8 @@ export const OPS = Object.freeze({
   "turn": {
     about: "one turn of a game (hot-seat play): the move, the squares walked, who rolls next, how the game ended",
     maxSize: 100,
-    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players, "positions": {"type": "number[]", "required": false, "about": "where each token stands, player 1 first: 0 off the board (classic start), else 1 to n² - 1; left out: every player's token at the start", "min": 0, "max": 9999}, "player": {"type": "number", "required": false, "about": "who rolls: turn k is player (k - 1) % players + 1", "min": 1, "max": 4, "default": 1}, "number": {"type": "number", "required": false, "about": "the turn's number, 1 first", "min": 1, "max": 10000, "default": 1}, "roll": {"type": "number", "required": false, "about": "the die's roll; left out: the game before a roll", "min": 1, "max": 6}},
-    result: {"n": "number", "turn": "Turn | null", "positions": "number[]", "hopeless": "boolean[]", "next_player": "number | null", "over": "\"won\" | \"stuck\" | \"turn limit\" | null", "winner": "number | null"},
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules, "players": FIELDS.players, "positions": {"type": "number[]", "required": false, "about": "where each token stands, player 1 first: 0 off the board (classic start), else 1 to n² - 1; left out: every player's token at the start", "min": 0, "max": 9999}, "player": {"type": "number", "required": false, "about": "who rolls: turn k is player (k - 1) % players + 1", "min": 1, "max": 4, "default": 1}, "number": {"type": "number", "required": false, "about": "the turn's number, 1 first", "min": 1, "max": 10000, "default": 1}, "roll": {"type": "number", "required": false, "about": "the die's roll; left out: the game before a roll", "min": 1, "max": 6}, "sixes": {"type": "number", "required": false, "about": "the 6s already rolled in this turn (the last reply's sixes): 0 at a turn's first roll", "min": 0, "max": 10000, "default": 0}},
+    result: {"n": "number", "turn": "Turn | null", "positions": "number[]", "hopeless": "boolean[]", "next_player": "number | null", "over": "\"won\" | \"stuck\" | \"turn limit\" | null", "winner": "number | null", "sixes": "number"},
     worker: "solver"
   },
   "generate": {
@@ -173,6 +173,14 @@ export const RULES = Object.freeze({
     ],
     "default": "stay"
   },
+  "sixes": {
+    "values": [
+      "plain",
+      "again",
+      "again-three-to-start"
+    ],
+    "default": "plain"
+  },
   "presets": {
     "leetcode": {
       "start": "square1",
@@ -226,14 +234,15 @@ export function maxBoardTextChars(maxSize) {
 
 /** @typedef {"square1" | "off-board"} StartRule */
 /** @typedef {"stay" | "bounce" | "win"} OvershootRule */
+/** @typedef {"plain" | "again" | "again-three-to-start"} SixesRule */
 /** @typedef {"ladder" | "snake"} JumpKind */
-/** @typedef {{start?: StartRule, overshoot?: OvershootRule}} Rules */
-/** @typedef {{start: StartRule, overshoot: OvershootRule}} RulesUsed */
+/** @typedef {{start?: StartRule, overshoot?: OvershootRule, sixes?: SixesRule}} Rules */
+/** @typedef {{start: StartRule, overshoot: OvershootRule, sixes?: SixesRule}} RulesUsed */
 /** @typedef {{exact: boolean, value: string | null, mantissa: number, exponent: number}} Magnitude */
 /** @typedef {number | Magnitude} Figure */
 /** @typedef {{min_moves?: number, expected_rolls?: [number, number], always_finishes?: boolean}} GenerateTargets */
 /** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}} Step */
-/** @typedef {{number: number, player: number, roll: number, start: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}} Turn */
+/** @typedef {{number: number, player: number, roll: number, start: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[], again?: boolean, to_start?: boolean}} Turn */
 /** @typedef {{total: number, shown: {square: number, message: string}[]}} Warnings */
 /** @typedef {{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}} JumpUse */
 /** @typedef {{kind: string, about: string, board: number[][], expected: number, path: number[] | null}} PracticeCase */
@@ -250,7 +259,7 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number}} MinMovesRequest */
 /** @typedef {{n: number, moves: number}} MinMovesResult */
 /** @typedef {{op: "analyze", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number}} AnalyzeRequest */
-/** @typedef {{n: number, rules: RulesUsed, finishable: "always" | "not always" | "never", p_finish: Figure | null, expected_rolls: Figure | null, expected_rolls_if_finished: Figure | null, length: {p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}, visits: (Figure | null)[], jumps: JumpUse[], traps: number[][], race: {players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}, unsolved: string | null, approximate: {rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null, warnings: Warnings, chained: number[]}} AnalyzeResult */
+/** @typedef {{n: number, rules: RulesUsed, finishable: "always" | "not always" | "never", p_finish: Figure | null, expected_rolls: Figure | null, expected_rolls_if_finished: Figure | null, expected_turns?: Figure | null, length: {p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}, visits: (Figure | null)[], jumps: JumpUse[], traps: number[][], race: {players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null, total_rolls_median?: number | null, total_rolls_p90?: number | null, total_rolls_cut_off?: boolean}, unsolved: string | null, approximate: {rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null, warnings: Warnings, chained: number[]}} AnalyzeResult */
 /** @typedef {{op: "jump_use", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} JumpUseRequest */
 /** @typedef {{n: number, jumps: JumpUse[], refused: string | null}} JumpUseResult */
 /** @typedef {{op: "explain", version: 1, board?: number[][], board_text?: string, max_size?: number}} ExplainRequest */
@@ -259,8 +268,8 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{n: number, rules: RulesUsed, players: number, seed: number, winner: number | null, end: "won" | "stuck" | "turn limit", turns: Turn[], positions: number[]}} PlayResult */
 /** @typedef {{op: "move", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, position: number, roll: number}} MoveRequest */
 /** @typedef {{start: number, roll: number, landing: number, end: number, jump: JumpKind | null, overshoot: OvershootRule | null, won: boolean, hopeless: boolean}} MoveResult */
-/** @typedef {{op: "turn", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, positions?: number[], player?: number, number?: number, roll?: number}} TurnRequest */
-/** @typedef {{n: number, turn: Turn | null, positions: number[], hopeless: boolean[], next_player: number | null, over: "won" | "stuck" | "turn limit" | null, winner: number | null}} TurnResult */
+/** @typedef {{op: "turn", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, positions?: number[], player?: number, number?: number, roll?: number, sixes?: number}} TurnRequest */
+/** @typedef {{n: number, turn: Turn | null, positions: number[], hopeless: boolean[], next_player: number | null, over: "won" | "stuck" | "turn limit" | null, winner: number | null, sixes: number}} TurnResult */
 /** @typedef {{op: "generate", version: 1, n: number, snakes: number, ladders: number, seed: number, targets?: GenerateTargets, rules?: Rules, max_jump?: number, no_edge_rows?: boolean, tidy?: boolean, min_rows?: number, max_rows?: number, max_evaluations?: number, max_work?: number, max_size?: number}} GenerateRequest */
 /** @typedef {{n: number, matrix: number[][], jumps: [number, number][], snakes: number, ladders: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, met: boolean, missed: string[], message: string, evaluations: number, work: number, max_work: number, stopped: string, seed: number, rules: RulesUsed, targets: {min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}}} GenerateResult */
 /** @typedef {{evaluations: number, max_evaluations: number, distance: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, work: number, max_work: number}} GenerateProgress */

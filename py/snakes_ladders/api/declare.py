@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from ..rules import OVERSHOOTS, STARTS, JumpKind
+from ..rules import OVERSHOOTS, SIXES, STARTS, JumpKind
 
 
 @dataclass(frozen=True)
@@ -47,19 +47,21 @@ class Op:
 
 #: The result types several ops share, declared once by name: web/contract.mjs writes each as a typedef
 #: and tests/test_contract.py checks every reply against them. A ``Figure`` is a number when a float holds
-#: it, else its magnitude spelt out (``markov.figure_to_json``); ``RulesUsed`` has both keys, always.
+#: it, else its magnitude spelt out (``markov.figure_to_json``); ``RulesUsed`` has start and overshoot always,
+#: and sixes when not "plain"; a ``Turn`` has again and to_start under a sixes rule other than plain.
 TYPES: dict[str, str] = {
     "StartRule": " | ".join(f'"{name}"' for name in STARTS),
     "OvershootRule": " | ".join(f'"{name}"' for name in OVERSHOOTS),
+    "SixesRule": " | ".join(f'"{name}"' for name in SIXES),
     "JumpKind": " | ".join(f'"{name}"' for name in get_args(JumpKind)),
-    "Rules": "{start?: StartRule, overshoot?: OvershootRule}",
-    "RulesUsed": "{start: StartRule, overshoot: OvershootRule}",
+    "Rules": "{start?: StartRule, overshoot?: OvershootRule, sixes?: SixesRule}",
+    "RulesUsed": "{start: StartRule, overshoot: OvershootRule, sixes?: SixesRule}",
     "Magnitude": "{exact: boolean, value: string | null, mantissa: number, exponent: number}",
     "Figure": "number | Magnitude",
     "GenerateTargets": "{min_moves?: number, expected_rolls?: [number, number], always_finishes?: boolean}",
     "Step": "{start: number, roll: number, landing: number, end: number, jump: JumpKind | null}",
     "Turn": "{number: number, player: number, roll: number, start: number, landing: number, end: number, "
-    "jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[]}",
+    "jump: JumpKind | null, overshoot: OvershootRule | null, visits: number[], again?: boolean, to_start?: boolean}",
     "Warnings": "{total: number, shown: {square: number, message: string}[]}",
     "JumpUse": "{start: number, end: number, kind: JumpKind, p_used: Figure | null, expected_uses: Figure | null}",
     "PracticeCase": "{kind: string, about: string, board: number[][], expected: number, path: number[] | null}",

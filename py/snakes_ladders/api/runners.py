@@ -149,7 +149,10 @@ def turn_op(message: dict[str, Any]) -> dict[str, Any]:
     """Answer ``turn``: one turn of a game, by ``turn.take_turn``, the function seeded games are played with.
 
     ``positions`` (default: every one of ``players`` tokens at the start), ``player`` and ``number``
-    (the turn's, default 1) describe the game before the roll; ``roll`` is the die's.  The result is
+    (the turn's, default 1) describe the game before the roll, and ``sixes`` (default 0) the 6s already
+    rolled in this turn: under a sixes rule other than plain the reply's ``turn.again`` says the same
+    player rolls again in the same turn (send the same ``number`` and the reply's ``sixes``), and
+    ``next_player`` is then that player; ``roll`` is the die's.  The result is
     ``outcome_to_json``; without ``roll``, ``turn`` is null and the rest describes the game as it
     stands (``over`` is ``"stuck"`` when no token can reach n² any more).  A state no game reaches
     (a token on n², the wrong player for the number, a stuck game asked for a roll) is a ``request``
@@ -172,7 +175,8 @@ def turn_op(message: dict[str, Any]) -> dict[str, Any]:
     op = CONTRACT["turn"]
     fields = {field.name: field for field in op.fields}
     rules = rules_from_request(message)
-    number = {name: integer("turn", message, fields[name]) for name in ("max_size", "players", "player", "number")}
+    names = ("max_size", "players", "player", "number", "sixes")
+    number = {name: integer("turn", message, fields[name]) for name in names}
     board = board_from_request(message, min(number["max_size"], op.max_size), rules)
     table = remembered_table(board, rules)
     try:
@@ -181,7 +185,8 @@ def turn_op(message: dict[str, Any]) -> dict[str, Any]:
         if "roll" not in message:
             return outcome_to_json(table, None, positions, number["player"])
         roll = integer("turn", message, fields["roll"])
-        return outcome_to_json(table, take_turn(table, positions, number["player"], number["number"], roll))
+        outcome = take_turn(table, positions, number["player"], number["number"], roll, sixes=number["sixes"])
+        return outcome_to_json(table, outcome)
     except TurnError as error:
         raise RequestError(str(error)) from None
 

@@ -12,7 +12,7 @@ from ..solve import Solution
 if TYPE_CHECKING:
     from ..explain import Explanation
     from ..generate import Progress
-    from ..markov import Analysis, JumpUse
+    from ..markov import Analysis, JumpUse, Race
     from ..play import Game
     from ..turn import Outcome, Table, Turn
 
@@ -101,7 +101,11 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     P(finish on roll i + 1) and P(by then) for ``rolls`` rolls; ``truncated`` says ``remaining``
     is still in play after them, and ``tail_from`` (or null) the roll after which the rest is
     geometric.  ``visits`` has one entry per position 0..n² (null on a reachable trap).
-    ``race.undecided``: the chance of no winner within a truncated list with no known tail.
+    ``race.undecided``: the chance of no winner within a truncated list with no known tail;
+    ``race.total_rolls_median``/``_p90`` (2 to 4 players): the race's total rolls, null when not reached
+    within the totals known exactly, and ``total_rolls_cut_off`` true when one may lie past them.
+    ``expected_turns`` (only under a sixes rule other than plain, where it is fewer than the expected
+    rolls; under plain they are equal): the expected turns; ``length`` counts rolls.
     ``jumps`` is empty from the ``analyze`` op (its second stage is the ``jump_use`` op).
     ``unsolved`` is null, or says why the exact figures were not computed (over the op's work
     budget, ``markov.HEADLINE_BUDGET``): then ``visits`` is empty, the length list has no tail, and
@@ -148,10 +152,22 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
             "p_no_winner": race.p_no_winner,
             "undecided": race.undecided,
             "expected_total_rolls": big(race.expected_total_rolls),
+            **(_total_rolls(race) if race.players > 1 else {}),  # one player's are the length's percentiles
         },
         "unsolved": analysis.unsolved,
         "approximate": _approximation(analysis),
+        # Under plain sixes a turn is a roll: the key is left out, and the reply keeps its earlier shape.
+        **({} if analysis.rules.sixes == "plain" else {"expected_turns": big(analysis.expected_turns)}),
         **_warnings(board),
+    }
+
+
+def _total_rolls(race: Race) -> dict[str, Any]:
+    """A race's total rolls (2 to 4 players): median, 90th percentile, and whether one is cut off."""
+    return {
+        "total_rolls_median": race.total_rolls_median,
+        "total_rolls_p90": race.total_rolls_p90,
+        "total_rolls_cut_off": race.total_rolls_cut_off,
     }
 
 
@@ -255,6 +271,7 @@ def turn_to_json(turn: Turn) -> dict[str, Any]:
         "jump": turn.step.jump,
         "overshoot": turn.overshoot,
         "visits": list(turn.visits),
+        **({} if turn.again is None else {"again": turn.again, "to_start": turn.to_start}),
     }
 
 
@@ -274,6 +291,7 @@ def outcome_to_json(
         "next_player": (None if stuck else player) if outcome is None else outcome.next_player,
         "over": ("stuck" if stuck else None) if outcome is None else outcome.end,
         "winner": None if outcome is None else outcome.winner,
+        "sixes": 0 if outcome is None else outcome.sixes,
     }
 
 

@@ -50,7 +50,7 @@ BOARD_TEXT_FIELD = Field(
 MAX_SIZE_FIELD = Field(
     "max_size", "number", "lowers the largest board accepted", low=MIN_SIZE, high=MAX_SIZE, default=MAX_SIZE
 )
-RULES_FIELD = Field("rules", "Rules", "rules of play; LeetCode's when absent, and either key may be left out")
+RULES_FIELD = Field("rules", "Rules", "rules of play; LeetCode's when absent, and any key may be left out")
 PLAYERS_FIELD = Field("players", "number", "players taking turns", low=1, high=MAX_PLAYERS, default=1)
 SEED_FIELD = Field("seed", "number", "seed of the die: same request, same game", required=True, low=0, high=MAX_SEED)
 _BOARD_FIELDS = (VERSION_FIELD, BOARD_FIELD, BOARD_TEXT_FIELD, MAX_SIZE_FIELD)
@@ -62,7 +62,8 @@ _LENGTH = (
     "truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}"
 )
 _RACE = (
-    "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null}"
+    "{players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null, "
+    "total_rolls_median?: number | null, total_rolls_p90?: number | null, total_rolls_cut_off?: boolean}"
 )
 _APPROXIMATE = (
     "{rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null"
@@ -196,6 +197,7 @@ CONTRACT: dict[str, Op] = {
                 ("p_finish", "Figure | null"),
                 ("expected_rolls", "Figure | null"),
                 ("expected_rolls_if_finished", "Figure | null"),
+                ("expected_turns?", "Figure | null"),
                 ("length", _LENGTH),
                 ("visits", "(Figure | null)[]"),
                 ("jumps", "JumpUse[]"),
@@ -307,6 +309,14 @@ CONTRACT: dict[str, Op] = {
                 ),
                 Field("number", "number", "the turn's number, 1 first", low=1, high=MAX_TURNS, default=1),
                 Field("roll", "number", "the die's roll; left out: the game before a roll", low=1, high=6),
+                Field(
+                    "sixes",
+                    "number",
+                    "the 6s already rolled in this turn (the last reply's sixes): 0 at a turn's first roll",
+                    low=0,
+                    high=MAX_TURNS,
+                    default=0,
+                ),
             ),
             RANDOM_PLAY_MAX_SIZE,
             (
@@ -317,6 +327,7 @@ CONTRACT: dict[str, Op] = {
                 ("next_player", "number | null"),
                 ("over", f"{_END} | null"),
                 ("winner", "number | null"),
+                ("sixes", "number"),
             ),
         ),
         *generate_ops(VERSION_FIELD, RULES_FIELD, MAX_SIZE_FIELD),
