@@ -5,13 +5,18 @@ and analyze; the closest set and its figures when that cannot be met; the shared
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from snakes_ladders import analyze, min_moves
+from snakes_ladders import Board, analyze, min_moves
 from snakes_ladders.api import handle
 from snakes_ladders.generate import GenerateError, Spec, Targets
 from snakes_ladders.genset import SetSpec, generate_set
 from test_tidy import faults
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def check_set(found_boards: list, tolerance: float) -> list[float]:
@@ -115,3 +120,29 @@ def test_the_spec_is_checked_as_generate_checks_it() -> None:
     with pytest.raises(GenerateError) as raised:
         SetSpec(Spec(n=10, snakes=1, ladders=1, seed=0), count=2, tolerance=float("nan"))
     assert str(raised.value) == "tolerance must be a number from 0 to 1, got nan (float)"
+
+
+def test_cli_count_prints_the_set_s_boards() -> None:
+    args = ["generate", "--size", "8", "--snakes", "4", "--ladders", "4", "--seed", "3", "--tidy", "--count", "3"]
+    run = subprocess.run(
+        [sys.executable, "-m", "snakes_ladders", *args],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    boards = [Board.from_matrix(matrix) for matrix in json.loads(run.stdout)]
+    assert len({frozenset(board.jumps.items()) for board in boards}) == 3
+    assert len({min_moves(board) for board in boards}) == 1 and all(faults(board) == [] for board in boards)
+    bad = subprocess.run(
+        [sys.executable, "-m", "snakes_ladders", *args[:-1], "9"],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
+        check=False,
+    )
+    assert (bad.returncode, bad.stderr) == (
+        2,
+        "snakes_ladders generate: count must be an integer from 2 to 8, got 9 (int)\n",
+    )

@@ -9,7 +9,9 @@ target within the evaluations or the work budget (``--max-work``, at most
 1 when the board printed misses a target (one line on standard error names the
 targets and the closest board's figures) or when no board can be printed
 (targets out of reach, or jumps that cannot all be placed: nothing on standard
-output); 2 on bad arguments.
+output); 2 on bad arguments.  With ``--count K`` it makes a class set of K boards (``genset``) and
+prints a JSON list of their matrices (``--figures``: the set's whole result), exiting 1 with the
+set's misses on standard error when the set misses a target.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from .generate import (
     generated_to_json,
     not_met_message,
 )
+from .genset import SetSpec, generate_set, set_to_json
 from .rules import OVERSHOOTS, STARTS
 
 __all__ = ["add_generate_command", "run_generate"]
@@ -93,6 +96,10 @@ def add_generate_command(commands: Any) -> None:
         metavar="W",
         help=f"work budget in work units (default and most {MAX_WORK:,}; see docs/api.md)",
     )
+    command.add_argument("--count", type=int, metavar="K", help="a class set of K boards, 2 to 8, equally hard")
+    command.add_argument(
+        "--tolerance", type=float, metavar="T", help="a set's expected rolls at most T apart (fraction, default 0.05)"
+    )
     command.add_argument("--figures", action="store_true", help="print the whole result as JSON, not just the matrix")
 
 
@@ -117,7 +124,7 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
     rules = {key: getattr(args, key) for key in ("start", "overshoot") if getattr(args, key) is not None}
     if rules:
         request["rules"] = rules
-    for key in ("max_jump", "min_rows", "max_rows"):
+    for key in ("max_jump", "min_rows", "max_rows", "count", "tolerance"):
         if getattr(args, key) is not None:
             request[key] = getattr(args, key)
     return request
@@ -126,6 +133,8 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
 def run_generate(args: argparse.Namespace) -> int:
     """Run ``generate``: print the board (the closest, when it misses a target: then one line on
     standard error and 1), or print no board, one line on standard error and 1 or 2."""
+    if args.count is not None or args.tolerance is not None:
+        return _run_set(args)
     try:
         spec = Spec.from_json(_request(args))
         found = generate(spec)
@@ -136,6 +145,19 @@ def run_generate(args: argparse.Namespace) -> int:
     result = generated_to_json(found)
     print(json.dumps(result if args.figures else result["matrix"], ensure_ascii=False))
     return 0 if found.met else _fail(not_met_message(found), EXIT_NOT_MET)
+
+
+def _run_set(args: argparse.Namespace) -> int:
+    """Run ``generate --count K``: print the set's matrices (or its whole result), 1 when it misses a target."""
+    try:
+        found = generate_set(SetSpec.from_json(_request(args)))
+    except Impossible as error:
+        return _fail(str(error), EXIT_NOT_MET)
+    except GenerateError as error:
+        return _fail(str(error), EXIT_BAD_ARGUMENTS)
+    result = set_to_json(found)
+    print(json.dumps(result if args.figures else [board["matrix"] for board in result["boards"]], ensure_ascii=False))
+    return 0 if found.met else _fail(result["message"], EXIT_NOT_MET)
 
 
 def _fail(message: str, status: int) -> int:
