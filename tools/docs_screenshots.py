@@ -44,7 +44,7 @@ def big_board_hash(n: int = 50, jumps: int = 40, seed: int = 3) -> str:
 def solved(page: Page) -> None:
     """Press Solve and wait for the whole route to have played (Skip to end)."""
     page.wait_for_selector("#engine[data-engine=ready]", timeout=READY_MS)
-    page.click("#solve")
+    page.click("#solve-button")
     page.wait_for_selector("#playback[data-animation=playing], #playback[data-animation=done]", timeout=READY_MS)
     if page.locator("#skip-route").is_enabled():
         page.click("#skip-route")

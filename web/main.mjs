@@ -13,6 +13,7 @@ import { addressWithoutCode, findLinkedCode } from "./practice/code-link.mjs";
 import { encodeHash } from "./core/codec.mjs";
 import { LinkController, readLink, readSaved } from "./core/links.mjs";
 import { FEATURES, MODES, ModeMachine } from "./core/modes.mjs";
+import { DEFAULT_WORKSPACE, WorkspaceSwitcher, lastWorkspace, splitWorkspace } from "./core/workspaces.mjs";
 import { registerOffline } from "./core/offline.mjs";
 import { EngineStatus, MatrixPanel } from "./core/panels.mjs";
 import { createExportControls } from "./board/export.mjs";
@@ -36,7 +37,7 @@ modes.addEventListener("modechange", () => (document.body.dataset.mode = modes.m
 document.body.dataset.mode = modes.mode;
 // Every panel shows its feature's phase (data-state) from the machine; three sections have no id of their own.
 for (const [feature, { panel }] of Object.entries(FEATURES)) if (panel) modes.attach(feature, $(panel));
-for (const [feature, button] of [["solve", "solve"], ["explain", "explain"], ["replay", "play"]]) {
+for (const [feature, button] of [["solve", "solve-button"], ["explain", "explain"], ["replay", "play-seeded"]]) {
   modes.attach(feature, /** @type {HTMLElement} */ ($(button).closest("section")));
 }
 
@@ -86,6 +87,8 @@ const editing = new EditingController(app);
 const randomPlay = new RandomPlayController(app);
 const solver = new SolveController({ ...app, onCancel: () => boardIo.check() });
 const designer = { hotSeat: null, library: null, hotSeatLoad: null };
+/** The Practice panel's controller once its module has loaded (openPractice). */
+let practice = null;
 // The board owner: the one place a layer is taken off the board, called by the mode table (MODES' clears)
 // when a mode is entered, so no controller stops another's.
 modes.own({
@@ -131,7 +134,7 @@ state.addEventListener("ruleschange", (event) => {
 });
 
 // --- board view: export and print, theme, layer switches, zoom (the playback row is solving.mjs's) ---
-createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify });
+createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify, print: () => openPrint() });
 createThemeControl({ select: select("theme") });
 createLayerControls({ root: $("layer-tools"), view });
 createZoomControls({ root: $("zoom-tools"), view });
@@ -166,6 +169,13 @@ $("measure").addEventListener("click", async () => {
   }
 });
 
+// --- workspaces: the link's, else the one this browser used last, else Solve (web/core/workspaces.mjs) ---
+const workspaces = new WorkspaceSwitcher({ nav: $("workspaces"), modes, boardText: () => encodeHash(state.board, state.rules, state.words) });
+workspaces.addEventListener("workspacechange", (event) => {
+  links.schedule(); // the address names the workspace shown
+  if (/** @type {CustomEvent} */ (event).detail.to === "practice") openPractice();
+});
+
 // --- start-up: the link wins, then the saved board, then the first preset -------------
 
 // A link or saved copy that could not be loaded is reported last, so no later notice hides it.
@@ -180,8 +190,10 @@ const preset = linked || saved || !firstPreset ? null : firstPreset;
 const opening = linked ? "Loaded the board from the link." : saved ? "Restored your last board."
   : preset ? `Loaded the preset “${preset.name}”. Press Solve!` : "";
 const startRules = fromLink.rules ?? fromSaved.rules ?? preset?.rules ?? {};
-state.reset(linked ?? saved ?? (preset ? matrixToBoard(preset.board) : emptyBoard(6)), startProblem ? "" : opening, startRules);
+state.reset(linked ?? saved ?? (preset ? matrixToBoard(preset.board) : emptyBoard(6)), startProblem ? "" : opening, startRules, fromLink.words ?? fromSaved.words);
 showRules();
+// After the start-up board is drawn: entering a workspace clears layers off a board that must exist.
+workspaces.show(splitWorkspace(location.hash).workspace ?? lastWorkspace(localStorage) ?? DEFAULT_WORKSPACE);
 if (startProblem) notify(startProblem, "error", "link");
 performance.mark("board-interactive");
 
@@ -197,20 +209,19 @@ engine.addEventListener("statechange", function offerOffline(event) {
   });
 });
 // --- Practice mode (issue 16): practice.mjs, its editor and worker load when the panel first opens ---
-let practice = null;
 function openPractice(linked = null) {
   practice ??= import("./practice/practice.mjs").then(({ createPractice }) =>
     createPractice({
-      root: $("practice"),
+      root: $("practice-panel"),
       getBoard: () => boardToMatrix(state.board),
-      getBoardHash: () => encodeHash(state.board, state.rules),
+      getBoardHash: () => encodeHash(state.board, state.rules, state.words),
       modes,
       loadBoard: (rows, label) => state.load(matrixToBoard(rows), label),
     }),
   );
   return practice.then((panel) => panel.open(linked));
 }
-$("practice").querySelector('[data-practice="open"]').addEventListener("click", () => openPractice(), { once: true });
+$("practice-panel").querySelector('[data-practice="open"]').addEventListener("click", () => openPractice(), { once: true });
 // Code a link carries is taken out of the address at once (a board link written later must not carry
 // it on), shown in the panel, and never run until Run tests.
 // `href`: the address gone to (a hashchange's newURL: the board's own listener may have rewritten the
@@ -220,10 +231,15 @@ function takeLinkedCode(href = location.href) {
   if (linked) history.replaceState(history.state, "", addressWithoutCode(location.href));
   return linked;
 }
-if (linkedCode) openPractice(linkedCode);
+/** Code from a link opens the Practice workspace, which shows it. */
+function practiceLinked(linked) {
+  workspaces.show("practice");
+  openPractice(linked);
+}
+if (linkedCode) practiceLinked(linkedCode);
 window.addEventListener("hashchange", (event) => {
   const linked = takeLinkedCode(event.newURL);
-  if (linked) openPractice(linked);
+  if (linked) practiceLinked(linked);
 });
 // --- end of Practice mode ---
 // --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
@@ -255,5 +271,14 @@ for (const type of ["pointerdown", "focusin"]) {
   $("hotseat").addEventListener(type, openHotSeat, { once: true });
 }
 // --- end of Designer ---
+// --- Print (issues 23, 24): the Print dialog and its sheets (web/print/), loaded on first use ---
+let printing = null;
+function openPrint() {
+  printing ??= import("./print/print-dialog.mjs").then(({ createPrintDialog }) =>
+    createPrintDialog({ view, state, solve: (board) => request.solve({ board }) }),
+  );
+  return printing.then((dialog) => dialog.open());
+}
+// --- end of Print ---
 $("build-info").textContent = `Build ${BUILD_ID}, Pyodide ${PYODIDE_VERSION}.`;
 document.body.dataset.ready = "true";

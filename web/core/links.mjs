@@ -1,8 +1,11 @@
 // Share links and the saved copy: the URL hash and localStorage follow the board, a link opened or
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
-import { decodeHash, encodeHash, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
+import { decodeHash, encodeHash, encodeWords, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
 import { withoutCode } from "../practice/code-link.mjs";
-import { buildBoard, sameBoard } from "./state.mjs";
+import { buildBoard, makeWords, sameBoard } from "./state.mjs";
+import { checkDecks, checkNotes } from "./notes.mjs";
+import { LINK_LIMIT } from "../practice/code-link.mjs";
+import { splitWorkspace, workspaceHash } from "./workspaces.mjs";
 import { $ } from "./dom.mjs";
 
 const PERSIST_DELAY_MS = 150;
@@ -12,15 +15,33 @@ const PERSIST_DELAY_MS = 150;
  * why a link that is there could not be loaded.
  */
 export function readLink(linkHash) {
-  const hash = withoutCode(linkHash); // practice code in the link is the Practice panel's
+  // Practice code in the link is the Practice panel's, and a leading workspace (#solve&…) the switcher's.
+  const hash = splitWorkspace(withoutCode(linkHash)).rest;
   if (!hash || hash === "#") return { board: null, problem: null };
   try {
-    const { n, jumps, rules } = decodeHash(hash);
+    const { n, jumps, rules, words } = decodeHash(hash);
     const board = buildBoard(n, jumps, { allowStartJump: rules.start === "off-board" });
-    return { board, rules, problem: null };
+    return { board, rules, words: checkWords(words, n, "the share link's"), problem: null };
   } catch (error) {
     return { board: null, problem: `The share link does not hold a valid board (${error.message.replace(/\.$/, "")}); it was not loaded.` };
   }
+}
+
+/** Words from a link or the saved copy, checked for an n×n board (web/core/notes.mjs); throws naming the square. */
+function checkWords({ notes, hideNumbers, decks }, n, whose) {
+  return makeWords({ notes: checkNotes(notes, n, `${whose} notes`), hideNumbers, decks: checkDecks(decks, `${whose} decks`) });
+}
+
+/**
+ * The link to the board on screen with its words, or `{problem}` when the words make it longer than
+ * LINK_LIMIT (a board without words is never refused: its link is as it always was).
+ */
+export function shareLink(base, state) {
+  const plain = `${base}#${encodeHash(state.board, state.rules)}`;
+  const link = `${base}#${encodeHash(state.board, state.rules, state.words)}`;
+  if (link === plain || link.length <= LINK_LIMIT) return { link };
+  const length = link.length.toLocaleString("en");
+  return { problem: `A share link with this board's words and cards would be ${length} characters long, over the ${LINK_LIMIT.toLocaleString("en")} that common servers and chat apps accept, so no link was made. Save it in My boards or export the board document (Board JSON) instead.` };
 }
 
 /** The board saved by an earlier visit: `{board, rules, problem}`; a corrupt copy is dropped. */
@@ -30,7 +51,7 @@ export function readSaved() {
     if (!saved) return { board: null, problem: null };
     try {
       const board = buildBoard(saved.n, saved.jumps, { allowStartJump: saved.rules.start === "off-board" });
-      return { board, rules: saved.rules, problem: null };
+      return { board, rules: saved.rules, words: checkWords(saved.words, saved.n, "its"), problem: null };
     } catch (error) {
       throw new Error(`The saved board is not a valid board (${error.message.replace(/\.$/, "")}).`, { cause: error });
     }
@@ -65,9 +86,10 @@ export class LinkController {
     // write of the board on screen (schedule) may have replaced it since.
     window.addEventListener("hashchange", (event) => this.#follow(new URL(event.newURL).hash));
     $("share").addEventListener("click", () => {
-      const link = `${location.href.split("#")[0]}#${encodeHash(app.state.board, app.state.rules)}`;
-      $("share-link").textContent = link;
-      copyText(link, "share link", app.notify);
+      const { link, problem } = shareLink(location.href.split("#")[0], app.state);
+      $("share-link").textContent = link ?? "";
+      if (problem) app.notify(problem, "error");
+      else copyText(link, "share link", app.notify);
     });
     // The board the page opens with comes from the link, the saved copy or a preset, so a reload
     // finds it again unwritten: it is written at the end of a first window, after the board is
@@ -104,27 +126,37 @@ export class LinkController {
     this.#pending = false;
     document.body.dataset.saved = "just";
     const { state } = this.#app;
-    const problem = saveBoard(localStorage, state.board, state.rules);
+    const problem = saveBoard(localStorage, state.board, state.rules, state.words);
     const note = $("save-note");
     note.hidden = problem === null;
     note.textContent = problem ? `Your board is not saved in this browser: ${problem}. It is still in this page's address; copy the share link to keep it.` : "";
-    const hash = `#${encodeHash(state.board, state.rules)}`;
-    if (location.hash !== hash) history.replaceState(null, "", hash);
+    const { workspace } = this.#app.modes;
+    const board = encodeHash(state.board, state.rules, state.words);
+    const hash = workspace ? workspaceHash(workspace, board) : `#${board}`;
+    // history.state is kept: it marks an entry a workspace switch made (web/core/workspaces.mjs).
+    if (location.hash !== hash) history.replaceState(history.state, "", hash);
   }
 
   // Back and Forward move between links: each one's verdict replaces the last, so an error about a
   // bad link never outlives it (nor a "loaded" note a bad link that followed).
+  // An entry a workspace switch made is navigation: the workspace switcher shows its workspace (on
+  // popstate, before this), and the board on screen stays and is written into the entry's address.
   #follow(hash) {
     const { state, notify, message } = this.#app;
-    const { board, rules, problem } = readLink(hash);
+    if (history.state?.workspace) {
+      this.schedule();
+      return;
+    }
+    const { board, rules, words, problem } = readLink(hash);
     if (problem) {
       notify(problem, "error", "link");
       return;
     }
     const now = state.rules;
     const rulesDiffer = board && (rules.start !== now.start || rules.overshoot !== now.overshoot);
-    if (board && (rulesDiffer || !sameBoard(board, state.board))) {
-      state.load(board, "Loaded the board from the link.", rules); // one undo step, rules and board
+    const wordsDiffer = board && encodeWords(words) !== encodeWords(state.words);
+    if (board && (rulesDiffer || wordsDiffer || !sameBoard(board, state.board))) {
+      state.load(board, "Loaded the board from the link.", rules, words); // one undo step, rules, board and words
       message.dataset.source = "link";
     } else if (message.dataset.source === "link") {
       notify(board ? "This link holds the board on screen." : "", "info", "link");

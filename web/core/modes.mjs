@@ -37,6 +37,21 @@ export const MODES = {
 const EVERY_MODE = Object.keys(MODES);
 
 /**
+ * The workspaces (web/core/workspaces.mjs): which job the page shows beside the board. Navigation, not a
+ * board mode: switching keeps the board, its undo history and every feature's phase. `clears` is what
+ * entering one takes off the board: the Solve token's playback and the Explain layers belong to Solve &
+ * understand and stop when the page leaves it. A hot-seat game and a seeded replay are kept (their
+ * player tokens show only in Play, by CSS), so Play → Design → Play finds the game where it was; a solve
+ * or an edit still stops them as before.
+ */
+export const WORKSPACES = {
+  design: { clears: ["animation", "search"] },
+  solve: { clears: [] },
+  practice: { clears: ["animation", "search"] },
+  play: { clears: ["animation", "search"] },
+};
+
+/**
  * How the board mode may move: `from` lists the modes it may start from. A mode not reachable from the
  * current one is refused and the board stays with its owner (an analysis started during a solve).
  */
@@ -136,7 +151,7 @@ export const FEATURES = {
     takes: { starting: "play", playing: "play" },
   },
   practice: {
-    panel: "practice",
+    panel: "practice-panel",
     phases: ["closed", "loading", "idle", "running", "passed", "failed", "error"],
     transitions: [
       move("load", ANY, "loading"),
@@ -175,6 +190,9 @@ export function checkTables(features = FEATURES, transitions = TRANSITIONS) {
   for (const [mode, { clears }] of Object.entries(MODES)) {
     for (const layer of clears) if (!LAYERS.includes(layer)) throw new Error(`unknown layer ${JSON.stringify(layer)} cleared by ${mode}`);
   }
+  for (const [workspace, { clears }] of Object.entries(WORKSPACES)) {
+    for (const layer of clears) if (!LAYERS.includes(layer)) throw new Error(`unknown layer ${JSON.stringify(layer)} cleared by the workspace ${workspace}`);
+  }
   for (const { name, from, to } of transitions) {
     for (const mode of [...from, to]) {
       if (!(mode in MODES)) throw new Error(`unknown mode ${JSON.stringify(mode)} in the board transition ${name}`);
@@ -202,6 +220,8 @@ export function checkTables(features = FEATURES, transitions = TRANSITIONS) {
  */
 export class ModeMachine extends EventTarget {
   #mode = "editing";
+  /** The workspace shown (WORKSPACES), or null before the page has chosen one. */
+  #workspace = null;
   /** The feature whose phase took the board, or null (an edit, or a transition fired directly). */
   #owner = null;
   #features;
@@ -221,6 +241,20 @@ export class ModeMachine extends EventTarget {
 
   get mode() {
     return this.#mode;
+  }
+
+  get workspace() {
+    return this.#workspace;
+  }
+
+  /** Enter `workspace` (WORKSPACES): clears what it clears, leaves the board mode and the phases alone. */
+  enter(workspace) {
+    if (!(workspace in WORKSPACES)) throw new Error(`unknown workspace ${JSON.stringify(workspace)}`);
+    const from = this.#workspace;
+    this.#workspace = workspace;
+    if (from === workspace) return;
+    for (const layer of WORKSPACES[workspace].clears) this.#clear[layer]?.(this.#mode);
+    this.dispatchEvent(new CustomEvent("workspacechange", { detail: { from, to: workspace } }));
   }
 
   /** Give the board owner (layer → function) once the controllers that draw the layers exist. */

@@ -132,7 +132,7 @@ class GenerateDialog {
       this.#dialog.dataset.ms = String(Math.round(performance.now() - started)); // measured by the e2e test and bench
     } catch (error) {
       const cancelled = error instanceof CancelledError;
-      this.#say(cancelled ? "Cancelled. The board on the left is as it was." : `Could not generate: ${error.message}.`,
+      this.#say(cancelled ? "Cancelled. The board is as it was." : `Could not generate: ${error.message}.`,
         cancelled ? "cancelled" : "error");
       return;
     } finally {

@@ -110,7 +110,7 @@ class HotSeat {
 
   #announceTurn() {
     const player = this.#game.players[this.#game.player - 1];
-    this.#$("turn").textContent = player.computer ? `${player.name} (computer) is rolling…` : `${player.name}'s turn: press Roll or Space.`;
+    this.#$("turn").textContent = player.computer ? `${player.name} (computer) is rolling…` : `${player.name}'s turn: press Roll${touchOnly() ? "" : " or Space"}.`;
     this.#$("turn").style.color = player.colour;
   }
 
@@ -220,6 +220,7 @@ class HotSeat {
   #wire() {
     document.addEventListener("keydown", (event) => {
       if (event.key !== " " || !this.#game || this.#game.over || event.ctrlKey || event.altKey || event.metaKey) return;
+      if (document.body.dataset.workspace !== "play") return; // a game kept while another workspace shows
       if (/** @type {Element} */ (event.target).closest?.("input, textarea, select, button, [role=grid], [contenteditable], dialog")) return;
       event.preventDefault();
       if (this.#personToRoll()) this.roll();
@@ -240,4 +241,9 @@ class HotSeat {
  */
 export function createHotSeat({ root, view, state, modes, request, getRules }) {
   return new HotSeat({ root, view, state, modes, request, getRules });
+}
+
+/** A touch screen with no fine pointer (a phone): its visitors have no Space key to press. */
+function touchOnly() {
+  return window.matchMedia("(pointer: coarse)").matches && !window.matchMedia("(any-pointer: fine)").matches;
 }

@@ -29,7 +29,7 @@ export class RandomPlayController {
     $("cancel-analysis").addEventListener("click", () => this.#cancelAnalysis());
     $("cancel-jump-use").addEventListener("click", () => this.#cancelJumpUse());
     $("explain").addEventListener("click", () => this.explain());
-    $("play").addEventListener("click", () => this.playGame());
+    $("play-seeded").addEventListener("click", () => this.playGame());
     $("new-seed").addEventListener("click", () => {
       $("seed").value = String(Math.floor(Math.random() * 1_000_000));
     });

@@ -34,7 +34,7 @@ export class SolveController {
       animator: this.#animator,
       replay: () => this.#lastSolution && this.#play(this.#lastSolution),
     });
-    $("solve").addEventListener("click", () => this.solve());
+    $("solve-button").addEventListener("click", () => this.solve());
     $("cancel-solve").addEventListener("click", () => this.#cancel());
   }
 
