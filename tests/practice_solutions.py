@@ -170,7 +170,48 @@ WRONG: dict[str, tuple[str, str]] = {
     "greedy-ladder": ("greedy-ladder", GREEDY.replace("PICK", BIGGEST_LADDER)),
     "always-six": ("greedy-six", GREEDY.replace("PICK", ROLL_SIX)),
     "one-pass": ("revisit", ONE_PASS),
+    # Numbers the squares from n² at board[0][0]: right for even n only.
+    "top-left-last": (
+        "numbering-odd",
+        mutant(
+            "            row, col = divmod(square - 1, n)\n            return n - 1 - row, (col if row % 2 == 0 else n - 1 - col)\n",
+            "            row, col = divmod(n * n - square, n)\n            return row, (col if row % 2 == 0 else n - 1 - col)\n",
+        ),
+    ),
+    # Marks a ladder's foot as visited with its top, so standing there after a snake is skipped.
+    "marks-ladder-foot": (
+        "ladder-foot",
+        mutant(
+            "                    seen[nxt] = True\n",
+            "                    seen[nxt] = True\n                    if nxt > landing:\n                        seen[landing] = True\n",
+        ),
+    ),
+    # Keys the visited set on the square rolled onto (marking the square stood on too).
+    "seen-on-landing": (
+        "landing-seen",
+        mutant(
+            "                if not seen[nxt]:\n                    seen[nxt] = True\n",
+            "                if not seen[landing]:\n                    seen[landing] = seen[nxt] = True\n",
+        ),
+    ),
+    # Gives up after n layers of the search.
+    "n-layers": ("long-game", mutant("        while queue:\n", "        while queue and queue[0][1] < n:\n")),
+    # Gives up after a fixed 100 layers: enough for most boards, not for the longest 20×20 games.
+    "fixed-layers": ("long-game", mutant("        while queue:\n", "        while queue and queue[0][1] < 100:\n")),
+    # Counts a snake or ladder as a move of its own.
+    "jump-costs-a-move": (
+        "no-chain",
+        mutant(
+            "                    return moves + 1\n", "                    return moves + 1 + (nxt != landing)\n"
+        ).replace("queue.append((nxt, moves + 1))", "queue.append((nxt, moves + 1 + (nxt != landing)))"),
+    ),
 }
+
+#: The wrong solutions only their own kind catches: each passes every board of every other kind.
+ONLY_THEIR_KIND = ("marks-ladder-foot", "seen-on-landing", "fixed-layers")
+
+# Right, but it adds a row to the board it is given: the check warns that the board was changed.
+MUTATES = mutant("        n = len(board)\n", "        n = len(board)\n        board.append([])\n")
 
 # No seen-set: the queue grows six-fold a move, so long games run past any time limit.
 NO_SEEN = mutant("if not seen[nxt]:", "if True:")

@@ -22,7 +22,18 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .board import Board, square_to_cell
+from .board import Board
+from .practice_mistakes import (
+    answer,
+    biggest_ladder,
+    chain_matters,
+    greedy,
+    marking,
+    numbering_matters,
+    one_pass,
+    roll_six,
+    without,
+)
 from .solve import min_moves, shortest_path
 
 ATTEMPTS = 200
@@ -44,6 +55,9 @@ KINDS: dict[str, str] = {
     "greedy-six": "always rolling 6 (going as far as possible) is not optimal",
     "revisit": "long snakes: a square first reached late must still be searched onwards",
     "random": "random boards",
+    "ladder-foot": "standing on a ladder's foot after a snake is a new square, though landing there climbed the ladder",
+    "landing-seen": "a square first stood on at a jump's end can still be rolled onto, taking its own jump",
+    "long-game": "a 20×20 game of more than 100 moves: no fixed limit on the layers of the search",
 }
 USER_KIND = "your board"
 
@@ -84,117 +98,6 @@ def make_case(kind: str, board: Board) -> Case:
     path = shortest_path(board)
     matrix = tuple(tuple(row) for row in board.to_matrix())
     return Case(kind, matrix, min_moves(board), tuple(path) if path is not None else None)
-
-
-# --- what a mistaken solution sees ---------------------------------------------------------
-
-
-def _answer(board: Board) -> float:
-    """min_moves with -1 as infinity, so that "fewer moves" compares the right way."""
-    moves = min_moves(board)
-    return float("inf") if moves < 0 else moves
-
-
-def _without(board: Board, drop: Callable[[int, int], bool]) -> Board:
-    return Board(board.n, {s: e for s, e in board.jumps.items() if not drop(s, e)})
-
-
-Reading = Callable[[int, int], tuple[int, int]]
-
-
-def _no_alternation(square: int, n: int) -> tuple[int, int]:
-    return n - 1 - (square - 1) // n, (square - 1) % n
-
-
-def _parity_from_top(even_left: bool) -> Reading:
-    def read(square: int, n: int) -> tuple[int, int]:
-        row, offset = n - 1 - (square - 1) // n, (square - 1) % n
-        return row, offset if (row % 2 == 0) == even_left else n - 1 - offset
-
-    return read
-
-
-def _rows_from_top(square: int, n: int) -> tuple[int, int]:
-    row, column = square_to_cell(square, n)
-    return n - 1 - row, column
-
-
-# Readings that are wrong on even boards, and on odd boards.  Alternating by the parity of the
-# row counted from the top is right for one parity of n and wrong for the other.
-MISREADINGS: dict[bool, tuple[Reading, ...]] = {
-    True: (_no_alternation, _parity_from_top(True), _rows_from_top),
-    False: (_no_alternation, _parity_from_top(False), _rows_from_top),
-}
-
-
-def _misread(board: Board, read: Reading) -> Board | None:
-    """The board a solution numbering squares with ``read`` sees, or None if it is not a board."""
-    matrix, n = board.to_matrix(), board.n
-    jumps = {}
-    for square in range(1, n * n + 1):
-        row, column = read(square, n)
-        if matrix[row][column] != -1:
-            jumps[square] = matrix[row][column]
-    if 1 in jumps or n * n in jumps:
-        return None
-    return Board(n, jumps)
-
-
-def _numbering_matters(board: Board) -> bool:
-    truth = min_moves(board)
-    for read in MISREADINGS[board.n % 2 == 0]:
-        seen = _misread(board, read)
-        if seen is None or min_moves(seen) == truth:
-            return False
-    return True
-
-
-def _chain_matters(board: Board) -> bool:
-    jumps, chained = board.jumps, {}
-    for start, end in jumps.items():
-        seen = {start}
-        while end in jumps and end not in seen:
-            seen.add(end)
-            end = jumps[end]
-        if end in seen:
-            return True  # a chaining solution goes round forever
-        chained[start] = end
-    return min_moves(Board(board.n, chained)) != min_moves(board)
-
-
-def _greedy(board: Board, choose: Callable[[list[tuple[int, int]]], tuple[int, int]]) -> int:
-    """Moves taken by a strategy picking one (landing, end) of each move's rolls, or -1 if it loops."""
-    jumps, last = board.jumps, board.last
-    square, moves, seen = 1, 0, {1}
-    while square != last:
-        options = [(landing, jumps.get(landing, landing)) for landing in range(square + 1, min(square + 6, last) + 1)]
-        square = choose(options)[1]
-        moves += 1
-        if square in seen:
-            return -1
-        seen.add(square)
-    return moves
-
-
-def _biggest_ladder(options: list[tuple[int, int]]) -> tuple[int, int]:
-    ladders = [option for option in options if option[1] > option[0]]
-    return max(ladders, key=lambda option: option[1]) if ladders else options[-1]
-
-
-def _roll_six(options: list[tuple[int, int]]) -> tuple[int, int]:
-    return options[-1]
-
-
-def _one_pass(board: Board) -> int:
-    """Moves found by relaxing squares once each in increasing order (a DP that ignores snakes' order)."""
-    jumps, last = board.jumps, board.last
-    dist: list[float] = [float("inf")] * (last + 1)
-    dist[1] = 0
-    for square in range(1, last):
-        for landing in range(square + 1, min(square + 6, last) + 1):
-            end = jumps.get(landing, landing)
-            dist[end] = min(dist[end], dist[square] + 1)
-    return -1 if dist[last] == float("inf") else int(dist[last])
 
 
 # --- generators ----------------------------------------------------------------------------
@@ -306,25 +209,52 @@ def _random(rng: random.Random) -> Board:
     return Board(n, _random_jumps(rng, n, rng.uniform(0, 0.3)))
 
 
+def _ladder_foot(rng: random.Random) -> Board:
+    """A wall of snakes before a ladder's foot L, the ladder up to E, a wall after E whose one way on is a
+    snake back to L (to stand there), and from just past L a ladder over the second wall."""
+    n = _size(rng, 6)
+    last = n * n
+    foot = rng.randint(8, last // 3)
+    top = rng.randint(foot + 8, last - 14)
+    jumps = {square: rng.randint(1, foot - 6) for square in (*range(foot - 5, foot), *range(top + 1, top + 7))}
+    jumps[rng.randint(top + 1, top + 6)] = foot
+    jumps[foot] = top
+    jumps[rng.randint(foot + 1, min(foot + 6, top - 1))] = rng.randint(top + 7, last)
+    return Board(n, _place(rng, n, jumps, rng.randint(0, n // 2), lambda s: rng.randint(1, last)))
+
+
+def _long_game(rng: random.Random) -> Board:
+    """A 20×20 board whose safe squares are 3 or 4 apart (never two gaps of 3 in a row, so a move passes
+    one gap at most): every other square is a snake back down, and a game takes about 115 moves."""
+    last, safe, gap = LARGEST * LARGEST, {1}, 4
+    while max(safe) + 4 < last:
+        gap = 4 if gap == 3 else rng.choice([3, 4])
+        safe.add(max(safe) + gap)
+    return Board(LARGEST, {s: rng.randint(max(1, s - 40), s - 1) for s in range(2, last) if s not in safe})
+
+
 def _always(_: Board) -> bool:
     return True
 
 
 # kind -> (draw a candidate, keep it when the mistake changes the answer)
 GENERATORS: dict[str, tuple[Callable[[random.Random], Board], Callable[[Board], bool]]] = {
-    "numbering-even": (_numbering(True), _numbering_matters),
-    "numbering-odd": (_numbering(False), _numbering_matters),
-    "no-chain": (_chains, _chain_matters),
-    "forced-jump": (_snakes_and_ladders, lambda b: _answer(_without(b, lambda s, e: e < s)) < _answer(b)),
-    "ladder-to-last": (_ladder_to_last, lambda b: min_moves(_without(b, lambda s, e: e == b.last)) != min_moves(b)),
-    "snake-to-start": (_snake_to_start, lambda b: min_moves(_without(b, lambda s, e: e == 1)) != min_moves(b)),
+    "numbering-even": (_numbering(True), numbering_matters),
+    "numbering-odd": (_numbering(False), numbering_matters),
+    "no-chain": (_chains, chain_matters),
+    "forced-jump": (_snakes_and_ladders, lambda b: answer(without(b, lambda s, e: e < s)) < answer(b)),
+    "ladder-to-last": (_ladder_to_last, lambda b: min_moves(without(b, lambda s, e: e == b.last)) != min_moves(b)),
+    "snake-to-start": (_snake_to_start, lambda b: min_moves(without(b, lambda s, e: e == 1)) != min_moves(b)),
     "unreachable": (_unreachable, lambda b: min_moves(b) == -1),
     "smallest": (_smallest, _always),
     "largest": (_largest, _always),
-    "greedy-ladder": (_ladders, lambda b: _greedy(b, _biggest_ladder) != min_moves(b)),
-    "greedy-six": (_snakes_and_ladders, lambda b: _greedy(b, _roll_six) != min_moves(b)),
-    "revisit": (_long_snakes, lambda b: _one_pass(b) != min_moves(b)),
+    "greedy-ladder": (_ladders, lambda b: greedy(b, biggest_ladder) != min_moves(b)),
+    "greedy-six": (_snakes_and_ladders, lambda b: greedy(b, roll_six) != min_moves(b)),
+    "revisit": (_long_snakes, lambda b: one_pass(b) != min_moves(b)),
     "random": (_random, _always),
+    "ladder-foot": (_ladder_foot, lambda b: marking(b, foot=True) != min_moves(b)),
+    "landing-seen": (_chains, lambda b: marking(b, by_landing=True) != min_moves(b)),
+    "long-game": (_long_game, lambda b: min_moves(b) > 100),
 }
 
 

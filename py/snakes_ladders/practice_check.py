@@ -258,8 +258,10 @@ def _failures(checked: Sequence[Checked]) -> list[tuple[int, Checked, Failure]]:
 def report(checked: Sequence[Checked]) -> tuple[int, str]:
     """A line per failing kind and the first failing board, shrunk; 0 if all passed, else 1, and the text."""
     failures, cases = _failures(checked), [one.case for one in checked]
+    changed = sum(one.outcome.mutated for one in checked)
+    warning = f"warning: your solution changed the board it was given on {changed} of {len(cases)} boards\n"
     if not failures:
-        return 0, f"All {len(cases)} boards passed\n"
+        return 0, f"All {len(cases)} boards passed\n" + (warning if changed else "")
     lines = []
     for kind in dict.fromkeys(case.kind for case in cases):
         mine = [one.failure is not None for one in checked if one.case.kind == kind]
@@ -269,11 +271,8 @@ def report(checked: Sequence[Checked]) -> tuple[int, str]:
     case = first.case
     lines.append(f"\nFirst failing board: {index + 1} of {len(cases)} ({case.kind}, {case.n}×{case.n})")
     lines += failure_lines(failure, shortest_path(failure.board))
-    warned = sum(one.outcome.mutated for one in checked)
-    if warned:
-        lines.append(f"\nwarning: your solution changed the board it was given on {warned} of {len(cases)} boards")
     lines.append(f"\n{len(cases) - len(failures)} of {len(cases)} boards passed")
-    return 1, "\n".join(lines) + "\n"
+    return 1, "\n".join(lines) + "\n" + (warning if changed else "")
 
 
 def report_json(checked: Sequence[Checked]) -> tuple[int, str]:

@@ -66,12 +66,15 @@ class RecordingRow(list):  # type: ignore[type-arg]
         return value
 
     def __getitem__(self, index: Any) -> Any:
-        if type(index) is slice:
-            return [self._cell(column) for column in range(list.__len__(self))[index]]
-        column = operator.index(index)  # once: an __index__ of the solution's runs once, as list's own
-        size = list.__len__(self)
-        value = list.__getitem__(self, column)
-        self._note(column + size if column < 0 else column)
+        if type(index) is not int:
+            if type(index) is slice:
+                return [self._cell(column) for column in range(list.__len__(self))[index]]
+            index = operator.index(index)  # once: an __index__ of the solution's runs once, as list's own
+        value = list.__getitem__(self, index)
+        log = self._log  # _note written out: this is the hot path of every solution
+        log.total += 1
+        if log.total <= LIMIT:
+            log.cells.append((self._row, index if index >= 0 else index + list.__len__(self)))
         return value
 
     def __iter__(self) -> Iterator[Any]:
@@ -130,11 +133,14 @@ def taken(log: ReadLog, n: int) -> Reads:
     cells = object.__getattribute__(log, "cells")
     items = list.__getitem__(cells, slice(0, LIMIT)) if isinstance(cells, list) else []
     kept = tuple(
-        (int.__int__(item[0]), int.__int__(item[1]))
+        item
         for item in items
         if type(item) is tuple
         and tuple.__len__(item) == 2
-        and all(type(part) is int and 0 <= part < n for part in tuple.__iter__(item))
+        and type(item[0]) is int
+        and type(item[1]) is int
+        and 0 <= item[0] < n
+        and 0 <= item[1] < n
     )
     total = object.__getattribute__(log, "total")
     return Reads(kept, max(total, len(kept)) if type(total) is int else len(kept))

@@ -25,7 +25,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from typing import Any
 
-from .practice_reads import Reads, mutated, recording, taken
+from .practice_reads import ReadLog, Reads, mutated, recording, taken
 from .untrusted import describe_exception, describe_value, printable, type_name
 
 FILENAME = "<solution>"
@@ -142,11 +142,14 @@ class Outcome:
         }
 
 
-def run(solver: Solver, rows: list[list[int]], sink: Callable[[str], object] | None = None) -> Outcome:
-    """Call the solver on a recording copy of ``rows``, capturing its output (``sink`` hears it as it is
-    printed), whatever it raises or returns, and what it read.  Work besides the solver's: O(n² + reads)."""
+def run(
+    solver: Solver, rows: list[list[int]], sink: Callable[[str], object] | None = None, record: bool = True
+) -> Outcome:
+    """Call the solver on a recording copy of ``rows`` (a plain copy, and no reads, unless ``record``),
+    capturing its output (``sink`` hears it as it is printed), whatever it raises or returns, and what it
+    read.  Work besides the solver's: O(n² + reads)."""
     captured = _Capped(sink)
-    board, log = recording(rows)
+    board, log = recording(rows) if record else ([list(row) for row in rows], ReadLog())
     given = list(board)
     failure: tuple[str, int | None] | None = None
     try:
