@@ -4,4 +4,5 @@ export { EditorView, basicSetup } from "codemirror";
 export { python } from "@codemirror/lang-python";
 export { keymap } from "@codemirror/view";
 export { indentWithTab } from "@codemirror/commands";
-export { indentUnit } from "@codemirror/language";
+export { HighlightStyle, indentUnit, syntaxHighlighting } from "@codemirror/language";
+export { tags } from "@lezer/highlight";

@@ -6,6 +6,7 @@ import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
 import { storageProblem } from "../core/codec.mjs";
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
 import { siteUrl } from "../core/site.mjs";
+import { editorTheme } from "./editor-theme.mjs";
 
 const STORAGE_KEY = "snakes-ladders-practice-code";
 /** The practice ops' requests (web/core/client.mjs); the session sends them to the practice worker. */
@@ -60,10 +61,7 @@ async function createEditor(host, text, onChange) {
       cm.python(),
       cm.keymap.of([cm.indentWithTab]),
       cm.indentUnit.of("    "), // PEP 8, as LeetCode's editor
-      cm.EditorView.theme({
-        "&": { minHeight: "14rem", maxHeight: "32rem", fontSize: "0.9rem", backgroundColor: "#fff" },
-        ".cm-scroller": { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },
-      }),
+      editorTheme(cm),
       cm.EditorView.contentAttributes.of({ "aria-label": "Your solution" }),
       cm.EditorView.updateListener.of((update) => update.docChanged && onChange(update.state.doc.toString())),
     ],
