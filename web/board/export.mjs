@@ -6,9 +6,15 @@ import { describeJump } from "../core/state.mjs";
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** Style properties copied onto every drawn shape, so the file looks the same without the stylesheet. */
 const SHAPE_STYLE = ["fill", "stroke", "opacity", "stroke-linecap", "stroke-linejoin", "fill-opacity", "stroke-opacity"];
-/** The PNG's side in pixels: 40 per square, at least 800 and at most 2400 (a 50×50 board is 2400). */
-const PNG_MIN = 800;
-const PNG_MAX = 2400;
+/** The SVG's nominal side in pixels (it scales): 40 per square, at least 800 and at most 2400. */
+const SVG_MIN = 800;
+const SVG_MAX = 2400;
+/**
+ * The PNG's side in pixels, whatever the board's size: print resolution, 300 dots an inch over 10 inches
+ * (25.4 cm), so a printed board is sharp up to that size; a 50×50 board still gets 60 pixels a square.
+ */
+export const PNG_SIDE = 3000;
+const PNG_DPI = 300;
 
 const fmt = (value) => String(Math.round(value * 1000) / 1000);
 
@@ -35,6 +41,7 @@ function inlineStyles(node) {
     for (const property of SHAPE_STYLE) target.setAttribute(property, style.getPropertyValue(property));
     if (style.display === "none" || style.visibility === "hidden") target.setAttribute("display", "none");
     target.removeAttribute("class");
+    target.removeAttribute("style"); // its var(--…) colours are resolved above (the notes layer sets them so)
     for (const key of Object.keys(target.dataset ?? {})) delete target.dataset[key];
   });
   return copy;
@@ -62,6 +69,7 @@ function drawSquares(view, root, unit) {
       const { x, y } = squareCentre(square, n);
       const style = getComputedStyle(number);
       const size = parseFloat(style.fontSize) / unit;
+      if (style.visibility === "hidden") continue; // a board of tasks without its numbers (notes-layer.mjs)
       const width = number.getBoundingClientRect().width / unit;
       const chip = getComputedStyle(view.cell(square)).backgroundColor;
       el("rect", { x: x - 0.45, y: y - 0.46, width, height: size * 1.15, rx: size * 0.2, fill: chip }, layer);
@@ -95,6 +103,10 @@ export function boardSvg(view, size) {
   el("rect", { x: -0.25, y: -0.25, width: n + 0.5, height: n + 0.5, rx: 0.3, fill: getComputedStyle(view.frame).backgroundColor }, root);
   const board = el("g", {}, root);
   const drawNumbers = drawSquares(view, board, unit);
+  // The squares' words are in the file whatever the screen's zoom (notes-layer.mjs hides them when too small).
+  const noteTexts = view.overlay.querySelector(".note-texts");
+  const hiddenTexts = noteTexts?.getAttribute("display");
+  noteTexts?.removeAttribute("display");
   for (const layer of view.overlay.children) {
     const copy = inlineStyles(layer);
     // Each snake or ladder is one group, named by a title, as a screen reader or an editor shows it.
@@ -106,6 +118,7 @@ export function boardSvg(view, size) {
     });
     board.append(copy);
   }
+  if (hiddenTexts) noteTexts.setAttribute("display", hiddenTexts);
   drawNumbers(el("g", {}, board));
   for (const token of view.stage.querySelectorAll(".token")) {
     if (token.hidden || !token.dataset.square || getComputedStyle(token).display === "none") continue;
@@ -116,6 +129,39 @@ export function boardSvg(view, size) {
     el("circle", { cx: x, cy: y, r, fill, stroke: "#ffffff", "stroke-width": r * 0.15 }, board);
   }
   return new XMLSerializer().serializeToString(root);
+}
+
+/** PNG's CRC-32 (ISO 3309) of `bytes`. O(bytes). */
+function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * `png` (bytes, IHDR first as PNG requires) with a pHYs chunk saying `dpi` dots an inch, so a printing
+ * program sizes it (3000 pixels at 300 dpi: 10 inches) instead of assuming 72 or 96 dpi. A canvas
+ * writes no pHYs of its own. O(bytes).
+ */
+export function withPrintDensity(png, dpi) {
+  const ihdrEnd = 8 + 4 + 4 + 13 + 4; // signature, then IHDR's length, type, 13 data bytes and CRC
+  const perMetre = Math.round(dpi / 0.0254);
+  const chunk = new Uint8Array(4 + 4 + 9 + 4);
+  const data = new DataView(chunk.buffer);
+  data.setUint32(0, 9);
+  chunk.set([0x70, 0x48, 0x59, 0x73], 4); // "pHYs"
+  data.setUint32(8, perMetre);
+  data.setUint32(12, perMetre);
+  chunk[16] = 1; // unit: the metre
+  data.setUint32(17, crc32(chunk.subarray(4, 17)));
+  const out = new Uint8Array(png.length + chunk.length);
+  out.set(png.subarray(0, ihdrEnd));
+  out.set(chunk, ihdrEnd);
+  out.set(png.subarray(ihdrEnd), ihdrEnd + chunk.length);
+  return out;
 }
 
 /** The board as a PNG Blob of `size`×`size` pixels, drawn from the same SVG. */
@@ -159,9 +205,9 @@ function fillJumpList(list, board) {
 /**
  * The Export menu (PNG image, SVG image, Print) inside `root`, and the jumps list `sheet` shown only
  * on paper; both follow `view`'s board. `notify(text, kind)` reports a failure.
- * @param {{root: HTMLElement, sheet: HTMLElement, view: any, notify?: (text: string, kind: string) => void}} options
+ * @param {{root: HTMLElement, sheet: HTMLElement, view: any, notify?: (text: string, kind: string) => void, print?: () => void}} options
  */
-export function createExportControls({ root, sheet, view, notify = (_text, _kind) => {} }) {
+export function createExportControls({ root, sheet, view, notify = (_text, _kind) => {}, print = () => window.print() }) {
   const menu = root.querySelector("details");
   const list = sheet.querySelector("ul");
   const title = sheet.querySelector("h2");
@@ -174,7 +220,7 @@ export function createExportControls({ root, sheet, view, notify = (_text, _kind
   view.addEventListener("render", refresh);
   refresh();
   const close = () => menu.removeAttribute("open");
-  const size = () => Math.max(PNG_MIN, Math.min(PNG_MAX, view.n * 40));
+  const size = () => Math.max(SVG_MIN, Math.min(SVG_MAX, view.n * 40));
   root.querySelector("[data-export=svg]").addEventListener("click", () => {
     close();
     download(new Blob([boardSvg(view, size())], { type: "image/svg+xml" }), exportName(view.n, "svg"));
@@ -182,13 +228,14 @@ export function createExportControls({ root, sheet, view, notify = (_text, _kind
   root.querySelector("[data-export=png]").addEventListener("click", async () => {
     close();
     try {
-      download(await boardPng(view, size()), exportName(view.n, "png"));
+      const png = new Uint8Array(await (await boardPng(view, PNG_SIDE)).arrayBuffer());
+      download(new Blob([withPrintDensity(png, PNG_DPI)], { type: "image/png" }), exportName(view.n, "png"));
     } catch (error) {
       notify(`The PNG image could not be made (${error.message}).`, "error");
     }
   });
   root.querySelector("[data-export=print]").addEventListener("click", () => {
     close();
-    window.print();
+    print();
   });
 }
