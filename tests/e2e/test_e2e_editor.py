@@ -177,19 +177,21 @@ class TestRefusals:
 
 
 class TestBoardSize:
-    def test_size_input_grows_the_board_and_keeps_its_jumps(self, app: AppPage) -> None:
+    def test_size_input_grows_the_board_and_keeps_its_jumps_in_place(self, app: AppPage) -> None:
+        """Each jump keeps its squares' (row, column) from the bottom-left (web/board/resize.mjs): 2→15,
+        14→35 and 17→13 of the 6×6 are 2→19, 18→47 and 21→17 of the 8×8."""
         expect(app.size).to_have_value("6")
         app.resize(8)
         expect(app.squares).to_have_count(64)
         expect(app.square(64)).to_have_accessible_name(re.compile(r"^Square 64, goal$"))
-        for start, end in {2: 15, 14: 35, 17: 13}.items():
+        for start, end in {2: 19, 18: 47, 21: 17}.items():
             app.expect_jump(start, end)
 
     def test_shrinking_drops_jumps_that_no_longer_fit(self, app: AppPage) -> None:
         app.resize(4)
         expect(app.squares).to_have_count(16)
-        app.expect_board([[-1] * 4, [-1] * 4, [-1] * 4, [-1, 15, -1, -1]])
-        app.expect_message(re.compile(r"\b2\b.*no longer fit"))
+        app.expect_board([[-1] * 4, [-1] * 4, [-1] * 4, [-1, 11, -1, -1]])
+        app.expect_message(re.compile(r"Dropped, as they no longer fit \(2\): 14→35 \(square 35 is off the 4×4 grid\)"))
 
     @pytest.mark.parametrize("size", ["1", "51"])
     def test_size_out_of_range_is_refused(self, app: AppPage, size: str) -> None:

@@ -1,7 +1,8 @@
 // The Board settings panel's controller: size, undo/redo (buttons and Ctrl+Z/Y), clear, presets and
 // the inspector for the selected square. Edits go to the state; nothing here asks Python.
 import { matrixToBoard } from "./grid.mjs";
-import { describeJump } from "../core/state.mjs";
+import { MAX_SIZE, MIN_SIZE, describeJump, makeWords } from "../core/state.mjs";
+import { describeResize, resizeJumps, resizeNotes } from "./resize.mjs";
 import { $ } from "../core/dom.mjs";
 import { PRESETS } from "../core/presets.mjs";
 
@@ -19,7 +20,7 @@ export class EditingController {
     $("clear").addEventListener("click", () => report("info")(state.clear()));
     $("size").addEventListener("change", (event) => {
       const input = /** @type {HTMLInputElement} */ (event.target);
-      const error = state.resize(Number(input.value));
+      const error = this.#resize(Number(input.value));
       if (error) {
         notify(error, "error");
         input.value = String(state.board.n);
@@ -65,6 +66,20 @@ export class EditingController {
       state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`, preset.rules ?? {});
     });
     return PRESETS;
+  }
+
+  /**
+   * A new size keeping each jump's and note's place on the grid (web/board/resize.mjs), as one undoable
+   * step; returns an error message or null. O(jumps + notes).
+   */
+  #resize(n) {
+    const { state } = this.#app;
+    if (!Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) return `Board size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
+    if (n === state.board.n) return null;
+    const result = resizeJumps(state.board, n, { allowStartJump: state.allowStartJump });
+    const { notes, lost } = resizeNotes(state.notes, state.board.n, n);
+    state.load(result.board, describeResize(result, lost), state.rules, makeWords({ ...state.words, notes }));
+    return null;
   }
 
   #inspect(square) {
