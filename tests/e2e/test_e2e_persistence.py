@@ -165,7 +165,7 @@ def test_undo_restores_a_rules_change_and_the_address_follows(app: AppPage) -> N
     app.button("Undo").click()
     expect(app.rule("Past the goal")).to_have_value("stay")
     expect(app.page).not_to_have_url(re.compile("past=bounce"))
-    app.expect_message("Undone.")
+    app.expect_message("Undone: Rules changed: overshoot is now bounce.")
     app.expect_board(EXAMPLE_1["board"])
     expect(app.button("Undo")).to_be_disabled()
     app.button("Redo").click()

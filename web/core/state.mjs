@@ -4,7 +4,7 @@
 
 import { JUMP_PLACEMENT, LIMITS, RULES } from "./contract.mjs";
 import { squareToCell } from "../board/grid.mjs";
-import { checkNote, deckProblem, SYMBOLS } from "./notes.mjs";
+import { checkNote, cleanText, deckProblem, SYMBOLS } from "./notes.mjs";
 
 // The sizes and the placement rules are Python's (web/core/contract.mjs is written from the package).
 export const MIN_SIZE = LIMITS.MIN_SIZE;
@@ -36,6 +36,8 @@ export function fullRules(rules = {}) {
 }
 
 /** Words and symbols on squares, whether the numbers show, and the decks (web/core/notes.mjs): one frozen value. */
+/** @typedef {Readonly<{notes: Readonly<Record<string, {text?: string, symbol?: string}>>, hideNumbers: boolean, decks: Readonly<Record<string, string>>}>} Words */
+/** @type {Words} */
 const NO_WORDS = Object.freeze({ notes: Object.freeze({}), hideNumbers: false, decks: Object.freeze({}) });
 
 /** `words` with the notes of squares past n×n dropped (the board shrank): the same object when none is. */
@@ -46,6 +48,7 @@ function wordsFor(words, n) {
 }
 
 /** Words made from `{notes, hideNumbers, decks}` (each already checked: web/core/notes.mjs checkNotes, checkDecks). */
+/** @returns {Words} */
 export function makeWords({ notes = {}, hideNumbers = false, decks = {} } = {}) {
   return Object.freeze({ notes: Object.freeze({ ...notes }), hideNumbers: Boolean(hideNumbers), decks: Object.freeze({ ...decks }) });
 }
@@ -141,10 +144,13 @@ export function buildBoard(n, pairs, { allowStartJump = false } = {}) {
 export class BoardState extends EventTarget {
   #board;
   #rules;
+  /** @type {Words} */
   #words = NO_WORDS;
-  /** Undo and redo steps: each `{board, rules, words}`. */
+  /** Undo and redo steps: each `{board, rules, words, label}`. */
   #past = [];
   #future = [];
+  /** The words of the change that made the current step ("" for none: a visit's first board). */
+  #label = "";
 
   constructor(board = emptyBoard(6), rules = DEFAULT_RULES) {
     super();
@@ -212,9 +218,10 @@ export class BoardState extends EventTarget {
     if (!SYMBOLS.includes(symbol)) return `There is no symbol ${JSON.stringify(symbol)} (the symbols are ${SYMBOLS.join(" ")}).`;
     const problem = deckProblem(symbol, text);
     if (problem) return problem;
-    if ((this.#words.decks[symbol] ?? "") === text) return null;
+    const clean = cleanText(text, { keepLines: true }).text; // as a link or a file would bring it back
+    if ((this.#words.decks[symbol] ?? "") === clean) return null;
     const decks = { ...this.#words.decks };
-    if (text.trim()) decks[symbol] = text;
+    if (clean) decks[symbol] = clean;
     else delete decks[symbol];
     this.#commit(this.#board, `The ${symbol} deck changed.`, this.#rules, makeWords({ ...this.#words, decks }));
     return null;
@@ -240,7 +247,8 @@ export class BoardState extends EventTarget {
       return "Square 1 holds a snake or ladder, which LeetCode's start forbids: remove it first.";
     }
     if (sameRules(rules, this.#rules)) return null;
-    this.#commit(this.#board, label, rules);
+    const changed = Object.keys(RULE_TABLE).filter((name) => rules[name] !== this.#rules[name]);
+    this.#commit(this.#board, label || `Rules changed: ${changed.map((name) => `${name} is now ${rules[name]}`).join(", ")}.`, rules);
     return null;
   }
 
@@ -311,6 +319,7 @@ export class BoardState extends EventTarget {
   reset(board, label, rules = this.#rules, words = this.#words) {
     this.#past = [];
     this.#future = [];
+    this.#label = "";
     this.#set({ board: withJumps(board.n, board.jumps), rules: fullRules(rules), words: wordsFor(words, board.n) }, label);
   }
 
@@ -323,25 +332,33 @@ export class BoardState extends EventTarget {
     this.#commit(withJumps(board.n, board.jumps), label, fullRules(rules), wordsFor(words, board.n));
   }
 
+  /** Undo the last step; the status names it ("Undone: Placed a ladder to 15 on square 2."). */
   undo() {
     if (!this.#past.length) return "Nothing to undo.";
-    this.#future.push({ board: this.#board, rules: this.#rules, words: this.#words });
-    this.#set(this.#past.pop(), "Undone.");
+    const undone = this.#label;
+    this.#future.push({ board: this.#board, rules: this.#rules, words: this.#words, label: undone });
+    const step = this.#past.pop();
+    this.#set(step, undone ? `Undone: ${undone}` : "Undone.");
+    this.#label = step.label ?? "";
     return null;
   }
 
   redo() {
     if (!this.#future.length) return "Nothing to redo.";
-    this.#past.push({ board: this.#board, rules: this.#rules, words: this.#words });
-    this.#set(this.#future.pop(), "Redone.");
+    this.#past.push({ board: this.#board, rules: this.#rules, words: this.#words, label: this.#label });
+    const step = this.#future.pop();
+    this.#set(step, step.label ? `Redone: ${step.label}` : "Redone.");
+    this.#label = step.label ?? "";
     return null;
   }
 
+  // Each step keeps the words of the change that made it, so Undo and Redo can say what they took back.
   #commit(board, label, rules = this.#rules, words = this.#words) {
-    this.#past.push({ board: this.#board, rules: this.#rules, words: this.#words });
+    this.#past.push({ board: this.#board, rules: this.#rules, words: this.#words, label: this.#label });
     if (this.#past.length > HISTORY_LIMIT) this.#past.shift();
     this.#future = [];
     this.#set({ board, rules, words }, label);
+    this.#label = label;
   }
 
   /**
