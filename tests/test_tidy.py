@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -226,11 +227,25 @@ def test_a_candidate_costs_segment_tests_linear_in_the_jumps() -> None:
     assert per_draw[1] / per_draw[0] < 4 * 1.2
 
 
+def test_tidy_work_units_track_cpu_time_at_two_sizes() -> None:
+    """The budget bounds a tidy search as any other: the same budget on a 10×10 board with 8 + 8 jumps and a
+    30×30 board with 60 + 60 (placements of many jumps, each tested against the others), CPU time per work
+    unit within a factor 4 (about 0.19 µs on CPython at both)."""
+    rates = []
+    for n, jumps in ((10, 8), (30, 60)):
+        spec = Spec(n=n, snakes=jumps, ladders=jumps, seed=1, targets=Targets(expected_rolls=(1e6, 2e6)), tidy=True)
+        began = time.process_time()
+        found = generate(Spec(**{**spec.__dict__, "max_work": 1_000_000}))
+        rates.append((time.process_time() - began) / found.work)
+        assert found.stopped == "work" and faults(found.board) == []
+    assert max(rates) / min(rates) < 4
+
+
 def count_tidy_tests(spec: Spec) -> tuple[int, int]:
-    """(segment tests, placement draws) of a search of 100 evaluations."""
+    """(segment tests, placement draws) of a search of 40 evaluations."""
     from snakes_ladders import generate as module
 
-    search = module._Search(Spec(**{**spec.__dict__, "max_evaluations": 100}), None)
+    search = module._Search(Spec(**{**spec.__dict__, "max_evaluations": 40}), None)
     search.run()
     assert search.tidy is not None
     return search.tidy.tests, search.layout.draws
