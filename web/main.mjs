@@ -280,5 +280,14 @@ function openPrint() {
   return printing.then((dialog) => dialog.open());
 }
 // --- end of Print ---
+// --- Print (issues 23, 24): the Print dialog and its sheets (web/print/), loaded on first use ---
+let printing = null;
+function openPrint() {
+  printing ??= import("./print/print-dialog.mjs").then(({ createPrintDialog }) =>
+    createPrintDialog({ view, state, solve: (board) => request.solve({ board }) }),
+  );
+  return printing.then((dialog) => dialog.open());
+}
+// --- end of Print ---
 $("build-info").textContent = `Build ${BUILD_ID}, Pyodide ${PYODIDE_VERSION}.`;
 document.body.dataset.ready = "true";
