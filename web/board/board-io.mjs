@@ -1,10 +1,32 @@
 // Python's word on the board: the check after every edit (chained jumps flagged, a rejected board
-// replaced by the last good one) and Board JSON loading. Owns the "check" and "load" requests.
+// replaced by the last good one) and Board JSON loading: a plain LeetCode matrix, or the board document
+// (board-document.mjs) with the rules and the words on squares. Owns the "check" and "load" requests.
+// It also starts the words on squares: their layer on the board and their fields (issue 24).
 import { warningsText } from "../core/format.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { copyText } from "../core/links.mjs";
 import { emptyBoard } from "../core/state.mjs";
 import { $ } from "../core/dom.mjs";
+import { documentText, readBoardDocument } from "./board-document.mjs";
+import { createNotesLayer } from "./notes-layer.mjs";
+import { createSquareWords } from "./square-words.mjs";
+
+/** The buttons for the board document, after Copy matrix: show it in the Board JSON box, and save it as a file. */
+function documentButtons(state, show) {
+  const button = (id, text) => Object.assign(document.createElement("button"), { type: "button", id, textContent: text });
+  const put = button("show-document", "Board document");
+  const save = button("save-document", "Save board file");
+  put.title = "The board, its rules and the words on its squares as JSON, in the Board JSON box";
+  put.addEventListener("click", () => show(documentText(state)));
+  save.addEventListener("click", () => {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([documentText(state)], { type: "application/json" }));
+    link.download = `snakes-ladders-${state.board.n}x${state.board.n}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+  });
+  $("copy-matrix").after(put, save);
+}
 
 
 export class BoardIoController {
@@ -20,6 +42,13 @@ export class BoardIoController {
       $("json-status").textContent = "";
       $("board-json").removeAttribute("aria-invalid");
     });
+    documentButtons(app.state, (text) => {
+      const box = /** @type {HTMLTextAreaElement} */ ($("board-json"));
+      box.value = text;
+      this.#outcome("The board document is in the Board JSON box: copy it, or keep it to load later.", "info");
+    });
+    createNotesLayer({ view: app.view, state: app.state });
+    createSquareWords({ state: app.state, editor: app.editor, notify: app.notify });
   }
 
   /** The board changed: "Loaded …" under the box is old news (loadFromText says it after this). */
@@ -56,10 +85,17 @@ export class BoardIoController {
   }
 
   async loadFromText() {
-    const text = $("board-json").value;
+    const text = /** @type {HTMLTextAreaElement} */ ($("board-json")).value;
+    let doc;
+    try {
+      doc = readBoardDocument(text);
+    } catch (error) {
+      this.#outcome(`Board JSON was not loaded: ${error.message}.`, "error");
+      return;
+    }
     let reply;
     try {
-      reply = await this.#app.ask.validate({ board_text: text }, "load");
+      reply = await this.#app.ask.validate(doc ? { board: doc.matrix, rules: doc.rules } : { board_text: text }, "load");
     } catch (error) {
       this.#outcome(`Board JSON was not loaded: ${error.message}`, "error");
       return;
@@ -73,8 +109,11 @@ export class BoardIoController {
       return;
     }
     const board = matrixToBoard(reply.result.matrix);
-    const loaded = `Loaded a ${board.n}×${board.n} board with ${board.jumps.size} snakes and ladders from Board JSON.`;
-    this.#app.state.load(board); // no label: #outcome says it once, in the message line and under the box
+    const words = doc ? ` and ${Object.keys(doc.words.notes).length} squares with words` : "";
+    const loaded = `Loaded a ${board.n}×${board.n} board with ${board.jumps.size} snakes and ladders${words} from Board JSON.`;
+    // No label: #outcome says it once, in the message line and under the box. A plain matrix keeps the words.
+    if (doc) this.#app.state.load(board, "", doc.rules, doc.words);
+    else this.#app.state.load(board);
     this.#outcome(loaded, "info");
   }
 

@@ -2,20 +2,57 @@
 // Decoding only reads numbers; the board is then checked like any other edit.
 
 import { RULES } from "./contract.mjs";
+import { SYMBOLS } from "./notes.mjs";
 
 const STORAGE_KEY = "snakes-ladders:board:v1";
 const MAX_HASH_LENGTH = 100_000;
 
 /**
  * `n=6&j=2-15.14-35.17-13`: short, readable, and safe in a URL fragment. Rules for random play
- * other than LeetCode's are added as `start=off-board` and `past=bounce`.
+ * other than LeetCode's are added as `start=off-board` and `past=bounce`; the words on squares
+ * (`words`: the state's `{notes, hideNumbers, decks}`) by encodeWords.
  */
-export function encodeHash({ n, jumps }, rules = {}) {
+export function encodeHash({ n, jumps }, rules = {}, words = null) {
   const pairs = [...jumps].map(([start, end]) => `${start}-${end}`).join(".");
   let text = pairs ? `n=${n}&j=${pairs}` : `n=${n}`;
   if (rules.start && rules.start !== RULES.start.default) text += `&start=${rules.start}`;
   if (rules.overshoot && rules.overshoot !== RULES.overshoot.default) text += `&past=${rules.overshoot}`;
-  return text;
+  const extra = words ? encodeWords(words) : "";
+  return extra ? `${text}&${extra}` : text;
+}
+
+/**
+ * The words on squares as fragment parameters: `t` holds the notes, one a line, `square.symbol.text` (the
+ * symbol's place in SYMBOLS, 0 for none: note text holds no line break, notes.mjs strips them); `hide=1`
+ * when the numbers are hidden; `d1`…`d6` the decks. "" when there are none. O(size of the words).
+ */
+export function encodeWords({ notes, hideNumbers, decks }) {
+  const params = new URLSearchParams();
+  const lines = Object.entries(notes).map(([square, note]) => `${square}.${note.symbol ? SYMBOLS.indexOf(note.symbol) + 1 : 0}.${note.text ?? ""}`);
+  if (lines.length) params.set("t", lines.join("\n"));
+  if (hideNumbers) params.set("hide", "1");
+  for (const [symbol, text] of Object.entries(decks)) params.set(`d${SYMBOLS.indexOf(symbol) + 1}`, text);
+  return params.toString();
+}
+
+/** The words a link holds, unchecked (web/core/notes.mjs checkNotes and checkDecks check them). */
+function decodeWords(params) {
+  const notes = {};
+  for (const [index, line] of (params.get("t") ?? "").split("\n").entries()) {
+    if (!line) continue;
+    const match = /^(\d{1,4})\.([0-6])\.(.*)$/su.exec(line);
+    if (!match) throw new Error(`The share link's note ${index + 1} ("${line.slice(0, 20)}") is not of the form square.symbol.text.`);
+    const note = {};
+    if (match[3]) note.text = match[3];
+    if (match[2] !== "0") note.symbol = SYMBOLS[Number(match[2]) - 1];
+    notes[match[1]] = note;
+  }
+  const decks = {};
+  SYMBOLS.forEach((symbol, index) => {
+    const text = params.get(`d${index + 1}`);
+    if (text !== null) decks[symbol] = text;
+  });
+  return { notes, hideNumbers: params.get("hide") === "1", decks };
 }
 
 // Rule names and defaults are Python's (web/core/contract.mjs); Python checks the rules again anyway.
@@ -43,7 +80,7 @@ export function decodeHash(hash) {
   const overshoot = params.get("past") ?? RULES.overshoot.default;
   if (!STARTS.includes(start)) throw new Error(`The share link's start "${start.slice(0, 20)}" is not one of ${STARTS.join(", ")}.`);
   if (!OVERSHOOTS.includes(overshoot)) throw new Error(`The share link's rule "${overshoot.slice(0, 20)}" is not one of ${OVERSHOOTS.join(", ")}.`);
-  return { n: Number(size), jumps, rules: { start, overshoot } };
+  return { n: Number(size), jumps, rules: { start, overshoot }, words: decodeWords(params) };
 }
 
 /** Why a write to localStorage failed, in words for a sentence ("… : <reason>."). */
@@ -52,16 +89,17 @@ export function storageProblem(error) {
 }
 
 /** Keep the board for the next visit: null when that worked, else why not (storageProblem). */
-export function saveBoard(storage, board, rules = {}) {
+export function saveBoard(storage, board, rules = {}, words = null) {
   try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ n: board.n, jumps: [...board.jumps], rules }));
+    const { notes = {}, hideNumbers = false, decks = {} } = words ?? {};
+    storage.setItem(STORAGE_KEY, JSON.stringify({ n: board.n, jumps: [...board.jumps], rules, notes, hideNumbers, decks }));
     return null;
   } catch (error) {
     return storageProblem(error); // the board still lives in the page and its address
   }
 }
 
-/** The saved `{n, jumps: [[start, end], ...]}`, or null; throws when it is corrupt. */
+/** The saved `{n, jumps: [[start, end], ...], rules, words}` (words unchecked), or null; throws when it is corrupt. */
 export function loadSavedBoard(storage) {
   let text;
   try {
@@ -88,6 +126,7 @@ export function loadSavedBoard(storage) {
       start: STARTS.includes(rules.start) ? rules.start : RULES.start.default,
       overshoot: OVERSHOOTS.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default,
     },
+    words: { notes: data.notes ?? {}, hideNumbers: data.hideNumbers === true, decks: data.decks ?? {} },
   };
 }
 

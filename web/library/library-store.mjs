@@ -2,6 +2,7 @@
 // No DOM. Each change re-reads the stored list first (other tabs write it too: see Library); a write
 // that fails (storage full or blocked) changes nothing stored and says what was not saved.
 import { RULES } from "../core/contract.mjs";
+import { checkDecks, checkNotes } from "../core/notes.mjs";
 
 export const LIBRARY_KEY = "snakes-ladders:library:v1";
 export const MAX_NAME = 60;
@@ -55,7 +56,25 @@ function readEntry(data) {
   const moves = Number.isInteger(data.moves) ? data.moves : null;
   const start = RULES.start.values.includes(rules.start) ? rules.start : RULES.start.default;
   const overshoot = RULES.overshoot.values.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default;
-  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot }, moves };
+  const words = entryWords(data, data.n);
+  if (!words) return null;
+  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot }, moves, ...words };
+}
+
+/**
+ * The words on squares of a stored or imported board `{notes, hideNumbers, decks}` (web/core/notes.mjs),
+ * checked for an n×n board; null when they are not valid, or, with `where`, throws naming it and the square.
+ */
+export function entryWords(data, n, where = "") {
+  try {
+    const notes = checkNotes(data.notes, n, `${where}notes`);
+    const decks = checkDecks(data.decks, `${where}decks`);
+    if (data.hideNumbers !== undefined && typeof data.hideNumbers !== "boolean") throw new Error(`${where}hideNumbers is not true or false`);
+    return { notes, hideNumbers: data.hideNumbers === true, decks };
+  } catch (error) {
+    if (where) throw error;
+    return null;
+  }
 }
 
 /**
@@ -142,7 +161,7 @@ export class Library {
   }
 
   /**
-   * Add boards `{name, n, jumps, rules, moves}`; `replace` maps a name to the entry it replaces.
+   * Add boards `{name, n, jumps, rules, moves, notes, hideNumbers, decks}`; `replace` maps a name to the entry it replaces.
    * Returns the new entries, with the names they were stored under.
    */
   add(boards, replace = new Map()) {
@@ -205,9 +224,12 @@ export class Library {
     }
   }
 
-  /** The export file's JSON text: every board as a LeetCode matrix with its name and rules. */
+  /** The export file's JSON text: every board as a LeetCode matrix with its name, rules and words (when it has some). */
   exportText(toMatrix) {
-    const boards = this.#entries.map(({ name, n, jumps, rules, moves }) => ({ name, rules, moves, board: toMatrix({ n, jumps: new Map(jumps) }) }));
+    const boards = this.#entries.map(({ name, n, jumps, rules, moves, notes, hideNumbers, decks }) => {
+      const words = Object.keys(notes ?? {}).length || hideNumbers || Object.keys(decks ?? {}).length ? { notes, hideNumbers, decks } : {};
+      return { name, rules, moves, board: toMatrix({ n, jumps: new Map(jumps) }), ...words };
+    });
     return JSON.stringify({ format: EXPORT_FORMAT, version: 1, boards }, null, 1);
   }
 
@@ -315,7 +337,7 @@ function addTo(stored, boards, replace) {
 }
 
 /**
- * Read an export file's text: `{entries: [{index, name, board, rules}], problems: [text]}`. Only the
+ * Read an export file's text: `{entries: [{index, name, board, rules, notes, hideNumbers, decks}], problems: [text]}`. Only the
  * file's shape is read here; every board is checked by Python before it is kept. Throws an Error
  * when the text is not an export file at all.
  */
@@ -338,7 +360,7 @@ export function parseExport(text) {
     const label = name ? `Board ${index + 1} (“${name}”)` : `Board ${index + 1}`;
     if (!name) problems.push(`${label}: it has no name`);
     else if (!item || !("board" in item)) problems.push(`${label}: it has no board`);
-    else entries.push({ index, label, name, board: item.board, rules: item.rules ?? {} });
+    else entries.push({ index, label, name, board: item.board, rules: item.rules ?? {}, notes: item.notes, hideNumbers: item.hideNumbers, decks: item.decks });
   });
   return { entries, problems };
 }

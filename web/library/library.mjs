@@ -4,8 +4,8 @@
 // the list here is drawn again whenever another tab writes it (the window's "storage" event).
 import { ask } from "../core/ask.mjs";
 import { boardToMatrix } from "../board/grid.mjs";
-import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, parseExport, uniqueName } from "./library-store.mjs";
-import { buildBoard } from "../core/state.mjs";
+import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, entryWords, parseExport, uniqueName } from "./library-store.mjs";
+import { buildBoard, makeWords } from "../core/state.mjs";
 import { thumbnail } from "../board/thumbnail.mjs";
 
 /** The least moves as the list shows them: "—" until Python has said. */
@@ -116,8 +116,8 @@ class LibraryPanel {
   async saveCurrent() {
     const library = this.library;
     const name = cleanName(this.#$("name").value) || `Board ${library.entries.length + 1}`;
-    const board = this.#app.state.board;
-    const fresh = { name, n: board.n, jumps: [...board.jumps], rules: this.#app.getRules(), moves: null };
+    const { board, notes, hideNumbers, decks } = this.#app.state;
+    const fresh = { name, n: board.n, jumps: [...board.jumps], rules: this.#app.getRules(), moves: null, notes, hideNumbers, decks };
     const clash = library.entries.find((entry) => entry.name === name);
     let replace = new Map();
     if (clash) {
@@ -144,7 +144,8 @@ class LibraryPanel {
       this.#say(`“${entry.name}” is not a valid board (${error.message}); it was not opened.`, "error");
       return;
     }
-    this.#app.state.load(board, `Opened “${entry.name}” from My boards.`, entry.rules); // one undo step, rules and board
+    // One undo step: rules, board and its words (an entry saved before words existed has none).
+    this.#app.state.load(board, `Opened “${entry.name}” from My boards.`, entry.rules, makeWords(entry));
     this.#say(`Opened “${entry.name}”.`);
   }
 
@@ -194,8 +195,18 @@ class LibraryPanel {
     const problems = [];
     for (const entry of entries) {
       const reply = await this.#app.request.validate({ board: entry.board, rules: entry.rules });
-      if (!reply.ok) problems.push(`${entry.label}: ${reply.error.message}`);
-      else good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null });
+      if (!reply.ok) {
+        problems.push(`${entry.label}: ${reply.error.message}`);
+        continue;
+      }
+      let words;
+      try {
+        words = entryWords(entry, reply.result.n, "its ");
+      } catch (error) {
+        problems.push(`${entry.label}: ${error.message}`);
+        continue;
+      }
+      good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null, ...words });
     }
     return { good, problems };
   }

@@ -1,0 +1,171 @@
+// The Design workspace's fields for words on squares (issue 24): under the square inspector, "Square text"
+// and "Symbol" for a square (the one selected on the board, or typed), the "Hide numbers" switch, and the
+// Question cards panel (one deck a symbol in use). Made here, next to the Board settings panel, so the
+// page's HTML stays the workspaces' own. Every value is shown with textContent or a field's value only.
+import { MAX_NOTE_CHARS, SYMBOLS, graphemes, parseDeck } from "../core/notes.mjs";
+import { $ } from "../core/dom.mjs";
+
+/** An element `tag` with `attributes` (strings) and text. */
+function make(tag, attributes = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text) node.textContent = text;
+  return node;
+}
+
+function field(id, label, control) {
+  const row = make("div", { class: "row" });
+  row.append(make("label", { for: id }, label), control);
+  return row;
+}
+
+/** The fieldset under the inspector: square, text (with its count), symbol; and the Hide numbers switch. */
+function buildFields(inspector) {
+  const fieldset = make("fieldset", { class: "square-words", id: "square-words" });
+  fieldset.append(make("legend", {}, "Words on squares"));
+  const square = make("input", { id: "note-square", type: "number", min: "1", step: "1", inputmode: "numeric" });
+  const text = make("input", { id: "note-text", type: "text", autocomplete: "off", "aria-describedby": "note-status" });
+  const symbol = make("select", { id: "note-symbol" });
+  symbol.append(make("option", { value: "" }, "None"), ...SYMBOLS.map((mark) => make("option", { value: mark }, mark)));
+  const status = make("p", { id: "note-status", class: "note-status", "aria-live": "polite" });
+  const hide = make("input", { id: "hide-numbers", type: "checkbox" });
+  const hideLabel = make("label", { class: "switch" });
+  hideLabel.append(hide, " Hide numbers");
+  fieldset.append(field("note-square", "Square", square), field("note-text", "Square text", text), field("note-symbol", "Symbol", symbol), status, hideLabel);
+  inspector.after(fieldset);
+  return { square, text, symbol, status, hide };
+}
+
+/** The Question cards panel after `after` (a panel): its heading, a hint and the decks' list. */
+function buildDeckPanel(after) {
+  const panel = make("section", { class: "panel decks", id: "decks", "aria-labelledby": "decks-heading", "data-workspaces": "design" });
+  panel.append(
+    make("h2", { id: "decks-heading" }, "Question cards"),
+    make("p", { class: "hint" }, "One card a line; an answer may follow “ | ”. A deck shows here for each symbol on the board."),
+  );
+  const list = make("div", { class: "deck-list", id: "deck-list" });
+  panel.append(list);
+  after.after(panel);
+  return list;
+}
+
+/**
+ * Wire the fields to `state` (BoardState) and `editor` (the selection); `notify(text, kind)` reports.
+ * Each field writes one undoable step on "change" (Enter or leaving it); typing only shows the count.
+ */
+export function createSquareWords({ state, editor, notify }) {
+  const inspector = $("inspector");
+  const fields = buildFields(inspector);
+  const decks = new DeckList(buildDeckPanel(inspector.closest("section")), state, notify);
+  const current = () => {
+    const square = Number(fields.square.value);
+    return Number.isInteger(square) && square >= 1 && square <= state.board.n ** 2 ? square : null;
+  };
+  const show = () => {
+    fields.square.max = String(state.board.n ** 2);
+    const square = current();
+    const note = square === null ? undefined : state.notes[square];
+    fields.text.value = note?.text ?? "";
+    fields.symbol.value = note?.symbol ?? "";
+    fields.text.disabled = fields.symbol.disabled = square === null;
+    fields.hide.checked = state.hideNumbers;
+    count();
+  };
+  const count = () => {
+    const square = current();
+    const length = graphemes(fields.text.value.trim()).length;
+    const over = length > MAX_NOTE_CHARS;
+    fields.status.textContent = square === null ? "Select a square on the board, or type its number." : over ? `Square ${square}: ${length} characters, ${length - MAX_NOTE_CHARS} over the ${MAX_NOTE_CHARS} a square holds.` : `${length} of ${MAX_NOTE_CHARS} characters.`;
+    fields.status.dataset.kind = over ? "error" : "info";
+    fields.text.toggleAttribute("aria-invalid", over);
+  };
+  const save = () => {
+    const square = current();
+    if (square === null) return;
+    const fieldsNow = { text: fields.text.value, symbol: fields.symbol.value };
+    const { problem, removed } = state.setNote(square, fieldsNow);
+    if (problem) {
+      notify(problem, "error");
+      fields.status.textContent = problem;
+      fields.status.dataset.kind = "error";
+    } else if (removed) notify(removed, "info");
+  };
+  editor.addEventListener("selectionchange", (event) => {
+    const { square } = /** @type {CustomEvent} */ (event).detail;
+    if (square === null) return; // the fields keep their square: a text is typed after the selection ends
+    fields.square.value = String(square);
+    show();
+  });
+  fields.square.addEventListener("input", show);
+  fields.text.addEventListener("input", count);
+  fields.text.addEventListener("change", save);
+  fields.symbol.addEventListener("change", save);
+  fields.hide.addEventListener("change", () => state.setHideNumbers(fields.hide.checked));
+  state.addEventListener("change", () => {
+    show();
+    decks.show();
+  });
+  show();
+  decks.show();
+}
+
+/** The decks' textareas, one a symbol on the board or with cards, each with parseDeck's problems under it. */
+class DeckList {
+  #list;
+  #state;
+  #notify;
+  /** symbol -> {row, area, summary, problems} */
+  #rows = new Map();
+
+  constructor(list, state, notify) {
+    this.#list = list;
+    this.#state = state;
+    this.#notify = notify;
+  }
+
+  /** Follow the state: a row for each symbol in use, in SYMBOLS' order; a row being typed in keeps its text. */
+  show() {
+    const state = this.#state;
+    const used = new Map();
+    for (const note of Object.values(state.notes)) if (note.symbol) used.set(note.symbol, (used.get(note.symbol) ?? 0) + 1);
+    const symbols = SYMBOLS.filter((symbol) => used.has(symbol) || state.decks[symbol]);
+    for (const [symbol, row] of this.#rows) if (!symbols.includes(symbol)) row.row.remove();
+    for (const symbol of symbols) {
+      const row = this.#rows.get(symbol) ?? this.#make(symbol);
+      if (document.activeElement !== row.area) row.area.value = state.decks[symbol] ?? "";
+      this.#check(symbol, used.get(symbol) ?? 0);
+      this.#list.append(row.row); // in SYMBOLS' order
+    }
+    if (!symbols.length) this.#list.replaceChildren(make("p", { class: "hint" }, "No square has a symbol yet: give one a symbol under the inspector."));
+    else this.#list.querySelector(":scope > p.hint")?.remove();
+  }
+
+  #make(symbol) {
+    const index = SYMBOLS.indexOf(symbol);
+    const row = make("div", { class: "deck", "data-symbol": symbol });
+    const area = make("textarea", { id: `deck-${index}`, rows: "4", spellcheck: "true", "aria-describedby": `deck-${index}-problems` });
+    const summary = make("label", { for: `deck-${index}` });
+    const problems = make("ul", { class: "deck-problems", id: `deck-${index}-problems` });
+    row.append(summary, area, problems);
+    area.addEventListener("input", () => this.#check(symbol));
+    area.addEventListener("change", () => {
+      const problem = this.#state.setDeck(symbol, /** @type {HTMLTextAreaElement} */ (area).value);
+      if (problem) this.#notify(problem, "error");
+    });
+    const entry = { row, area: /** @type {HTMLTextAreaElement} */ (area), summary, problems, squares: 0 };
+    this.#rows.set(symbol, entry);
+    return entry;
+  }
+
+  /** The row's heading (cards and squares) and its problems, from the text in the box. O(text). */
+  #check(symbol, squares = null) {
+    const entry = this.#rows.get(symbol);
+    if (squares !== null) entry.squares = squares;
+    const { cards, problems } = parseDeck(entry.area.value);
+    const on = entry.squares === 1 ? "1 square" : `${entry.squares} squares`;
+    entry.summary.textContent = `${symbol} deck: ${cards.length} card${cards.length === 1 ? "" : "s"}, on ${on}`;
+    entry.problems.replaceChildren(...problems.map((problem) => make("li", {}, problem)));
+    entry.row.dataset.cards = String(cards.length);
+  }
+}
+
