@@ -286,6 +286,17 @@ def test_shrinking_runs_at_most_its_bound_and_says_when_it_was_cut_short() -> No
     assert shrink(big, lambda b: False).runs <= MAX_RUNS
 
 
+def test_shrinking_passes_again_until_no_jump_can_go() -> None:
+    """A jump that only becomes removable once a later one is gone: one pass would leave it."""
+    a, b, c = 2, 5, 7
+
+    def fails(board: Board) -> bool:  # c matters while a is there or b is gone
+        return c in board.jumps and (a in board.jumps or b not in board.jumps)
+
+    shrunk = shrink(Board(4, {a: 3, b: 6, c: 8}), fails)
+    assert shrunk.board.jumps == {c: 8} and shrunk.cut_short is None
+
+
 # --- the check command ----------------------------------------------------------------------------
 
 
