@@ -4,6 +4,7 @@
     python3 bench/generate_bench.py              20 seeds per case (about a minute on an idle machine)
     python3 bench/generate_bench.py --seeds 5    quicker
     python3 bench/generate_bench.py --large      only the largest: 50×50, 500 + 500 jumps, the whole budget
+    python3 bench/generate_bench.py --tidy       only untidy against tidy (issue 24), then class sets
 
 Prints a markdown table: the case (size, snakes, ladders, targets), the success rate within the default
 cap of evaluations, and the median and largest CPU time (time.process_time, so a busy machine inflates
@@ -12,6 +13,11 @@ request, a 50×50 board with 500 snakes and 500 ladders whose evaluations take s
 budget (``genspec.MAX_WORK`` units) ends its search, and the table gives its wall and CPU time, the work
 reported and what ended the search.  A benchmark, not a test: nothing here asserts on time.  The page
 runs the same Python under Pyodide, about 3-5 times slower than CPython.
+
+``--tidy`` runs every case twice, without and with ``tidy`` (its default row limit, n - 2), and prints for
+each the share met and the evaluations (median / max) and CPU time, so that the cost of tidiness reads
+off one row; then class sets of 4 and 8 boards (tidy, tolerance 5%) over the seeds: the share met, the
+spread of expected rolls (median / max), the evaluations of the whole set and its CPU time.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ sys.path[:0] = [str(ROOT / "py")]
 
 from snakes_ladders import Rules
 from snakes_ladders.generate import MAX_WORK, Spec, Targets, generate
+from snakes_ladders.genset import SetSpec, generate_set
 
 CASES: list[tuple[str, Spec]] = [
     ("6×6, 3 snakes, 3 ladders, least moves 4, expected 14–18", Spec(6, 3, 3, 0, Targets(4, (14, 18)))),
@@ -43,14 +50,14 @@ CASES: list[tuple[str, Spec]] = [
 ]
 
 
-def run_case(spec: Spec, seeds: int) -> tuple[float, float, float, int, int]:
+def run_case(spec: Spec, seeds: int, tidy: bool = False) -> tuple[float, float, float, int, int]:
     """(success rate, median ms, max ms, median evaluations, max evaluations) over seeds 0..seeds-1."""
     times: list[float] = []
     evaluations: list[int] = []
     met = 0
     for seed in range(seeds):
         began = time.process_time()
-        found = generate(Spec(**{**spec.__dict__, "seed": seed}))
+        found = generate(Spec(**{**spec.__dict__, "seed": seed, "tidy": tidy}))
         times.append((time.process_time() - began) * 1e3)
         evaluations.append(found.evaluations)
         met += found.met
@@ -83,11 +90,59 @@ def large() -> None:
         )
 
 
+def tidy_table(seeds: int) -> None:
+    """Each case without and with ``tidy``: met, evaluations (median / max), CPU time (median / max)."""
+    print(f"{seeds} seeds per case; CPython {sys.version.split()[0]}; load {os.getloadavg()[0]:.1f}\n")
+    print("| case | untidy: met | evaluations | CPU | tidy: met | evaluations | CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, spec in CASES:
+        cells = []
+        for tidy in (False, True):
+            rate, median, largest, evals, most = run_case(spec, seeds, tidy)
+            cells += [f"{rate:.0%}", f"{evals} / {most}", f"{median:.0f} / {largest:.0f} ms"]
+        print(f"| {name} | {' | '.join(cells)} |", flush=True)
+
+
+#: Class sets: the boards' spec (tidy) and the set's size.
+SETS: list[tuple[str, Spec, int]] = [
+    ("10×10, 8 + 8, least moves 7, expected 30–40", Spec(10, 8, 8, 0, Targets(7, (30, 40)), tidy=True), 4),
+    ("10×10, 8 + 8, least moves 7, expected 30–40", Spec(10, 8, 8, 0, Targets(7, (30, 40)), tidy=True), 8),
+    ("10×10, 8 + 8, least moves 12, expected 60–80", Spec(10, 8, 8, 0, Targets(12, (60, 80)), tidy=True), 8),
+    ("20×20, 20 + 20, least moves 10, expected 80–120", Spec(20, 20, 20, 0, Targets(10, (80, 120)), tidy=True), 4),
+]
+
+
+def sets_table(seeds: int) -> None:
+    """Class sets (tidy, tolerance 5%): met, spread (median / max), evaluations of the set, CPU time."""
+    print("\n| class set (tidy, tolerance 5%) | boards | met | spread (median / max) | evaluations | CPU |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, spec, count in SETS:
+        met, spreads, evaluations, times = 0, [], [], []
+        for seed in range(seeds):
+            began = time.process_time()
+            found = generate_set(SetSpec(Spec(**{**spec.__dict__, "seed": seed}), count))
+            times.append((time.process_time() - began) * 1e3)
+            met += found.met
+            spreads.append(found.spread if found.spread is not None else float("inf"))
+            evaluations.append(sum(board.evaluations for board in found.boards))
+        print(
+            f"| {name} | {count} | {met}/{seeds} | {statistics.median(spreads):.1%} / {max(spreads):.1%} | "
+            f"{int(statistics.median(evaluations))} / {max(evaluations)} | "
+            f"{statistics.median(times):.0f} / {max(times):.0f} ms |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=20, help="seeds per case (default 20)")
     parser.add_argument("--large", action="store_true", help="only the 50×50 boards with 500 + 500 jumps")
+    parser.add_argument("--tidy", action="store_true", help="only untidy against tidy, then class sets")
     args = parser.parse_args()
+    if args.tidy:
+        tidy_table(args.seeds)
+        sets_table(args.seeds)
+        return
     if not args.large:
         print(f"{args.seeds} seeds per case; CPython {sys.version.split()[0]}; load {os.getloadavg()[0]:.1f}\n")
         print("| case | met | median | max | evaluations (median / max) |")
