@@ -91,14 +91,18 @@ def test_square_words_survive_undo_reload_link_library_export_and_json(open_app:
     deck = app.page.get_by_label(re.compile(r"^★ deck"))
     deck.fill("What is 3 + 4? | 7\n | no question\nName a mammal")
     deck.blur()
-    expect(app.page.locator(".deck[data-symbol='★'] .deck-problems li")).to_have_text(['Line 2: there is no question before "|".'])
+    expect(app.page.locator(".deck[data-symbol='★'] .deck-problems li")).to_have_text(
+        ['Line 2: there is no question before "|".']
+    )
     expect(deck).to_have_attribute("aria-describedby", re.compile("deck-0-problems"))
 
     app.reload()
     design(app)
     assert drawn_notes(app) == notes | {"12": "●"}
     expect(app.square(3).locator(".num")).to_be_hidden()
-    expect(app.page.get_by_label(re.compile(r"^★ deck"))).to_have_value("What is 3 + 4? | 7\n| no question\nName a mammal")
+    expect(app.page.get_by_label(re.compile(r"^★ deck"))).to_have_value(
+        "What is 3 + 4? | 7\n| no question\nName a mammal"
+    )
 
     # The address is the share link: a second visitor gets the words, the switch and the deck.
     link = app.page.url
