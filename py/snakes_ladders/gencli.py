@@ -30,7 +30,6 @@ from .generate import (
     Spec,
     generate,
     generated_to_json,
-    not_met_message,
 )
 from .genset import SetSpec, generate_set, set_to_json
 from .rules import OVERSHOOTS, STARTS
@@ -132,32 +131,23 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_generate(args: argparse.Namespace) -> int:
     """Run ``generate``: print the board (the closest, when it misses a target: then one line on
-    standard error and 1), or print no board, one line on standard error and 1 or 2."""
-    if args.count is not None or args.tolerance is not None:
-        return _run_set(args)
+    standard error and 1), or print no board, one line on standard error and 1 or 2.  With ``--count``
+    (or ``--tolerance``) the same for a class set: its boards' matrices, its misses."""
+    one = args.count is None and args.tolerance is None
     try:
-        spec = Spec.from_json(_request(args))
-        found = generate(spec)
+        request = _request(args)
+        result = generated_to_json(generate(Spec.from_json(request))) if one else _set(request)
     except Impossible as error:
         return _fail(str(error), EXIT_NOT_MET)
     except GenerateError as error:
         return _fail(str(error), EXIT_BAD_ARGUMENTS)
-    result = generated_to_json(found)
-    print(json.dumps(result if args.figures else result["matrix"], ensure_ascii=False))
-    return 0 if found.met else _fail(not_met_message(found), EXIT_NOT_MET)
+    matrices = result["matrix"] if one else [board["matrix"] for board in result["boards"]]
+    print(json.dumps(result if args.figures else matrices, ensure_ascii=False))
+    return 0 if result["met"] else _fail(result["message"], EXIT_NOT_MET)
 
 
-def _run_set(args: argparse.Namespace) -> int:
-    """Run ``generate --count K``: print the set's matrices (or its whole result), 1 when it misses a target."""
-    try:
-        found = generate_set(SetSpec.from_json(_request(args)))
-    except Impossible as error:
-        return _fail(str(error), EXIT_NOT_MET)
-    except GenerateError as error:
-        return _fail(str(error), EXIT_BAD_ARGUMENTS)
-    result = set_to_json(found)
-    print(json.dumps(result if args.figures else [board["matrix"] for board in result["boards"]], ensure_ascii=False))
-    return 0 if found.met else _fail(result["message"], EXIT_NOT_MET)
+def _set(request: dict[str, Any]) -> dict[str, Any]:
+    return set_to_json(generate_set(SetSpec.from_json(request)))
 
 
 def _fail(message: str, status: int) -> int:
