@@ -137,12 +137,12 @@ def layer_switches(app: AppPage) -> dict[str, tuple[bool, bool]]:
 def test_show_switches_wait_for_something_to_show(app: AppPage) -> None:
     """Before anything is drawn the switches are off and disabled; a solve's path turns Path on."""
     off = (False, False)
-    assert layer_switches(app) == {"Path": off, "Search": off, "Game tokens": off}
+    assert layer_switches(app) == {"Path": list(off), "Search": list(off), "Game tokens": list(off)}
     app.wait_ready()
     app.solve()
     app.expect_answer(4)
     expect(app.page.get_by_label("Path", exact=True)).to_be_checked()
-    assert layer_switches(app) == {"Path": (True, True), "Search": off, "Game tokens": off}
+    assert layer_switches(app) == {"Path": [True, True], "Search": list(off), "Game tokens": list(off)}
     app.square(10).click()
     app.square(20).click()  # an edit clears the path: the switch waits again
     expect(app.page.get_by_label("Path", exact=True)).to_be_disabled()

@@ -1,13 +1,22 @@
-// What is drawn over the squares: one set of switches (path, heat map, search, game tokens), the heat
-// map's colour scale with its values, and the key of player colours. Switching only hides; nothing is lost.
+// What is drawn over the squares: one set of switches (path, search, game tokens), the heat map's colour
+// scale with its values, and the key of player colours. Switching only hides; nothing is lost. A switch is
+// off and disabled while its layer has nothing to show, and comes on when something first appears there
+// (a solve's path, Explain's search, a game's tokens). The heat map has its own button in the Random play
+// panel (Show heat map), so it has no switch here.
 import { formatApprox, formatPowerOfTen, isBounded } from "../core/format.mjs";
 
 export const LAYERS = [
   { key: "path", label: "Path" },
-  { key: "heat", label: "Heat map" },
   { key: "search", label: "Search" },
   { key: "players", label: "Game tokens" },
 ];
+
+/** What on the board belongs to each layer's switch (the route's dashes are in the overlay's .marks). */
+const SHOWN = {
+  path: (view) => view.grid.querySelector(".on-path, .landing") !== null || view.overlay.querySelector(".marks > *") !== null,
+  search: (view) => view.grid.querySelector(".frontier, .wall, [data-label]") !== null,
+  players: (view) => view.stage.querySelector(".token.player") !== null,
+};
 
 /**
  * A value for the legend in a bounded form: 3 significant digits, compact for large numbers, "about
@@ -28,19 +37,37 @@ export function partOf(max, fraction) {
   return mantissa < 1 ? { ...max, mantissa: mantissa * 10, exponent: max.exponent - 1 } : { ...max, mantissa };
 }
 
+const hideKey = (key) => `hide${key[0].toUpperCase()}${key.slice(1)}`;
+
 function checkbox({ key, label }, frame) {
   const wrap = document.createElement("label");
   wrap.className = "layer-switch";
   const input = document.createElement("input");
   input.type = "checkbox";
-  input.checked = true;
+  input.checked = false;
+  input.disabled = true;
   input.dataset.layer = key;
   input.addEventListener("change", () => {
-    if (input.checked) delete frame.dataset[`hide${key[0].toUpperCase()}${key.slice(1)}`];
-    else frame.dataset[`hide${key[0].toUpperCase()}${key.slice(1)}`] = "";
+    if (input.checked) delete frame.dataset[hideKey(key)];
+    else frame.dataset[hideKey(key)] = "";
   });
   wrap.append(input, ` ${label}`);
   return wrap;
+}
+
+/**
+ * Enable and tick each switch whose layer has just got something to show; disable and untick each whose
+ * layer has just been emptied (and show it again by default, so the next solve's path is not hidden).
+ */
+function follow(switches, view) {
+  for (const input of switches.querySelectorAll("input[data-layer]")) {
+    const key = input.dataset.layer;
+    const shown = SHOWN[key](view);
+    if (shown === !input.disabled) continue;
+    input.disabled = !shown;
+    input.checked = shown;
+    delete view.frame.dataset[hideKey(key)];
+  }
 }
 
 function heatLegend(legend, detail) {
@@ -79,7 +106,7 @@ function playerKey(key, count) {
 
 /**
  * Fill `root` with the layer switches, the heat legend and the player key, following `view`'s "heat"
- * and "players" events; the switches set data-hide-<layer> on `view.frame`.
+ * and "players" events and its marks; the switches set data-hide-<layer> on `view.frame`.
  */
 export function createLayerControls({ root, view }) {
   const switches = document.createElement("fieldset");
@@ -97,5 +124,13 @@ export function createLayerControls({ root, view }) {
   key.hidden = true;
   root.append(switches, heat, key);
   view.addEventListener("heat", ({ detail }) => heatLegend(heat, detail));
-  view.addEventListener("players", ({ detail }) => playerKey(key, detail.count));
+  view.addEventListener("players", ({ detail }) => {
+    playerKey(key, detail.count);
+    follow(switches, view);
+  });
+  // The marks come from several controllers (solve, explain, replay); the board's own changes say when
+  // the layers may have filled or emptied. Records are batched: one look (three selector queries) per task.
+  const observer = new MutationObserver(() => follow(switches, view));
+  observer.observe(view.grid, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "data-label"] });
+  observer.observe(view.overlay, { subtree: true, childList: true });
 }
