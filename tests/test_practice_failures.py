@@ -268,6 +268,21 @@ def test_reading_the_reads_back_costs_what_the_reads_number() -> None:
     assert ratio < 10 * (400 / 36), ratio
 
 
+def test_why_costs_what_the_board_holds() -> None:
+    """Bounded work: why() on a board 16 times larger (n 10 -> 40: layers, a game, chains) costs about 16
+    times the CPU, not its square (a ratio of CPU times, on snake-heavy boards answered wrongly both ways)."""
+
+    def cost(n: int) -> float:
+        board = Board(n, {s: s - 1 for s in range(3, n * n - 1, 3)} | {2: n * n // 2})
+        start = time.process_time()
+        for answer in (1, 10**6, -1):
+            why(board, answer)
+        return time.process_time() - start
+
+    ratio = min(cost(40) for _ in range(3)) / max(min(cost(10) for _ in range(3)), 1e-6)
+    assert ratio < 16 * 8, ratio
+
+
 # --- shrinking's bounds ---------------------------------------------------------------------------
 
 
