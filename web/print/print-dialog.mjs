@@ -92,22 +92,39 @@ function solutions(view, solve) {
   };
 }
 
+/**
+ * The board's picture in a style, drawn again only when the board, its notes or the style changed: a change
+ * of paper, orientation, layout or extras reuses it (drawing it measures every square: O(n²)).
+ */
+function pictures(view) {
+  const kept = new Map();
+  return (style, route = null) => {
+    const notes = [...view.overlay.children].filter((layer) => !layer.matches(".marks, .jumps, .preview")).map((layer) => layer.outerHTML).join("");
+    const key = `${style} ${route ? "route" : ""}`;
+    const last = kept.get(key);
+    if (last && last.board === view.board && last.notes === notes && last.route === route) return last.picture;
+    const picture = boardPicture(view, style, route);
+    kept.set(key, { board: view.board, notes, route, picture });
+    return picture;
+  };
+}
+
 /** Every sheet `choice` asks for, in order: the board (one page or a poster), tokens, die, cards, answers, solution. */
-function sheetsFor(view, state, choice, reply) {
+function sheetsFor(view, state, choice, reply, picture) {
   const page = { ...pageSize(choice.paper, choice.orientation), paper: choice.paper, orientation: choice.orientation };
   const board = view.board;
   const title = `Snakes and ladders, ${board.n}×${board.n}`;
-  const picture = boardPicture(view, choice.style);
+  const drawn = picture(choice.style);
   const sheets = choice.layout === "one"
-    ? [boardSheet(page, { title, picture, heading: "Snakes and ladders", lines: jumpLines(board) })]
-    : posterSheets(page, { title, picture, k: choice.layout === "poster3" ? 3 : 2 });
+    ? [boardSheet(page, { title, picture: drawn, heading: "Snakes and ladders", lines: jumpLines(board) })]
+    : posterSheets(page, { title, picture: drawn, k: choice.layout === "poster3" ? 3 : 2 });
   if (choice.tokens) sheets.push(tokenSheet(page));
   if (choice.die) sheets.push(dieSheet(page));
   const decks = choice.cards ? readDecks(state.decks, SYMBOLS, parseDeck) : [];
   sheets.push(...cardSheets(page, decks), ...answerSheets(page, decks));
   if (reply?.ok) {
     const { title: heading, lines } = routeLines(reply.result);
-    sheets.push(boardSheet(page, { title: heading, picture: boardPicture(view, choice.style, reply.result), heading: "The route", lines, kind: "solution" }));
+    sheets.push(boardSheet(page, { title: heading, picture: picture(choice.style, reply.result), heading: "The route", lines, kind: "solution" }));
   }
   return { sheets, decks };
 }
@@ -135,13 +152,14 @@ export function createPrintDialog({ view, state, solve }) {
   document.body.append(dialog);
   const { form, summary, go } = buildForm(dialog);
   const solution = solutions(view, solve);
+  const picture = pictures(view);
   let doc = null;
 
   /** The sheets for the choices as they are now, in place of the last ones; says what will print. */
   function build() {
     const choice = readChoices(form);
     const reply = choice.solution ? solution().reply : null;
-    const { sheets, decks } = sheetsFor(view, state, choice, reply);
+    const { sheets, decks } = sheetsFor(view, state, choice, reply, picture);
     doc?.remove();
     doc = html("div", "print-doc");
     doc.hidden = true; // on screen; web/print.css shows it on paper
