@@ -181,9 +181,8 @@ def _with_totals(analysis: Analysis) -> Analysis:
     """Plain sixes: a turn is a roll, so the expected turns are the expected rolls, and the race's total
     rolls come from the length in rolls (``totals``: O(turns × players) until its 90th percentile)."""
     length, result = analysis.length, analysis.race
-    finish = [[f] for f in length.p_on_turn]
-    alive = [[1.0]] + [[max(0.0, 1.0 - by)] for by in length.p_by_turn]
-    median, p90, cut_off = total_rolls(finish, alive, result.players, result.p_no_winner)
+    turns = (([f], [max(0.0, 1.0 - by)]) for f, by in zip(length.p_on_turn, length.p_by_turn, strict=True))
+    median, p90, cut_off = total_rolls(turns, result.players, result.p_no_winner)
     totals = replace(result, total_rolls_median=median, total_rolls_p90=p90, total_rolls_cut_off=cut_off)
     return replace(analysis, race=totals, expected_turns=analysis.expected_rolls)
 

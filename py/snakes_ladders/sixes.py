@@ -23,11 +23,14 @@ Jump uses are not computed under these rules (``jumpuse`` refuses).
 
 Work: the chain has at most 3× the states of the plain one (O(n²) to build); the elimination O(W)
 on it (W as in ``markov``, over at most 3(S + J) states, bounded by ``budget``); the propagation at
-most PROPAGATION_BUDGET units and the totals TOTALS_BUDGET (``turnlength``, ``totals``).
+most ROLLS_BUDGET, TURNS_BUDGET and JOINT_BUDGET units, the totals' convolutions TOTALS_BUDGET
+(``turnlength``, ``totals``); the joint propagation is read only until the race's 90th percentile.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .board import Board
@@ -38,12 +41,15 @@ from .length import MAX_TURNS, Length, Race, race
 from .rules import Rules
 from .sixchain import build_sixes_chain, states_per_position
 from .totals import expected_total_rolls, total_rolls
-from .turnlength import Turns, propagate_turns
+from .turnlength import Joint, Turns, by_rolls, by_turns, joint_turns, moves_of
 
-__all__ = ["PROPAGATION_BUDGET", "analyze_sixes"]
+__all__ = ["JOINT_BUDGET", "ROLLS_BUDGET", "TURNS_BUDGET", "analyze_sixes"]
 
-#: The propagation's work (``turnlength``): at most this many units.
-PROPAGATION_BUDGET = 32_000_000
+#: The propagations' work (``turnlength``), each at most this many units (a unit about 0.2 µs of CPython:
+#: together a few seconds at worst): the length in rolls, in turns, and the race's joint turns and rolls.
+ROLLS_BUDGET = 6_000_000
+TURNS_BUDGET = 6_000_000
+JOINT_BUDGET = 6_000_000
 
 
 def analyze_sixes(board: Board, rules: Rules, players: int, budget: int | None, max_turns: int = MAX_TURNS) -> Analysis:
@@ -55,7 +61,7 @@ def analyze_sixes(board: Board, rules: Rules, players: int, budget: int | None, 
     """
     per = states_per_position(rules)
     system = System(build_sixes_chain(board, rules))
-    turns = propagate_turns(system.chain, per, system.trap_of, max_turns, PROPAGATION_BUDGET)
+    parts = _Parts.of(system, per, max_turns)
     unsolved: str | None = None
     try:
         exact: Exact[Any] | None = solved(system, budget)
@@ -89,11 +95,11 @@ def analyze_sixes(board: Board, rules: Rules, players: int, budget: int | None, 
         p_finish=p_finish,
         expected_rolls=None if rolls is None else as_figure(rolls),
         expected_rolls_if_finished=None if if_finished is None else as_figure(if_finished),
-        length=_rolls(turns),
+        length=parts.rolls,
         visits=visits,
         jumps=(),
         traps=tuple(sorted({tuple(sorted({state // per for state in trap})) for trap in traps})),
-        race=_race(turns, players, p_finish, None if rolls is None else as_figure(rolls)),
+        race=_race(parts, players, p_finish, None if rolls is None else as_figure(rolls)),
         unsolved=unsolved,
         expected_turns=None if turns_expected is None else as_figure(turns_expected),
     )
@@ -118,28 +124,46 @@ def _visits(exact: Exact[Any], per: int) -> tuple[Figure | None, ...]:
     return tuple(visits)
 
 
-def _rolls(turns: Turns | None) -> Length:
-    """The length in rolls; a game that starts in a trap never finishes (as ``length.distribution``)."""
-    return Length((), (), 0.0, 1.0, False, None, None, None) if turns is None else turns.rolls
-
-
-def _race(turns: Turns | None, players: int, p_finish: Figure | None, expected: Figure | None) -> Race:
+def _race(parts: _Parts, players: int, p_finish: Figure | None, expected: Figure | None) -> Race:
     """The race by turns (``length.race`` on the length in turns), with its total rolls (``totals``)."""
+    turns = parts.turns
     if turns is None:
         return Race(players, (0.0,) * players, 1.0, None)
-    known = p_finish if p_finish is not None else 1.0 - turns.turns.trapped - turns.turns.remaining
-    result = race(turns.turns, players, float(known), expected)
-    median, p90, cut_off = total_rolls(turns.finish, turns.alive, players, result.p_no_winner)
-    total: Figure | None = expected if players == 1 else None
-    if players > 1 and expected is not None and not turns.turns.truncated:
-        total = expected_total_rolls(turns.finish, turns.alive, players)
-    return Race(
-        players,
-        result.p_win,
-        result.p_no_winner,
-        total,
-        result.undecided,
+    known = p_finish if p_finish is not None else turns.length.p_by_turn[-1] if turns.length.p_by_turn else 0.0
+    result = race(turns.length, players, float(known), expected)
+    if players == 1:  # one player's total rolls are their own: the length in rolls
+        rolls = parts.rolls
+        cut_off = rolls.truncated and rolls.p90 is None
+        return replace(result, total_rolls_median=rolls.median, total_rolls_p90=rolls.p90, total_rolls_cut_off=cut_off)
+    median, p90, cut_off = total_rolls(parts.joint(), players, result.p_no_winner)
+    total = None
+    if expected is not None and not turns.length.truncated:
+        total = expected_total_rolls(turns.survive, turns.spent, players)
+    return replace(
+        result,
+        expected_total_rolls=total,
         total_rolls_median=median,
         total_rolls_p90=p90,
         total_rolls_cut_off=cut_off,
     )
+
+
+@dataclass
+class _Parts:
+    """The propagations of one player's game: in rolls, in turns, and (read on demand) jointly."""
+
+    rolls: Length
+    turns: Turns | None
+    joint: Callable[[], Iterator[Joint]]
+
+    @classmethod
+    def of(cls, system: System, per: int, max_turns: int) -> _Parts:
+        chain, trap_of = system.chain, system.trap_of
+        if chain.start in trap_of:  # a game that starts in a trap never finishes (as length.distribution)
+            return cls(Length((), (), 0.0, 1.0, False, None, None, None), None, lambda: iter(()))
+        moves = moves_of(chain)
+        return cls(
+            by_rolls(chain, trap_of, moves, max_turns, ROLLS_BUDGET),
+            by_turns(chain, per, trap_of, moves, max_turns, TURNS_BUDGET),
+            lambda: joint_turns(chain, per, trap_of, moves, max_turns, JOINT_BUDGET),
+        )

@@ -1,8 +1,8 @@
 """How many rolls a race takes, all players together: its distribution, median and 90th percentile.
 
 Players take turns, player 1 first, each with their own token; the race ends when one finishes.  For
-one player, ``finish[T - 1][e]`` is the chance of finishing on turn T with T + e rolls in all, and
-``alive[T][e]`` the chance of not having finished after T turns having rolled T + e times (with plain
+one player, finish_T[e] is the chance of finishing on turn T with T + e rolls in all, and
+alive_T[e] the chance of not having finished after T turns having rolled T + e times (with plain
 sixes e is always 0).  Player i wins on turn T when their token finishes then, players before them
 have not finished after T turns and players after them not after T - 1.  The tokens are independent,
 so the total number of rolls is the sum of theirs, and its distribution is the convolution
@@ -19,13 +19,16 @@ the whole stops (as if the list ended there: ``cut_off``) before passing TOTALS_
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import repeat
 from operator import add, mul
 
-__all__ = ["TOTALS_BUDGET", "expected_total_rolls", "total_rolls"]
+__all__ = ["TOTALS_BUDGET", "Totals", "expected_total_rolls", "total_rolls"]
 
 #: The most units of work (one product of two list entries) the distribution of the total may take.
 TOTALS_BUDGET = 20_000_000
+#: The median, the 90th percentile (None: not reached within the totals known) and whether one is cut off.
+Totals = tuple[int | None, int | None, bool]
 #: Percentiles: P(total ≤ t) within this of the level counts as reaching it (as ``length``'s do).
 _ROUNDING = 1e-12
 
@@ -50,37 +53,37 @@ def _powers(values: list[float], top: int) -> list[list[float]]:
     return powers
 
 
-def total_rolls(
-    finish: list[list[float]], alive: list[list[float]], players: int, p_no_winner: float
-) -> tuple[int | None, int | None, bool]:
+def total_rolls(turns: Iterable[tuple[list[float], list[float]]], players: int, p_no_winner: float) -> Totals:
     """The median and 90th percentile of the race's total rolls, and whether one was cut off.
 
-    ``p_no_winner`` is the chance that nobody ever finishes: a level above 1 - p_no_winner is never
-    reached (None, not cut off).  See the module docstring for the method and the work bound.
+    ``turns`` gives, turn after turn, (finish_T, alive_T) for one player (see the module docstring;
+    alive_0 is [1.0]); it is read only until the 90th percentile is found.  ``p_no_winner`` is the
+    chance that nobody ever finishes: a level above 1 - p_no_winner is never reached (None, not cut
+    off).  Work as in the module docstring.
 
-    >>> total_rolls([[0.5], [0.25], [0.25]], [[1.0], [0.5], [0.25], [0.0]], 2, 0.0)   # plain: e always 0
+    >>> total_rolls([([0.5], [0.5]), ([0.25], [0.25]), ([0.25], [0.0])], 2, 0.0)   # plain: e always 0
     (1, 4, False)
     """
     k = players
-    chances = [0.0] * (len(finish) * k + 1)
-    before = _powers(alive[0], k - 1)
+    chances: dict[int, float] = {}
+    before = _powers([1.0], k - 1)
     work, known, total = 0, 0, 0.0
     levels = [0.5, 0.9]
     marks: list[int | None] = [None, None]
-    for turn, ended in enumerate(finish, start=1):
-        now = _powers(alive[turn], k - 1)
-        cost = len(ended) * sum(len(p) for p in now + before) + sum(len(p) * len(alive[turn]) for p in now)
+    for turn, (ended, alive) in enumerate(turns, start=1):
+        now = _powers(alive, k - 1)
+        cost = len(ended) * sum(len(p) for p in now + before) + sum(len(p) * len(alive) for p in now)
         if work + cost > TOTALS_BUDGET:
             break  # the totals past ``known`` need the turns not convolved: cut off
         work += cost
         for i in range(1, k + 1):
             share = _convolve(_convolve(ended, now[i - 1]), before[k - i])
             base = (turn - 1) * k + i
-            for e, chance in enumerate(share[: len(chances) - base]):
-                chances[base + e] += chance
+            for e, chance in enumerate(share):
+                chances[base + e] = chances.get(base + e, 0.0) + chance
         before = now
         for t in range(known + 1, turn * k + 1):  # every total up to turn·k is now complete
-            total += chances[t]
+            total += chances.pop(t, 0.0)
             for index, level in enumerate(levels):
                 if marks[index] is None and total >= level - _ROUNDING:
                     marks[index] = t
@@ -94,21 +97,19 @@ def total_rolls(
     return marks[0], marks[1], cut_off
 
 
-def expected_total_rolls(finish: list[list[float]], alive: list[list[float]], players: int) -> float:
+def expected_total_rolls(survive: list[float], spent: list[float], players: int) -> float:
     """The expected rolls of a race over the turns listed: Σ_T Σ_j S(T)^(j-1) S(T-1)^(k-j) m(T).
 
-    S(T) is the chance not to have finished after T turns, m(T) the expected rolls of a player's
-    turn T (0 once finished).  Only the turns listed are summed: the caller vouches for the rest.
-    O(turns × (k + width)) work.
+    S(T) (``survive[T]``, S(0) = 1) is the chance not to have finished after T turns, m(T)
+    (``spent[T - 1]``) the expected rolls of a player's turn T (0 once finished): player j plays turn
+    T when players before them have not finished after T turns and the others after T - 1.  Only the
+    turns listed are summed: the caller vouches for the rest.  O(turns × players) work.
 
-    >>> expected_total_rolls([[0.5], [0.5]], [[1.0], [0.5], [0.0]], 2)   # 1·1/2 + 2·1/4 + 3·1/4
+    >>> expected_total_rolls([1.0, 0.5, 0.0], [1.0, 0.5], 2)   # 1·1/2 + 2·1/4 + 3·1/4
     1.75
     """
     total = 0.0
-    survive = [sum(a) for a in alive]
-    rolled = [sum((turn + e) * x for e, x in enumerate(a)) for turn, a in enumerate(alive)]
-    for turn, ended in enumerate(finish, start=1):
-        spent = rolled[turn] + sum((turn + e) * x for e, x in enumerate(ended)) - rolled[turn - 1]
+    for turn, rolls in enumerate(spent, start=1):
         for j in range(1, players + 1):
-            total += survive[turn] ** (j - 1) * survive[turn - 1] ** (players - j) * spent
+            total += survive[turn] ** (j - 1) * survive[turn - 1] ** (players - j) * rolls
     return total
