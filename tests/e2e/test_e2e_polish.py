@@ -154,3 +154,27 @@ def test_resize_keeps_each_jump_on_its_cell_and_says_what_moved(app: AppPage) ->
     app.resize(8)
     app.expect_jump(2, 19)
     app.expect_message(re.compile(r"Board is now 8×8\. Kept in place with new numbers \(3\): 2→15 is now 2→19"))
+
+
+CLASSIC_RULES = "Classic 10×10, classic rules (ladder on 1)"
+
+
+def test_classic_rules_preset_is_edited_under_its_rules_and_solve_says_why(app: AppPage) -> None:
+    """The preset's rules start off the board, so square 1 holds a ladder: Python's check after an edit
+    takes the rules too (it used to put the last valid board back), and Solve, which answers LeetCode's
+    question (start on square 1), says so in words instead of a red error."""
+    app.goto("#design")
+    app.load_preset(CLASSIC_RULES)
+    app.wait_ready()
+    app.square(1).click()
+    app.square(4).click()  # 1→4 ends on square 4's ladder: Python's check flags it when it accepts the board
+    expect(app.square(1)).to_have_accessible_name(
+        re.compile(r"^Square 1, ladder to 4, start, ends on another jump's start")
+    )
+    app.expect_jump(1, 4)
+    app.page.locator('a[data-workspace="solve"]').click()
+    app.solve()
+    result = app.page.locator("#result")
+    expect(result).to_contain_text("Solve answers LeetCode's question, where the game starts on square 1")
+    expect(result).to_contain_text("here it holds a ladder to 4, which the classic start (off the board)")
+    expect(result).to_have_attribute("data-kind", "info")

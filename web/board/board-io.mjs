@@ -62,7 +62,8 @@ export class BoardIoController {
     const board = state.board;
     let reply;
     try {
-      reply = await ask.validate({ board: boardToMatrix(board) }, "check");
+      // With the rules: the classic start (off the board) lets square 1 hold a ladder, LeetCode's does not.
+      reply = await ask.validate({ board: boardToMatrix(board), rules: state.rules }, "check");
     } catch {
       return; // the engine status line already says what went wrong
     }

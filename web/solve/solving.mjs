@@ -5,6 +5,18 @@ import { boardToMatrix } from "../board/grid.mjs";
 import { ResultPanel } from "../core/panels.mjs";
 import { createPlaybackControls } from "../board/playback.mjs";
 import { $ } from "../core/dom.mjs";
+import { describeJump } from "../core/state.mjs";
+
+/** Why Solve does not answer for a board whose square 1 holds a jump (to `end`), and what answers instead. */
+export function squareOneWords(end) {
+  const jump = describeJump(1, end);
+  return (
+    `Solve answers LeetCode's question, where the game starts on square 1, so square 1 cannot hold a snake or ladder; ` +
+    `here it holds a ${jump}, which the classic start (off the board) in these rules allows. ` +
+    "Random play (Analyze) and Play use the board's own rules. " +
+    `For LeetCode's answer, remove the ${jump} from square 1 (select square 1, then Remove).`
+  );
+}
 
 export class SolveController {
   #app;
@@ -59,6 +71,14 @@ export class SolveController {
     const app = this.#app;
     performance.mark("solve-click");
     this.#animator.stop();
+    const startJump = app.state.board.jumps.get(1);
+    if (startJump !== undefined) {
+      // Only the classic start (off the board) lets square 1 hold a jump, and LeetCode's question, which
+      // Solve answers, starts on square 1: say so plainly rather than send Python a board it must refuse.
+      this.#result.say(squareOneWords(startJump));
+      app.modes.go("solve", "idle");
+      return;
+    }
     app.modes.go("solve", "running");
     this.#result.say(app.bridge.engine.state === "ready" ? "Solving…" : "Waiting for Python to load…");
     $("cancel-solve").hidden = false;
@@ -74,8 +94,7 @@ export class SolveController {
     }
     if (!reply) return; // a newer edit or solve wins
     if (!reply.ok) {
-      const leetcode = app.state.board.jumps.has(1) ? " Solve follows LeetCode's rules, where the game starts on square 1; the random-play panel uses the classic start." : "";
-      this.#result.error(`Could not solve: ${reply.error.message}.${leetcode}`);
+      this.#result.error(`Could not solve: ${reply.error.message}.`);
       app.modes.go("solve", "error");
       return;
     }
