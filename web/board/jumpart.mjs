@@ -55,6 +55,25 @@ export function laneOffsets(jumps, n) {
   return offsets;
 }
 
+/**
+ * What to change in a drawing of jumps to show `jumps` (Map start -> end) with lane `offsets` (Map start ->
+ * offset, laneOffsets): `drawn` is Map start -> {end, offset} of what is on screen. Returns the starts to
+ * take away (`remove`: gone, or drawn with another end or offset) and those to draw (`add`, in the order of
+ * `jumps`); a start in both is redrawn. O(d + j) for d drawn and j jumps: an edit redraws only what changed.
+ */
+export function diffJumps(drawn, jumps, offsets) {
+  const remove = [];
+  const add = [];
+  for (const [start, picture] of drawn) {
+    if (jumps.get(start) !== picture.end || (offsets.get(start) ?? 0) !== picture.offset) remove.push(start);
+  }
+  for (const [start, end] of jumps) {
+    const picture = drawn.get(start);
+    if (!picture || picture.end !== end || picture.offset !== (offsets.get(start) ?? 0)) add.push(start);
+  }
+  return { remove, add };
+}
+
 /** The picture of one jump, offset sideways by `offset` squares; its centre line is on data-x1..y2. */
 export function drawJump(start, end, n, offset = 0) {
   const k = strokeScale(n);
@@ -91,14 +110,17 @@ function drawLadder(group, a, b, u, side, k) {
     const dy = side.y * half * sign;
     svg("line", { class: "rail", x1: p.x + dx, y1: p.y + dy, x2: q.x + dx, y2: q.y + dy, "stroke-width": stroke }, group);
   }
+  // The rungs are one path, not an element each: a ladder across a 50×50 board has 200 rungs, and 750
+  // jumps of elements made the board's drawing and painting take seconds.
   const rungs = Math.max(2, Math.round((length + 2 * over) / (0.32 * Math.max(k, 0.6))));
+  const parts = [];
   for (let i = 1; i < rungs; i += 1) {
     const t = i / rungs;
     const x = p.x + (q.x - p.x) * t;
     const y = p.y + (q.y - p.y) * t;
-    const ends = { x1: x - side.x * half, y1: y - side.y * half, x2: x + side.x * half, y2: y + side.y * half };
-    svg("line", { class: "rung", ...ends, "stroke-width": stroke * 0.8 }, group);
+    parts.push(`M ${round(x - side.x * half)} ${round(y - side.y * half)} L ${round(x + side.x * half)} ${round(y + side.y * half)}`);
   }
+  svg("path", { class: "rung", d: parts.join(" "), "data-rungs": rungs - 1, "stroke-width": stroke * 0.8 }, group);
 }
 
 /** A point and its unit normal on the snake's S-shaped centre line, t from 0 (head) to 1 (tail). */

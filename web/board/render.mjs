@@ -2,8 +2,11 @@
 // Owns every visual constant and all conversion between page pixels and board squares.
 import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./geometry.mjs";
 import { cellToSquare, squareToCell } from "./grid.mjs";
-import { drawJump, laneOffsets, svg } from "./jumpart.mjs";
+import { diffJumps, drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { describeJump } from "../core/state.mjs";
+
+/** The classes a cell's marks set, one bit each in a cell's `flags` (render.mjs keeps what each cell shows). */
+const FLAG_CLASSES = ["ladder-start", "snake-start", "on-path", "landing", "selected", "target", "current", "chained", "frontier", "wall"];
 
 export class BoardView extends EventTarget {
   // The board's elements, set once in the constructor; read-only to the rest of the page.
@@ -23,6 +26,10 @@ export class BoardView extends EventTarget {
   #markLayer;
   #preview;
   #cells = [];
+  /** What each cell shows now, `{label, flags, text, heat, selected}`: a refresh writes only what differs. */
+  #shown = [];
+  /** The picture of each jump on screen: start -> `{end, offset, node}`; emptied when the size changes. */
+  #drawn = new Map();
   #board = null;
   #marks = {
     path: new Set(),
@@ -73,12 +80,15 @@ export class BoardView extends EventTarget {
     return this.#board?.n ?? 0;
   }
 
-  /** Draw `board`; rebuilds the squares only when the size changes. */
+  /**
+   * Draw `board`; rebuilds the squares only when the size changes, and redraws only the jumps that changed
+   * (an edit: one or two). O(n² + j log j) JavaScript for j jumps, DOM writes only for what differs.
+   */
   render(board) {
     const resized = board.n !== this.#board?.n;
     this.#board = board;
     if (resized) this.#buildCells(board.n);
-    this.#drawJumps();
+    this.#drawJumps(resized);
     this.#refreshCells();
     this.dispatchEvent(new Event("render"));
   }
@@ -89,6 +99,7 @@ export class BoardView extends EventTarget {
     this.overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
     const rows = [];
     this.#cells = new Array(n * n + 1);
+    this.#shown = Array.from({ length: n * n + 1 }, () => ({ label: null, flags: 0, text: undefined, heat: null, selected: null }));
     for (let row = 0; row < n; row += 1) {
       const rowNode = document.createElement("div");
       rowNode.setAttribute("role", "row");
@@ -148,55 +159,89 @@ export class BoardView extends EventTarget {
     this.#refreshCells();
   }
 
+  /** Bring every cell up to date with the board and the marks: O(n²), writing to a cell only what changed. */
   #refreshCells() {
     const board = this.#board;
+    for (let square = 1; square <= board.n * board.n; square += 1) this.#refreshCell(square, board.jumps.get(square));
+  }
+
+  #refreshCell(square, end) {
     const { path, landings, selected, target, chained, current, frontier, wall } = this.#marks;
-    const ends = new Map();
-    for (const [start, end] of board.jumps) if (!ends.has(end)) ends.set(end, start);
-    for (let square = 1; square <= board.n * board.n; square += 1) {
-      const cell = this.#cells[square];
-      const end = board.jumps.get(square);
-      const parts = [`Square ${square}`];
-      if (end !== undefined) parts.push(describeJump(square, end));
-      if (square === 1) parts.push("start");
-      if (square === board.n * board.n) parts.push("goal");
-      if (chained.has(square)) parts.push("ends on another jump's start");
-      if (path.has(square)) parts.push("on the shortest path");
-      if (wall.has(square)) parts.push("part of the wall");
-      const label = this.#labels?.get(square);
-      if (label !== undefined) parts.push(label.spoken);
-      const heat = this.#heat?.[square];
-      if (selected === square) parts.push("selected");
-      cell.setAttribute("aria-label", parts.join(", "));
-      cell.classList.toggle("ladder-start", end !== undefined && end > square);
-      cell.classList.toggle("snake-start", end !== undefined && end < square);
-      cell.classList.toggle("on-path", path.has(square));
-      cell.classList.toggle("landing", landings.has(square) && !path.has(square));
-      cell.classList.toggle("selected", selected === square);
-      cell.classList.toggle("target", target === square);
-      cell.classList.toggle("current", current === square);
-      cell.classList.toggle("chained", chained.has(square));
-      cell.classList.toggle("frontier", frontier.has(square));
-      cell.classList.toggle("wall", wall.has(square));
+    const cell = this.#cells[square];
+    const shown = this.#shown[square];
+    const last = this.#board.n * this.#board.n;
+    const label = this.#labels?.get(square);
+    const parts = [`Square ${square}`];
+    if (end !== undefined) parts.push(describeJump(square, end));
+    if (square === 1) parts.push("start");
+    if (square === last) parts.push("goal");
+    if (chained.has(square)) parts.push("ends on another jump's start");
+    if (path.has(square)) parts.push("on the shortest path");
+    if (wall.has(square)) parts.push("part of the wall");
+    if (label !== undefined) parts.push(label.spoken);
+    if (selected === square) parts.push("selected");
+    const spoken = parts.join(", ");
+    if (shown.label !== spoken) cell.setAttribute("aria-label", (shown.label = spoken));
+    const on = [end !== undefined && end > square, end !== undefined && end < square, path.has(square), landings.has(square) && !path.has(square),
+      selected === square, target === square, current === square, chained.has(square), frontier.has(square), wall.has(square)];
+    let flags = 0;
+    on.forEach((value, bit) => (flags |= value ? 1 << bit : 0));
+    for (let bit = 0, changed = flags ^ shown.flags; changed; bit += 1, changed >>= 1) {
+      if (changed & 1) cell.classList.toggle(FLAG_CLASSES[bit], on[bit]);
+    }
+    shown.flags = flags;
+    if (shown.text !== label?.text) {
       if (label !== undefined) cell.dataset.label = label.text;
       else delete cell.dataset.label;
-      if (heat !== undefined && heat !== null) {
-        cell.style.setProperty("--heat", heat.toFixed(3));
-        cell.classList.add("heat");
-      } else if (cell.classList.contains("heat")) {
-        cell.classList.remove("heat");
-        cell.style.removeProperty("--heat");
-      }
-      cell.setAttribute("aria-selected", String(selected === square));
+      shown.text = label?.text;
+    }
+    this.#paintHeat(cell, shown, this.#heat?.[square] ?? null);
+    if (shown.selected !== (selected === square)) cell.setAttribute("aria-selected", String((shown.selected = selected === square)));
+  }
+
+  #paintHeat(cell, shown, heat) {
+    if (shown.heat === heat) return;
+    shown.heat = heat;
+    if (heat !== null) {
+      cell.style.setProperty("--heat", heat.toFixed(3));
+      cell.classList.add("heat");
+    } else {
+      cell.classList.remove("heat");
+      cell.style.removeProperty("--heat");
     }
   }
 
-  #drawJumps() {
+  /** Draw the jumps that differ from what is on screen (all of them after a resize): O(j log j) for j jumps. */
+  #drawJumps(resized) {
     const { n, jumps } = this.#board;
+    if (resized) this.#drawn.clear();
     const offsets = laneOffsets(jumps, n);
-    const nodes = [];
-    for (const [start, end] of jumps) nodes.push(drawJump(start, end, n, offsets.get(start) ?? 0));
-    this.#jumpLayer.replaceChildren(...nodes);
+    const { remove, add } = diffJumps(this.#drawn, jumps, offsets);
+    for (const start of remove) {
+      this.#drawn.get(start).node.remove();
+      this.#drawn.delete(start);
+    }
+    const draw = (start) => {
+      const picture = { end: jumps.get(start), offset: offsets.get(start) ?? 0, node: null };
+      picture.node = drawJump(start, picture.end, n, picture.offset);
+      this.#drawn.set(start, picture);
+      return picture.node;
+    };
+    if (this.#drawn.size === 0) {
+      this.#jumpLayer.replaceChildren(...add.map(draw));
+      return;
+    }
+    // In the order of starts, as a drawing from scratch is (a later jump on top): after the one before it.
+    const adding = new Set(add);
+    let previous = null;
+    for (const start of jumps.keys()) {
+      if (adding.has(start)) {
+        const node = draw(start);
+        if (previous) previous.after(node);
+        else this.#jumpLayer.prepend(node);
+      }
+      previous = this.#drawn.get(start).node;
+    }
   }
 
   /**
@@ -204,6 +249,7 @@ export class BoardView extends EventTarget {
    * distance from square 1 while the search is explained.
    */
   label(labels) {
+    if (labels === null && this.#labels === null) return; // nothing shown, nothing to take off
     this.#labels = labels;
     this.#refreshCells();
   }
@@ -213,8 +259,9 @@ export class BoardView extends EventTarget {
    * `{max, label}`, what 1 stands for, for the legend ("heat" event).
    */
   heat(values, scale = null) {
+    const shown = this.#heat !== null || values !== null;
     this.#heat = values;
-    this.#refreshCells();
+    if (shown) this.#refreshCells();
     this.dispatchEvent(new CustomEvent("heat", { detail: { shown: values !== null, scale } }));
   }
 
