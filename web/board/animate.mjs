@@ -13,6 +13,28 @@ export function moveDuration(moves) {
   return Math.min(MOVE_MS, ROUTE_MS / Math.max(1, moves));
 }
 
+/** Milliseconds a whole route of `moves` moves takes at the default speed: min(moves × MOVE_MS, ROUTE_MS). */
+export function routeDuration(moves) {
+  return moves * moveDuration(moves);
+}
+
+/**
+ * The squares one move shows and when each is reached, in ms from the move's start at the default speed:
+ * `[{square, at}]`, the hops sharing the move's time (1 - JUMP_SHARE of it when it ends with a jump), then
+ * the jump; the last `at` is `moveMs`. With reduced motion the token stands on the landing at once.
+ * O(hops) (at most the squares rolled, or Python's `visits`).
+ */
+export function moveSegments(step, moveMs, reducedMotion = false) {
+  const jumps = step.end !== step.landing;
+  const walked = hops(step);
+  const squares = reducedMotion ? (walked.length ? [step.landing] : []) : walked;
+  const walkMs = jumps ? moveMs * (1 - JUMP_SHARE) : moveMs;
+  const segments = squares.map((square, index) => ({ square, at: (walkMs * (index + 1)) / squares.length }));
+  if (jumps) segments.push({ square: step.end, at: moveMs });
+  else if (segments.length) segments[segments.length - 1].at = moveMs;
+  return segments;
+}
+
 /**
  * The squares a token hops over: a game's turn carries them (`visits`, from Python, a bounce included);
  * a LeetCode move (the Solve panel's path) never overshoots, so it counts up from `start` to `landing`.
@@ -29,7 +51,39 @@ function hops({ start, landing, visits }) {
  * its jump; a wasted roll walks none. Resolves as `TokenAnimator.play` does.
  */
 export function playTurn(mover, turn) {
-  return mover.play(turn.visits.length ? [turn] : [], { from: turn.start, keep: true });
+  return mover.play(turn.visits.length ? [turn] : [], { from: turn.start, keep: true, catchUp: false });
+}
+
+/**
+ * The route's own time, in ms at the default speed: runs at the speed's rate while playing, stands still
+ * while paused. The playback keeps to it, so frames lost between moves never add up.
+ */
+class RouteClock {
+  #base = 0;
+  #since = null;
+  #rate = 1;
+
+  start(rate) {
+    this.#base = 0;
+    this.#rate = rate;
+    this.#since = performance.now();
+  }
+
+  get now() {
+    return this.#base + (this.#since === null ? 0 : (performance.now() - this.#since) * this.#rate);
+  }
+
+  set running(running) {
+    if (running === (this.#since !== null)) return;
+    this.#base = this.now;
+    this.#since = running ? performance.now() : null;
+  }
+
+  set rate(rate) {
+    this.#base = this.now;
+    if (this.#since !== null) this.#since = performance.now();
+    this.#rate = rate;
+  }
 }
 
 /**
@@ -49,6 +103,8 @@ export class TokenAnimator extends EventTarget {
   #steps = [];
   #speed = 5;
   #reducedMotion;
+  #clock = new RouteClock();
+  #catchUp = true;
 
   /** Plays on `token` (the solve token unless another is given, as in play mode). */
   constructor(view, token = view.token) {
@@ -77,6 +133,7 @@ export class TokenAnimator extends EventTarget {
   /** 1 (slow) to 10 (fast); applies to the move in progress too. */
   set speed(value) {
     this.#speed = value;
+    this.#clock.rate = this.#rate();
     if (this.#animation) this.#animation.playbackRate = this.#rate();
   }
 
@@ -87,24 +144,32 @@ export class TokenAnimator extends EventTarget {
   /**
    * Play `steps` from their first start square (or `from`); resolves true when finished (or skipped to
    * the end), false when stopped. `keep` leaves the token where it is instead of placing it first.
-   * Each move takes `moveDuration(steps.length)` at the default speed, so a route takes at most ROUTE_MS.
+   * The route keeps to its clock: move i ends `(i + 1) × moveDuration(steps.length)` route-ms after the
+   * start, so a route takes routeDuration (at most ROUTE_MS) at the default speed however many moves it
+   * has; with `catchUp` (a route) a move or square already overdue is passed over (the frames a long
+   * route's short moves lose), without it (a game's turn) every square is shown. O(moves + hops) steps.
    */
-  async play(steps, { from = steps[0]?.start ?? 1, keep = false } = {}) {
+  async play(steps, { from = steps[0]?.start ?? 1, keep = false, catchUp = true } = {}) {
     const run = ++this.#run;
     this.#halt();
     this.#steps = steps;
+    this.#catchUp = catchUp;
     if (!keep || this.#token.hidden) this.#place(from);
     this.#token.hidden = false;
     this.#setState("playing");
     this.#emit("start", { total: steps.length });
     const moveMs = moveDuration(steps.length);
     this.#token.dataset.moveMs = String(Math.floor(moveMs)); // at the default speed, for tests and tools
+    this.#clock.start(this.#rate());
     for (const [index, step] of steps.entries()) {
       if (!(await this.#gate(run))) return run === this.#skipped;
+      const overdue = catchUp && !this.#stepping && index < steps.length - 1 && this.#clock.now >= (index + 1) * moveMs;
+      if (overdue) continue;
       this.#emit("move", { index, step });
       if (!(await this.#playMove(run, index, step, moveMs))) return run === this.#skipped;
       if (this.#stepping) {
         this.#stepping = false;
+        this.#clock.running = false;
         this.#setState("paused");
       }
     }
@@ -112,16 +177,20 @@ export class TokenAnimator extends EventTarget {
     return true;
   }
 
+  /** One move on the route's clock: each square is reached at its time from moveSegments. */
   async #playMove(run, index, step, moveMs) {
-    const jumps = step.end !== step.landing;
-    const squares = this.#reducedMotion ? (hops(step).length ? [step.landing] : []) : hops(step);
-    const hopMs = (moveMs * (jumps ? 1 - JUMP_SHARE : 1)) / Math.max(1, squares.length);
-    for (const square of squares) {
-      if (!(await this.#segment(run, square, hopMs))) return false;
+    const segments = moveSegments(step, moveMs, this.#reducedMotion);
+    const jumpsAt = step.end !== step.landing ? segments.length - 1 : -1;
+    for (const [at, { square, at: endsAt }] of segments.entries()) {
+      if (at === jumpsAt) this.#emit("jump", { index, step });
+      const remaining = index * moveMs + endsAt - this.#clock.now;
+      if (this.#catchUp && remaining <= 0) {
+        if (at === segments.length - 1) this.#arrive(square); // late: the move's last square at once
+        continue;
+      }
+      if (!(await this.#segment(run, square, Math.max(0, remaining)))) return false;
     }
-    if (!jumps) return true;
-    this.#emit("jump", { index, step });
-    return this.#segment(run, step.end, moveMs * JUMP_SHARE);
+    return true;
   }
 
   /** Stop and hide the token. */
@@ -135,6 +204,7 @@ export class TokenAnimator extends EventTarget {
 
   pause() {
     if (this.#state !== "playing") return;
+    this.#clock.running = false;
     this.#animation?.pause();
     this.#stepping = false;
     this.#setState("paused");
@@ -143,6 +213,7 @@ export class TokenAnimator extends EventTarget {
   resume() {
     if (this.#state !== "paused") return;
     this.#setState("playing");
+    this.#clock.running = true;
     this.#animation?.play();
     this.#wakeUp();
   }
