@@ -144,6 +144,7 @@ export const OPS = Object.freeze({
     maxSize: 1000,
     fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board, as LeetCode gives it"}},
     result: {"answer": "number | null", "shown": "string", "error": "string | null", "line": "number | null", "output": "string", "reads": "number[][]", "reads_total": "number", "mutated": "boolean"},
+    progress: {"printed": "string"},
     worker: "practice"
   },
   "diagnose": {
@@ -282,6 +283,7 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{loaded: boolean, error: string | null, line: number | null, output: string}} LoadResult */
 /** @typedef {{op: "run", version: 1, board: number[][]}} RunRequest */
 /** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean}} RunResult */
+/** @typedef {{printed: string}} RunProgress */
 /** @typedef {{op: "diagnose", version: 1, board: number[][], seconds?: number}} DiagnoseRequest */
 /** @typedef {{passed: boolean, outcome: PracticeOutcome, failure: PracticeFailure | null}} DiagnoseResult */
 /** @typedef {{board: number[][], n: number, runs: number}} DiagnoseProgress */

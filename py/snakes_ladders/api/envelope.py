@@ -47,7 +47,7 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
 def practice_handle(request: str, progress: Callable[[str], object] | None = None) -> str:
     """The practice worker's entry: ``handle`` for the ops declared ``worker="practice"`` (``battery``,
     ``load``, ``run``, ``diagnose``: user code runs here) and no other; the same checks, envelope and errors.
-    ``progress`` hears ``diagnose``'s smaller boards as they are found.
+    ``progress`` hears what ``run``'s solution prints, and ``diagnose``'s smaller boards, as they come.
 
     >>> json.loads(practice_handle('{"version": 1, "op": "load", "source": "def snakesAndLadders(board): return 1"}'))
     {'ok': True, 'version': 1, 'result': {'loaded': True, 'error': None, 'line': None, 'output': ''}}
@@ -119,9 +119,11 @@ def _dispatch(message: Any, progress: Callable[[str], object] | None = None, wor
     refuse_unknown_fields(op, message)
     if op.worker == "practice":
         from .practice import RUNNERS as PRACTICE  # imported on first use: the solver's worker never needs it
-        from .practice import diagnose_op
+        from .practice import diagnose_op, run_op
 
-        return diagnose_op(message, progress) if op.name == "diagnose" else PRACTICE[op.name](message)
+        if op.name in ("run", "diagnose"):  # they report as they go: what is printed, smaller boards
+            return (run_op if op.name == "run" else diagnose_op)(message, progress)
+        return PRACTICE[op.name](message)
     if op.name in ("generate", "generate_set"):  # boards to a target (issues 17, 24): see runners.generate_op
         return generate_op(message, progress)
     if op.name == "turn":  # reads a list of positions: see runners.turn_op

@@ -67,17 +67,20 @@ def _board(op: str, message: dict[str, Any]) -> list[list[int]]:
     return board
 
 
-def _run(board: list[list[int]]) -> Outcome:
+def _run(board: list[list[int]], sink: Callable[[str], object] | None = None) -> Outcome:
     try:
-        return run(_loaded[0], board)
+        return run(_loaded[0], board, sink)
     except BaseException as failure:  # the solution changed the interpreter under us
         return Outcome(None, "no answer", broken(failure))
 
 
-def run_op(message: dict[str, Any]) -> dict[str, Any]:
+def run_op(message: dict[str, Any], progress: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Run the loaded solution on ``board`` (checked by LeetCode's rules first): ``practice_run.Outcome``,
-    the cells it read included."""
-    return _run(_board("run", message)).to_json()
+    the cells it read included.  ``progress`` hears what it prints as it prints it (``{"printed"}``, at
+    most ``practice_run.OUTPUT_LIMIT`` characters in all), so that a page that stops the worker at its
+    time limit still shows what the board printed."""
+    sink = None if progress is None else (lambda text: progress(dumps({"printed": text})))
+    return _run(_board("run", message), sink).to_json()
 
 
 def diagnose_op(message: dict[str, Any], progress: Callable[[str], object] | None = None) -> dict[str, Any]:

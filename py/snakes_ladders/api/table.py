@@ -120,6 +120,7 @@ PRACTICE_OPS = (
         (VERSION_FIELD, Field("board", "number[][]", "the board, as LeetCode gives it", required=True)),
         MAX_SIZE,
         _OUTCOME,
+        progress=(("printed", "string"),),
         worker="practice",
     ),
     Op(
