@@ -16,6 +16,7 @@ import {
   shares,
   truncationNote,
   warningsText,
+  plural,
 } from "../../web/core/format.mjs";
 
 const exact = (value) => ({ exact: true, value, mantissa: Number(`${value[0]}.${value.slice(1, 4) || "0"}`), exponent: value.length - 1 });
@@ -116,4 +117,11 @@ test("the chance to finish: exact without an estimate or when the interval is a 
   assert.equal(formatChance(1, estimated([1, 1], 0.1)), "100.0%");
   assert.equal(formatChance(0.644, estimated([0.642, 0.645], 0.01)), "about 64.4% (between 64.2% and 64.5%)");
   assert.equal(formatChance(null, estimated([0.2, 0.7], null)), "between 20.0% and 70.0%");
+});
+
+test("a count is worded in the singular for exactly one", () => {
+  assert.equal(plural(1, "snake or ladder", "snakes and ladders"), "1 snake or ladder");
+  assert.equal(plural(0, "snake or ladder", "snakes and ladders"), "0 snakes and ladders");
+  assert.equal(plural(2, "ladder"), "2 ladders");
+  assert.equal(plural(1, "ladder"), "1 ladder");
 });

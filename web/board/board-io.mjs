@@ -2,7 +2,7 @@
 // replaced by the last good one) and Board JSON loading: a plain LeetCode matrix, or the board document
 // (board-document.mjs) with the rules and the words on squares. Owns the "check" and "load" requests.
 // It also starts the words on squares: their layer on the board and their fields (issue 24).
-import { warningsText } from "../core/format.mjs";
+import { plural, warningsText } from "../core/format.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { copyText } from "../core/links.mjs";
 import { emptyBoard } from "../core/state.mjs";
@@ -110,8 +110,8 @@ export class BoardIoController {
       return;
     }
     const board = matrixToBoard(reply.result.matrix);
-    const words = doc ? ` and ${Object.keys(doc.words.notes).length} squares with words` : "";
-    const loaded = `Loaded a ${board.n}×${board.n} board with ${board.jumps.size} snakes and ladders${words} from Board JSON.`;
+    const words = doc ? ` and ${plural(Object.keys(doc.words.notes).length, "square with words", "squares with words")}` : "";
+    const loaded = `Loaded a ${board.n}×${board.n} board with ${plural(board.jumps.size, "snake or ladder", "snakes and ladders")}${words} from Board JSON.`;
     // No label: #outcome says it once, in the message line and under the box. A plain matrix keeps the words.
     if (doc) this.#app.state.load(board, "", doc.rules, doc.words);
     else this.#app.state.load(board);

@@ -1,5 +1,6 @@
 // A small drawing of a board for lists: an SVG with the squares' grid and each jump as a line.
 // Built with DOM APIs only; the board is `{n, jumps}` with jumps a Map or a list of [start, end].
+import { plural } from "../core/format.mjs";
 import { squareToCell } from "./grid.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -17,7 +18,7 @@ export function thumbnail({ n, jumps }, size = 72) {
   const ladders = pairs.filter(([start, end]) => end > start).length;
   const snakes = pairs.filter(([start, end]) => end < start).length;
   const drawing = node("svg", { viewBox: `0 0 ${n} ${n}`, width: size, height: size, role: "img", class: "thumbnail" });
-  drawing.setAttribute("aria-label", `${n}×${n} board with ${ladders} ladders and ${snakes} snakes`);
+  drawing.setAttribute("aria-label", `${n}×${n} board with ${plural(ladders, "ladder")} and ${plural(snakes, "snake")}`);
   node("rect", { x: 0, y: 0, width: n, height: n, class: "thumb-paper" }, drawing);
   const grid = node("path", { class: "thumb-grid", "stroke-width": n / size }, drawing);
   let lines = "";

@@ -157,3 +157,8 @@ export function formatChance(p, approximate) {
   const range = `between ${formatPercent(low)} and ${formatPercent(high)}`;
   return p === null || p === undefined ? range : `about ${formatPercent(p)} (${range})`;
 }
+
+/** "1 snake or ladder", "3 snakes and ladders": a count and its noun, singular for exactly 1. O(1). */
+export function plural(count, one, many = `${one}s`) {
+  return `${count} ${count === 1 ? one : many}`;
+}

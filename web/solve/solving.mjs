@@ -26,7 +26,7 @@ export class SolveController {
   /** Counts playbacks, so one that ends after another began does not end the newer one's phase. */
   #runs = 0;
 
-  /** `app`: `{state, view, bridge, ask, modes, onCancel}` from the composition root. */
+  /** `app`: `{state, view, bridge, ask, modes, message, notify, onCancel}` from the composition root. */
   constructor(app) {
     this.#app = app;
     this.#animator = new TokenAnimator(app.view);
@@ -102,8 +102,10 @@ export class SolveController {
   }
 
   #show(solution) {
-    const { view, modes } = this.#app;
+    const { view, modes, message, notify } = this.#app;
     this.#result.show(solution);
+    // The answer replaces a note about the board ("Loaded the preset … Press Solve!"); an error stays.
+    if (message.dataset.kind !== "error") notify("", "info");
     performance.mark("solve-shown");
     if (!solution.reachable) {
       const reachable = new Set();
