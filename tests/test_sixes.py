@@ -153,7 +153,7 @@ def solve(matrix: list[list[Fraction]], columns: list[list[Fraction]]) -> list[l
     return [[rows[i][size + c] for i in range(size)] for c in range(len(columns))]
 
 
-def race_reference(ref: Reference, players: int, tolerance: float = 1e-14) -> dict[str, object]:
+def race_reference(ref: Reference, players: int, tolerance: float = 1e-12) -> dict[str, object]:
     """The race played out roll by roll on the joint game: (positions, whose roll, that turn's 6s).
 
     Returns each player's chance to win, the chance of no winner (every token where it can no longer
@@ -216,7 +216,7 @@ def test_one_player_figures_match_the_reference(case: tuple[str, str, str, str])
     board = BOARDS[name]
     rules = Rules(start=start, overshoot=overshoot, sixes=sixes)
     want = Reference(board, start, overshoot, sixes).figures()
-    got = analyze(board, rules)
+    got = analyze(board, rules, rolls=40)  # the figures compared need no long propagation
     assert got.p_finish == pytest.approx(float(want["p_finish"] or 0), rel=1e-12, abs=1e-15)
     for mine, theirs in ((got.expected_rolls, want["rolls"]), (got.expected_turns, want["turns"])):
         if theirs is None:
@@ -234,8 +234,8 @@ def test_one_player_figures_match_the_reference(case: tuple[str, str, str, str])
 def test_the_trap_is_one_under_again_and_none_with_three_to_start() -> None:
     """On the 4×4 board square 8 sends every roll back to itself: a trap, but three 6s leave it."""
     board = BOARDS["4x4-trap"]
-    again = analyze(board, Rules(sixes="again"))
-    three = analyze(board, Rules(sixes="again-three-to-start"))
+    again = analyze(board, Rules(sixes="again"), rolls=40)
+    three = analyze(board, Rules(sixes="again-three-to-start"), rolls=40)
     assert (again.finishable, again.traps, again.expected_rolls) == ("not always", ((8,),), None)
     assert (three.finishable, three.traps) == ("always", ())
     assert three.expected_rolls is not None and three.expected_turns is not None
@@ -245,7 +245,7 @@ def test_the_trap_is_one_under_again_and_none_with_three_to_start() -> None:
 def test_four_sixes_in_a_row_never_finish_with_three_to_start() -> None:
     """1, 7, 13 and 19 are the only squares off a snake on a 5×5 board: winning needs 6, 6, 6, 6."""
     board = Board(5, {s: 1 for s in range(2, 25) if s not in (7, 13, 19)})
-    plain = analyze(board, Rules(sixes="again"))
+    plain = analyze(board, Rules(sixes="again"), rolls=40)
     three = analyze(board, Rules(sixes="again-three-to-start"))
     assert plain.finishable == "always" and plain.expected_rolls == pytest.approx(6 * (6**4 - 1) / 5, rel=1e-12)
     assert (three.finishable, three.p_finish, three.expected_rolls, three.expected_turns) == ("never", 0.0, None, None)
@@ -267,14 +267,15 @@ def test_the_third_six_goes_to_the_start_even_from_the_last_roll() -> None:
 # --------------------------------------------------------------------------- races
 
 
-# Every case for two players, three on the 2×2; not the 4×4 trap board under "again-three-to-start":
+# Every case for two players, three on the 2×2 (square 1, stay or bounce); not the 4×4 trap board under "again-three-to-start":
 # there a trapped token needs three 6s in a row to leave (about 216 turns), and the joint game would be
 # followed for some 10^4 rolls (its one-player figures are compared above).
 RACES = [
     (name, sixes, start, overshoot, players)
     for name, sixes, start, overshoot in CASES
     for players in (2, 3)
-    if (players == 2 or name == "2x2") and (name != "4x4-trap" or sixes != "again-three-to-start")
+    if (players == 2 or (name == "2x2" and start == "square1" and overshoot != "win"))
+    and (name != "4x4-trap" or sixes != "again-three-to-start")
 ]
 
 
@@ -284,7 +285,7 @@ def test_race_matches_the_joint_game(case: tuple[str, str, str, str, int]) -> No
     ref = Reference(BOARDS[name], start, overshoot, sixes)
     want = race_reference(ref, players)
     got = analyze(BOARDS[name], Rules(start=start, overshoot=overshoot, sixes=sixes), players).race
-    assert want["rest"] < 1e-12
+    assert want["rest"] < 1e-11
     # The analysis lists each player's game until less than TAIL = 1e-9 is in play: the chances agree to that.
     assert list(got.p_win) == pytest.approx(want["wins"], abs=1e-8)
     assert got.p_no_winner == pytest.approx(want["no_winner"], abs=1e-8)
@@ -338,15 +339,15 @@ def test_total_rolls_past_the_listed_turns_say_so() -> None:
 
 @pytest.mark.parametrize("sixes", SIXES)
 def test_seeded_games_agree_with_the_analysis(sixes: str) -> None:
-    """4,000 seeded games of one player on the 3×3 board: mean rolls and turns within 5 standard errors.
+    """1,500 seeded games of one player on the 3×3 board: mean rolls and turns within 5 standard errors.
 
-    The rolls of a game have a standard deviation s (from the games themselves); the mean of 4,000
-    is off by more than 5 s / √4000 with probability under 1e-6 (a normal approximation, fair here:
+    The rolls of a game have a standard deviation s (from the games themselves); the mean of 1,500
+    is off by more than 5 s / √1500 with probability under 1e-6 (a normal approximation, fair here:
     the length has a geometric tail, so every moment is finite).  The seeds are fixed, so the test
-    is deterministic; it fails when the analysis is off by more than about 0.4 rolls.
+    is deterministic; it fails when the analysis is off by more than about 0.7 rolls (s is about 5).
     """
     board, rules = BOARDS["3x3"], Rules(sixes=sixes)
-    games = [play(board, rules, seed=seed) for seed in range(4000)]
+    games = [play(board, rules, seed=seed) for seed in range(1500)]
     a = analyze(board, rules)
     for figure, counts in (
         (a.expected_rolls, [len(g.turns) for g in games]),
@@ -360,13 +361,13 @@ def test_seeded_games_agree_with_the_analysis(sixes: str) -> None:
 
 
 def test_seeded_races_agree_on_the_median_total() -> None:
-    """2,000 seeded two-player races on the 3×3 board under "again-three-to-start": the share of races
+    """1,000 seeded two-player races on the 3×3 board under "again-three-to-start": the share of races
     over within the analysed median total is at least 1/2 - 5σ and the share within one roll less
-    below 1/2 + 5σ, σ = √(1/4 / 2000) ≈ 0.011 (a binomial proportion)."""
+    below 1/2 + 5σ, σ = √(1/4 / 1000) ≈ 0.016 (a binomial proportion)."""
     board, rules = BOARDS["3x3"], Rules(sixes="again-three-to-start")
     median = analyze(board, rules, 2).race.total_rolls_median
     assert median is not None
-    totals = [len(play(board, rules, players=2, seed=seed).turns) for seed in range(2000)]
+    totals = [len(play(board, rules, players=2, seed=seed).turns) for seed in range(1000)]
     sigma = math.sqrt(0.25 / len(totals))
     assert sum(t <= median for t in totals) / len(totals) >= 0.5 - 5 * sigma
     assert sum(t <= median - 1 for t in totals) / len(totals) < 0.5 + 5 * sigma
@@ -446,16 +447,20 @@ def cpu(function: object, repeats: int = 3) -> float:
     return best
 
 
-def wall_board(n: int) -> Board:
-    """Snakes on every square but a ladder-free lane: long games, so the propagation runs to its limits."""
+def sevens(n: int) -> Board:
+    """A snake to square 1 on every seventh square: many reachable states, and games long enough that
+    ten rolls of propagation never settle (both sizes run every propagation to the same cap)."""
     return Board(n, {s: 1 for s in range(2, n * n) if s % 7 == 0})
 
 
-def test_analysis_under_sixes_grows_with_the_board() -> None:
-    """The propagation's turns are capped by its budget over the board's size, and the elimination is
-    O(W) on at most 3× the states: 4× the squares may cost at most about 4²× the CPU (W grows about as
-    the square of the states on these boards), not more; measured about 5-8×."""
-    rules = Rules(sixes="again-three-to-start")
-    small, large = wall_board(6), wall_board(12)
-    ratio = cpu(lambda: analyze(large, rules, 4)) / cpu(lambda: analyze(small, rules, 4))
-    assert ratio < 40, ratio
+@pytest.mark.parametrize("sixes", ["again", "again-three-to-start"])
+def test_analysis_under_sixes_grows_with_the_board(sixes: str) -> None:
+    """With the rolls capped alike, the work is the elimination, O(W) on at most 3× the states, and the
+    propagations, O(K·n² × turns × width) (``turnlength``): linear in the squares but for W.  4× the
+    squares (6×6 to 12×12, four players) may cost at most 16× the CPU (the square of the squares'
+    ratio, room for W); measured 2-2.5×."""
+    rules = Rules(sixes=sixes)
+    small, large = sevens(6), sevens(12)
+    ratio = cpu(lambda: analyze(large, rules, 4, rolls=10)) / cpu(lambda: analyze(small, rules, 4, rolls=10))
+    assert analyze(large, rules, 4, rolls=10).length.truncated and analyze(small, rules, 4, rolls=10).length.truncated
+    assert ratio < 16, ratio

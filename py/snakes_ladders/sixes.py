@@ -49,7 +49,7 @@ __all__ = ["JOINT_BUDGET", "ROLLS_BUDGET", "TURNS_BUDGET", "analyze_sixes"]
 #: together a few seconds at worst): the length in rolls, in turns, and the race's joint turns and rolls.
 ROLLS_BUDGET = 6_000_000
 TURNS_BUDGET = 6_000_000
-JOINT_BUDGET = 6_000_000
+JOINT_BUDGET = 16_000_000
 
 
 def analyze_sixes(board: Board, rules: Rules, players: int, budget: int | None, max_turns: int = MAX_TURNS) -> Analysis:
