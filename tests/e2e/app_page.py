@@ -4,6 +4,10 @@ Every locator is role-based where the page gives a role (the board grid and its 
 labelled inputs, the status and alert regions); the few elements without one (the token, the
 engine status line, the matrix panel, the share link) are found by the ids and classes the test
 contract names. Waiting is only ever on state the page exposes, through ``expect``.
+
+The page shows one workspace at a time (Design, Solve & understand, Practice, Play: web/core/workspaces.mjs).
+Every helper that works a control first goes to a workspace that shows it (``reveal``), as a visitor
+would: ``button("Analyze")`` goes to Solve, ``resize`` to Design, ``rule("Seed")`` to Play.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ ANIMATION_TIMEOUT_MS = 30_000
 
 MOVE_ITEM = re.compile(r"^Move (\d+): roll ([1-6]) → square (\d+)(?:, (ladder|snake) to (\d+))?$")
 JUMP_NAME = re.compile(r"^Square \d+, \w+ to \d+(,|$)")
+WORKSPACES = ("design", "solve", "practice", "play")
 
 
 def load_fixture(name: str) -> dict[str, Any]:
@@ -94,14 +99,61 @@ class AppPage:
         self.engine = page.locator("#engine")
         self.token = page.locator(".token")
         self.matrix = page.locator("#matrix")
-        self.moves = page.get_by_role("list", name="Moves").get_by_role("listitem")
-        self.board_json = page.get_by_label("Board JSON")
-        self.size = page.get_by_label("Board size")
-        self.presets = page.get_by_role("combobox", name="Preset")
+        # Counted whatever the workspace: a hidden list must not pass "no moves" for want of being shown.
+        self.moves = page.get_by_role("list", name="Moves", include_hidden=True).get_by_role(
+            "listitem", include_hidden=True
+        )
         self.share_link = page.locator("#share-link")
         self.inspector_remove = page.get_by_role("button", name="Remove", exact=True)
         self.build_info = page.locator("#build-info")
         self.memory = page.locator("#memory")
+
+    # --- workspaces -------------------------------------------------------------------
+
+    @property
+    def workspace_nav(self) -> Locator:
+        return self.page.get_by_role("navigation", name="Workspaces")
+
+    def workspace_link(self, name: str) -> Locator:
+        return self.workspace_nav.locator(f'a[data-workspace="{name}"]')
+
+    def current_workspace(self) -> str | None:
+        return self.page.locator("body").get_attribute("data-workspace")
+
+    def workspace(self, name: str) -> AppPage:
+        """Go to workspace ``name`` by its link at the top of the page, as a visitor does, unless it shows."""
+        assert name in WORKSPACES, name
+        if self.current_workspace() != name:
+            self.workspace_link(name).click()
+        expect(self.page.locator("body")).to_have_attribute("data-workspace", name)
+        expect(self.workspace_link(name)).to_have_attribute("aria-current", "page")
+        return self
+
+    def reveal(self, locator: Locator) -> Locator:
+        """Go to a workspace that shows ``locator`` (an element of a panel with data-workspaces), unless
+        the current one does or the element is the board's own; returns ``locator``. Elements that do not
+        exist yet are left as they are (the expectation on them waits)."""
+        places = locator.evaluate_all(
+            "elements => elements.map(e => e.closest('[data-workspaces]')?.dataset.workspaces.split(' ') ?? null)"
+        )
+        if places and all(place is not None for place in places):
+            current = self.current_workspace()
+            if not any(current in place for place in places):
+                self.workspace(places[0][0])
+        return locator
+
+    @property
+    def size(self) -> Locator:
+        return self.reveal(self.page.get_by_label("Board size"))
+
+    @property
+    def presets(self) -> Locator:
+        self.reveal(self.page.get_by_role("combobox", name="Preset", include_hidden=True))
+        return self.page.get_by_role("combobox", name="Preset")
+
+    @property
+    def board_json(self) -> Locator:
+        return self.reveal(self.page.get_by_label("Board JSON"))
 
     # --- navigation -------------------------------------------------------------------
 
@@ -175,6 +227,8 @@ class AppPage:
         return self.board.get_by_role("gridcell", name=re.compile(rf"^Square {number}(,|$)"))
 
     def button(self, name: str) -> Locator:
+        """The button named ``name``, in a workspace that shows it (``reveal``)."""
+        self.reveal(self.page.get_by_role("button", name=name, exact=True, include_hidden=True))
         return self.page.get_by_role("button", name=name, exact=True)
 
     def _centre(self, number: int) -> tuple[float, float]:
@@ -224,6 +278,8 @@ class AppPage:
     # --- solving ----------------------------------------------------------------------
 
     def solve(self) -> None:
+        """Press Solve, in Solve & understand."""
+        self.workspace("solve")
         self.button("Solve").click()
 
     def move_items(self) -> list[MoveItem]:
@@ -255,10 +311,12 @@ class AppPage:
 
     def expect_moves(self, moves: int) -> None:
         """The status line gives the answer; it may first wait for Python to start."""
+        self.workspace("solve")
         expect(self.result).to_have_text(re.compile(rf"Minimum moves: {moves}(?!\d)"), timeout=PYTHON_TIMEOUT_MS)
         expect(self.moves).to_have_count(moves)
 
     def expect_unreachable(self) -> None:
+        self.workspace("solve")
         expect(self.result).to_contain_text("Unreachable", timeout=PYTHON_TIMEOUT_MS)
         expect(self.moves).to_have_count(0)
 
@@ -271,6 +329,7 @@ class AppPage:
 
     def expect_no_result(self) -> None:
         """No answer is shown: the status line invites a new solve and no moves are listed."""
+        self.workspace("solve")
         expect(self.result).not_to_contain_text(re.compile("Minimum moves|Unreachable"))
         expect(self.moves).to_have_count(0)
         expect(self.token).to_be_hidden()
@@ -290,8 +349,9 @@ class AppPage:
     # --- random play, the search explained and play mode (added for test_e2e_analysis) --------
 
     def rule(self, label: str) -> Locator:
-        """A control of the Random play panel by its exact label: "Start", "Past the goal", "Players", "Seed"."""
-        return self.page.get_by_label(label, exact=True)
+        """A control by its exact label: "Start", "Past the goal", "Players" (Rules for a real die), "Seed"
+        (Seeded replay), in a workspace that shows it."""
+        return self.reveal(self.page.get_by_label(label, exact=True))
 
     def set_number(self, label: str, value: int) -> None:
         """Type a number into a labelled input and commit it (Enter fires its change event)."""
@@ -301,6 +361,8 @@ class AppPage:
 
     @property
     def random_play(self) -> Locator:
+        """The Random play panel (analysis), in Solve & understand."""
+        self.workspace("solve")
         return self.page.get_by_role("region", name="Random play")
 
     @property
@@ -322,6 +384,7 @@ class AppPage:
 
     @property
     def jump_table(self) -> Locator:
+        self.workspace("solve")
         return self.page.get_by_role("table", name="Chance that each snake and ladder is used in a game")
 
     @property
@@ -330,7 +393,8 @@ class AppPage:
 
     @property
     def turns(self) -> Locator:
-        """The turns of play mode listed so far (turns not yet played are hidden, so not counted)."""
+        """The turns of play mode listed so far (turns not yet played are hidden, so not counted), in Play."""
+        self.workspace("play")
         return self.page.get_by_role("list", name="Turns").get_by_role("listitem")
 
     @property

@@ -180,7 +180,8 @@ def problems() -> BrowserProblems:
 
 @pytest.fixture
 def open_app(browser: Browser, site_url: str, problems: BrowserProblems) -> Iterator[Callable[..., AppPage]]:
-    """Open the app in a new, watched browser context: ``open_app(fragment="", reduced_motion="reduce")``.
+    """Open the app in a new, watched browser context: ``open_app(fragment="", reduced_motion="reduce")``
+    (``phone=True``: a 390x844 touch screen).
 
     Call it again for a second, independent visitor (the share-link test); ``app.close()`` lets one
     leave early. Nothing is waited for beyond the board being set up; ``app.wait_ready()`` waits for
@@ -191,9 +192,18 @@ def open_app(browser: Browser, site_url: str, problems: BrowserProblems) -> Iter
     opened: list[tuple[AppPage, ContextWatch]] = []
 
     def open_(
-        fragment: str = "", *, reduced_motion: str = "reduce", navigate: bool = True, base_url: str | None = None
+        fragment: str = "",
+        *,
+        reduced_motion: str = "reduce",
+        navigate: bool = True,
+        base_url: str | None = None,
+        phone: bool = False,
     ) -> AppPage:
-        context = browser.new_context(reduced_motion=reduced_motion, viewport={"width": 1280, "height": 900})
+        # phone: a 390x844 touch screen (test_e2e_workspaces.py), else a 1280x900 desktop.
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        context = browser.new_context(
+            reduced_motion=reduced_motion, viewport=size, has_touch=phone, is_mobile=phone, device_scale_factor=1
+        )
         watch = problems.watch(context)
         page = context.new_page()
         watch.watch_page(page)

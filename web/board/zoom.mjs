@@ -197,6 +197,8 @@ function pinch(viewport, view, zoomBy) {
     { capture: true },
   );
   const lift = (event) => {
+    // The pointercancel sent above, to end the editor's drag, is not a finger lifted: the pinch keeps it.
+    if (!event.isTrusted) return;
     pointers.delete(event.pointerId);
     if (pointers.size < 2) last = null;
   };

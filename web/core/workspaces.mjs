@@ -108,8 +108,9 @@ export class WorkspaceSwitcher extends EventTarget {
     if (workspace === this.#current) return;
     // The entry being left becomes a workspace entry too, so Back to it switches without loading its board.
     history.replaceState({ ...history.state, workspace: this.#current }, "", location.href);
-    this.show(workspace);
+    // The new entry first: showing writes the address (links.mjs), which must land on it.
     history.pushState({ workspace }, "", workspaceHash(workspace, this.#boardText()));
+    this.show(workspace);
   }
 
   /** The address changed (Back/Forward, a link): show its workspace, if it names one. */

@@ -100,7 +100,7 @@ class HotSeat {
 
   showRules() {
     const game = this.#game;
-    this.#$("rules").textContent = `Rules: ${describeRules(game?.rules ?? this.#app.getRules())}. ${game ? "" : "Choose them in Random play."}`;
+    this.#$("rules").textContent = `Rules: ${describeRules(game?.rules ?? this.#app.getRules())}. ${game ? "" : "Choose them under Rules for a real die."}`;
   }
 
   #showCount() {
@@ -132,6 +132,9 @@ class HotSeat {
     // it (all player tokens): this game's tokens go on after that, where Python says they stand.
     this.#setPhase("playing");
     game.players = makePlayers(this.#rows.slice(0, count), this.#app.view.players(count), this.#app.view);
+    // The key of player colours (web/board/layers.mjs) names the players and shows the colours they chose.
+    const named = game.players.map(({ name, colour }) => ({ name, colour }));
+    this.#app.view.dispatchEvent(new CustomEvent("playernames", { detail: { players: named } }));
     game.positions = reply.result.positions;
     game.players.forEach((player, index) => player.mover.play([], { from: game.positions[index] }));
     this.#next(game, reply.result);
