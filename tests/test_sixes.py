@@ -464,3 +464,15 @@ def test_analysis_under_sixes_grows_with_the_board(sixes: str) -> None:
     ratio = cpu(lambda: analyze(large, rules, 4, rolls=10)) / cpu(lambda: analyze(small, rules, 4, rolls=10))
     assert analyze(large, rules, 4, rolls=10).length.truncated and analyze(small, rules, 4, rolls=10).length.truncated
     assert ratio < 16, ratio
+
+
+def test_generate_refuses_three_to_start() -> None:
+    """The generator searches on expected.py's rolls, a chain without the turn's 6s: right for plain and
+    "again" (the same rolls), not for a third 6 that sends the token back."""
+    request = {"version": 1, "op": "generate", "n": 6, "snakes": 2, "ladders": 2, "seed": 1}
+    refused = json.loads(handle(json.dumps({**request, "rules": {"sixes": "again-three-to-start"}})))
+    assert refused["error"]["message"] == (
+        'generate\'s expected rolls are those of sixes "plain" and "again" (the same rolls), '
+        'not of "again-three-to-start"'
+    )
+    assert json.loads(handle(json.dumps({**request, "rules": {"sixes": "again"}})))["ok"]

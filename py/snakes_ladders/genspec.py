@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Key, MessageError, Shown
+from .errors import Key, MessageError, Quoted, Shown
 from .rules import LEETCODE, MAX_SEED, Rules, RulesError
 
 __all__ = [
@@ -180,6 +180,16 @@ class Spec:
             raise GenerateError("targets must be a Targets, got ", Shown(self.targets), code="targets_type")
         if not isinstance(self.rules, Rules):
             raise GenerateError("rules must be a Rules, got ", Shown(self.rules), code="rules_type")
+        if self.rules.sixes == "again-three-to-start":  # expected.py's chain has no count of 6s: a third 6 differs
+            raise GenerateError(
+                "generate's expected rolls are those of sixes ",
+                Quoted("plain"),
+                " and ",
+                Quoted("again"),
+                " (the same rolls), not of ",
+                Quoted("again-three-to-start"),
+                code="sixes",
+            )
         if self.max_jump is not None:
             _whole("max_jump", self.max_jump, 1, last - 1)
         _flag("no_edge_rows", self.no_edge_rows)
