@@ -201,7 +201,8 @@ def test_random_play_analysis_of_the_classic_board(open_app: Callable[..., AppPa
         app.set_number("Players", 2)
         expect(app.figures.get_by_text("Player 2 wins", exact=True)).to_be_visible(timeout=PYTHON_TIMEOUT_MS)
         figures = app.figure_values()
-        assert figures["Rolls until someone wins"] == rolls(race.expected_total_rolls)
+        assert figures["Rolls until someone wins, all 2 players' rolls together"] == rolls(race.expected_total_rolls)
+        assert "Expected rolls, one player alone" in figures and "Expected rolls" not in figures
         assert [figures["Player 1 wins"], figures["Player 2 wins"]] == [percent(p) for p in race.p_win]
         assert abs(sum(float(figures[f"Player {i} wins"].rstrip("%")) for i in (1, 2)) - 100) <= 0.1
         assert "Nobody ever wins" not in figures

@@ -178,3 +178,21 @@ def test_classic_rules_preset_is_edited_under_its_rules_and_solve_says_why(app: 
     expect(result).to_contain_text("Solve answers LeetCode's question, where the game starts on square 1")
     expect(result).to_contain_text("here it holds a ladder to 4, which the classic start (off the board)")
     expect(result).to_have_attribute("data-kind", "info")
+
+
+def test_player_key_names_the_players_of_a_hot_seat_game(app: AppPage) -> None:
+    """Named players are named in the key of player colours, each swatch in the colour chosen."""
+    app.page.locator('a[data-workspace="play"]').click()
+    panel = app.page.get_by_role("region", name="Play with real dice")
+    panel.get_by_label("Number of players").select_option("2")
+    for index, name in enumerate(["Ana", "Bo"]):
+        panel.get_by_label(f"Player {index + 1} name").fill(name)
+    app.wait_ready()
+    panel.get_by_role("button", name="Start game").click()
+    expect(panel).to_have_attribute("data-state", "playing")
+    colours = panel.locator('[data-hotseat="colour"]').evaluate_all("inputs => inputs.map((i) => i.value)")
+    key = app.page.get_by_role("list", name="Player colours")
+    expect(key.get_by_role("listitem")).to_have_text(["Ana", "Bo"])
+    swatches = key.locator(".swatch").evaluate_all("spans => spans.map((s) => getComputedStyle(s).backgroundColor)")
+    chosen = [f"rgb({int(c[1:3], 16)}, {int(c[3:5], 16)}, {int(c[5:7], 16)})" for c in colours[:2]]
+    assert swatches == chosen

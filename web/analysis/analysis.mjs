@@ -139,8 +139,11 @@ export class AnalysisPanel {
     const { length, race, approximate: approx } = analysis;
     const about = (value, format) => (approx ? formatAbout(value, format) : format(value));
     const expected = approx && analysis.finishable !== "always" ? "—" : about(analysis.expected_rolls, rolls);
+    // With several players the first figures are still one player's game alone, and the race's rolls
+    // are everybody's together: both say so, so "70.0" beside "39.6" is not read as one player's rolls.
+    const alone = race.players > 1 ? ", one player alone" : "";
     const rows = [
-      ["Expected rolls", analysis.unsolved && !approx ? "not computed" : expected],
+      [`Expected rolls${alone}`, analysis.unsolved && !approx ? "not computed" : expected],
       ["Chance to finish", formatChance(analysis.p_finish, approx)],
       ["Median game", formatPercentile(length.median, length)],
       ["90% finish within", formatPercentile(length.p90, length)],
@@ -149,7 +152,7 @@ export class AnalysisPanel {
     const note = truncationNote(length);
     if (note) rows.push(["Cut off", note]);
     if (race.players > 1) {
-      rows.push(["Rolls until someone wins", about(race.expected_total_rolls, rolls)]);
+      rows.push([`Rolls until someone wins, all ${race.players} players' rolls together`, about(race.expected_total_rolls, rolls)]);
       race.p_win.forEach((p, index) => rows.push([`Player ${index + 1} wins`, about(p, percent)]));
       if (race.p_no_winner > 1e-9) rows.push(["Nobody ever wins", percent(race.p_no_winner)]);
       // The share left unsummed when a cut-off length list never settled into its geometric tail.

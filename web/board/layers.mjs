@@ -91,14 +91,19 @@ function heatLegend(legend, detail) {
   legend.replaceChildren(title, bar, ticks);
 }
 
-function playerKey(key, count) {
+/**
+ * The key: one item per player, "Player 1"… with the seeded game's colours, or, when a game names its
+ * players (`named`: `{name, colour}[]`, Play with real dice), their names and chosen colours.
+ */
+function playerKey(key, count, named = null) {
   key.hidden = count === 0;
   const items = Array.from({ length: count }, (_, index) => {
     const item = document.createElement("li");
     const swatch = document.createElement("span");
     swatch.className = `swatch player-${index + 1}`;
     swatch.setAttribute("aria-hidden", "true");
-    item.append(swatch, `Player ${index + 1}`);
+    if (named?.[index]) swatch.style.background = named[index].colour;
+    item.append(swatch, named?.[index]?.name ?? `Player ${index + 1}`);
     return item;
   });
   key.replaceChildren(...items);
@@ -128,6 +133,7 @@ export function createLayerControls({ root, view }) {
     playerKey(key, detail.count);
     follow(switches, view);
   });
+  view.addEventListener("playernames", ({ detail }) => playerKey(key, detail.players.length, detail.players));
   // The marks come from several controllers (solve, explain, replay); the board's own changes say when
   // the layers may have filled or emptied. Records are batched: one look (three selector queries) per task.
   const observer = new MutationObserver(() => follow(switches, view));
