@@ -172,7 +172,9 @@ def test_hostile_text_is_text_and_long_text_is_refused_by_square(app: AppPage) -
     assert "onerror" in "".join(texts) and not any("\u202e" in text for text in texts)
 
     set_note(app, 6, "y" * 10_000)
-    app.expect_message("Square 6: its text is 10,000 characters long; a square holds at most 40.")
+    app.expect_message(
+        "Square 6: its text is at least 1,280 characters long (only its beginning was counted); a square holds at most 40."
+    )
     expect(app.page.get_by_label("Square text", exact=True)).to_have_attribute("aria-invalid", "")
     # A family emoji is one character: 40 of them fit.
     set_note(app, 6, "👨‍👩‍👧" * 40)

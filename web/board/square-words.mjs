@@ -2,7 +2,7 @@
 // and "Symbol" for a square (the one selected on the board, or typed), the "Hide numbers" switch, and the
 // Question cards panel (one deck a symbol in use). Made here, next to the Board settings panel, so the
 // page's HTML stays the workspaces' own. Every value is shown with textContent or a field's value only.
-import { MAX_NOTE_CHARS, SYMBOLS, graphemes, parseDeck } from "../core/notes.mjs";
+import { MAX_NOTE_CHARS, SYMBOLS, countChars, parseDeck } from "../core/notes.mjs";
 import { $ } from "../core/dom.mjs";
 
 /** An element `tag` with `attributes` (strings) and text. */
@@ -73,9 +73,10 @@ export function createSquareWords({ state, editor, notify }) {
   };
   const count = () => {
     const square = current();
-    const length = graphemes(fields.text.value.trim()).length;
-    const over = length > MAX_NOTE_CHARS;
-    fields.status.textContent = square === null ? "Select a square on the board, or type its number." : over ? `Square ${square}: ${length} characters, ${length - MAX_NOTE_CHARS} over the ${MAX_NOTE_CHARS} a square holds.` : `${length} of ${MAX_NOTE_CHARS} characters.`;
+    const { count, atLeast } = countChars(fields.text.value.trim(), MAX_NOTE_CHARS);
+    const over = atLeast || count > MAX_NOTE_CHARS;
+    const length = `${atLeast ? "over " : ""}${count.toLocaleString("en")}`;
+    fields.status.textContent = square === null ? "Select a square on the board, or type its number." : over ? `Square ${square}: ${length} characters, more than the ${MAX_NOTE_CHARS} a square holds.` : `${length} of ${MAX_NOTE_CHARS} characters.`;
     fields.status.dataset.kind = over ? "error" : "info";
     fields.text.toggleAttribute("aria-invalid", over);
   };

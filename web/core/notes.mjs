@@ -25,10 +25,38 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
 
-/** The user-perceived characters of `text`. O(length of text). */
+/**
+ * The user-perceived characters of `text`. Intl.Segmenter's time grows with the square of the text's
+ * length (Node 20 and Chromium: 40,000 characters take seconds), so callers give it bounded text
+ * (countChars, fitNote). O(length²) in the worst case; keep text under a few thousand units.
+ */
 export function graphemes(text) {
   return Array.from(segmenter.segment(text), (part) => part.segment);
 }
+
+/** How many UTF-16 units a text of `limit` characters may take: 32 a character (a flag of England takes 14). */
+const UNITS_PER_CHAR = 32;
+
+/**
+ * The user-perceived characters in `text`, counted for a `limit`: `{count, atLeast}`. Only the first
+ * limit × 32 UTF-16 units are segmented; past them `atLeast` is true and `count` is the count of that
+ * prefix, so a 10,000-character paste is counted in bounded time. O(limit²) at most.
+ */
+export function countChars(text, limit) {
+  const cap = limit * UNITS_PER_CHAR;
+  if (text.length <= cap) return { count: graphemes(text).length, atLeast: false };
+  return { count: graphemes(text.slice(0, cap)).length, atLeast: true };
+}
+
+/** "its text is 52 characters long" or "its text is at least 1,280 characters long": the count said as it is known. */
+function lengthWords(what, { count, atLeast }, limit) {
+  if (!atLeast) return `its ${what} is ${plural(count, "character")} long`;
+  if (count > limit) return `its ${what} is at least ${plural(count, "character")} long (only its beginning was counted)`;
+  return `its ${what} is over ${(limit * UNITS_PER_CHAR).toLocaleString("en")} units of text long, more than ${limit} characters can take`;
+}
+
+/** Whether a count from countChars is over `limit`. */
+const over = ({ count, atLeast }, limit) => atLeast || count > limit;
 
 /**
  * `text` with control characters (line breaks and tabs become spaces), direction controls and lone
@@ -58,10 +86,10 @@ const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count ==
 export function checkNote(square, { text = "", symbol = "" } = {}) {
   if (typeof text !== "string" || typeof symbol !== "string") return { note: null, problem: `Square ${square}: its text and symbol must be text.`, removed: "" };
   const clean = cleanText(text);
-  const count = graphemes(clean.text).length;
+  const length = countChars(clean.text, MAX_NOTE_CHARS);
   const removed = clean.removed ? `Square ${square}: removed ${plural(clean.removed, "control or text-direction character")} from its text.` : "";
-  if (count > MAX_NOTE_CHARS) {
-    return { note: null, problem: `Square ${square}: its text is ${plural(count, "character")} long; a square holds at most ${MAX_NOTE_CHARS}.`, removed };
+  if (over(length, MAX_NOTE_CHARS)) {
+    return { note: null, problem: `Square ${square}: ${lengthWords("text", length, MAX_NOTE_CHARS)}; a square holds at most ${MAX_NOTE_CHARS}.`, removed };
   }
   if (symbol && !SYMBOLS.includes(symbol)) {
     return { note: null, problem: `Square ${square}: its symbol ${JSON.stringify([...symbol].slice(0, 4).join(""))} is not one of ${SYMBOLS.join(" ")}.`, removed };
@@ -148,8 +176,8 @@ export function parseDeck(text) {
       problems.push(`Line ${line}: there is no question before "${DECK_SEPARATOR.trim()}".`);
       continue;
     }
-    const long = [["question", question], ["answer", answer ?? ""]].find(([, part]) => graphemes(part).length > MAX_CARD_CHARS);
-    if (long) problems.push(`Line ${line}: its ${long[0]} is ${plural(graphemes(long[1]).length, "character")} long; a card holds at most ${MAX_CARD_CHARS}.`);
+    const long = [["question", question], ["answer", answer ?? ""]].map(([what, part]) => [what, countChars(part, MAX_CARD_CHARS)]).find(([, length]) => over(length, MAX_CARD_CHARS));
+    if (long) problems.push(`Line ${line}: ${lengthWords(long[0], long[1], MAX_CARD_CHARS)}; a card holds at most ${MAX_CARD_CHARS}.`);
     else cards.push({ question, answer, line });
   }
   if (skipped) problems.push(`The deck has ${plural(MAX_DECK_CARDS + skipped, "card")}: only the first ${MAX_DECK_CARDS} are kept.`);
@@ -192,10 +220,11 @@ function wrap(chars, widths, room) {
 /**
  * How a square's text fits its square: `{size, lines, cut}`, `size` in squares, at most 3 lines, the
  * largest size that fits; at the smallest, the third line ends with "…" (`cut` true). `width` is the
- * room across in squares. Bounded: 5 sizes × at most MAX_NOTE_CHARS characters (the text is clamped).
+ * room across in squares. Bounded: 6 sizes × at most MAX_NOTE_CHARS characters (the text is clamped, and
+ * only its first MAX_NOTE_CHARS × 32 units are segmented).
  */
 export function fitNote(text, width = 0.9, height = 0.6) {
-  const all = graphemes(text);
+  const all = graphemes(text.slice(0, MAX_NOTE_CHARS * UNITS_PER_CHAR + 1));
   const chars = all.slice(0, MAX_NOTE_CHARS);
   const widths = chars.map(charWidth);
   for (const size of all.length > MAX_NOTE_CHARS ? [] : FONT_SIZES) {
