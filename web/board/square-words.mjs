@@ -41,7 +41,7 @@ function buildDeckPanel(after) {
   const panel = make("section", { class: "panel decks", id: "decks", "aria-labelledby": "decks-heading", "data-workspaces": "design" });
   panel.append(
     make("h2", { id: "decks-heading" }, "Question cards"),
-    make("p", { class: "hint" }, "One card a line; an answer may follow “ | ”. A deck shows here for each symbol on the board."),
+    make("p", { class: "deck-hint" }, "One card a line; an answer may follow “ | ”. A deck shows here for each symbol on the board."),
   );
   const list = make("div", { class: "deck-list", id: "deck-list" });
   panel.append(list);

@@ -193,12 +193,16 @@ const MAX_LINES = 3;
 function charWidth(char) {
   const code = char.codePointAt(0) ?? 0;
   if (code >= 0x1100 && (code <= 0x115f || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || code >= 0x1f000)) return 1.05;
-  return /[mwMW@]/.test(char) ? 0.85 : /[iljtf.,:;'!| ]/.test(char) ? 0.3 : 0.56;
+  return /[mwMW@]/.test(char) ? 0.85 : /[iljtf.,:;'!| ]/.test(char) ? 0.34 : 0.62;
 }
 
-/** `chars` wrapped at spaces (or inside a word longer than a line) into lines at most `room` ems wide. */
+/**
+ * `chars` wrapped at spaces into lines at most `room` ems wide: `{lines, rest, split}`; a word longer than
+ * a line is split (`split` true), and wrapping stops past MAX_LINES lines (`rest` true when text is left).
+ */
 function wrap(chars, widths, room) {
   const lines = [];
+  let split = false;
   let start = 0;
   while (start < chars.length && lines.length <= MAX_LINES) {
     let width = 0;
@@ -210,27 +214,31 @@ function wrap(chars, widths, room) {
       end += 1;
     }
     if (end < chars.length && lastSpace > start) end = lastSpace + 1;
+    else if (end < chars.length && chars[end] !== " ") split = true;
     if (end === start) end += 1; // one character wider than the room: it gets a line of its own
     lines.push(chars.slice(start, end).join("").trim());
     start = end;
   }
-  return { lines, rest: start < chars.length };
+  return { lines, rest: start < chars.length, split };
 }
 
 /**
  * How a square's text fits its square: `{size, lines, cut}`, `size` in squares, at most 3 lines, the
  * largest size that fits; at the smallest, the third line ends with "…" (`cut` true). `width` is the
- * room across in squares. Bounded: 6 sizes × at most MAX_NOTE_CHARS characters (the text is clamped, and
+ * room across in squares; a word is split across lines only when no size takes it whole. Bounded: 2 × 6 sizes × at most MAX_NOTE_CHARS characters (the text is clamped, and
  * only its first MAX_NOTE_CHARS × 32 units are segmented).
  */
 export function fitNote(text, width = 0.9, height = 0.6) {
   const all = graphemes(text.slice(0, MAX_NOTE_CHARS * UNITS_PER_CHAR + 1));
   const chars = all.slice(0, MAX_NOTE_CHARS);
   const widths = chars.map(charWidth);
-  for (const size of all.length > MAX_NOTE_CHARS ? [] : FONT_SIZES) {
-    const rows = Math.max(1, Math.min(MAX_LINES, Math.floor(height / (size * LINE_HEIGHT))));
-    const { lines, rest } = wrap(chars, widths, width / size);
-    if (!rest && lines.length <= rows) return { size, lines, cut: false };
+  // Whole words first, at the largest size that takes them; then words split across lines.
+  for (const splitting of [false, true]) {
+    for (const size of all.length > MAX_NOTE_CHARS ? [] : FONT_SIZES) {
+      const rows = Math.max(1, Math.min(MAX_LINES, Math.floor(height / (size * LINE_HEIGHT))));
+      const { lines, rest, split } = wrap(chars, widths, width / size);
+      if (!rest && lines.length <= rows && (splitting || !split)) return { size, lines, cut: false };
+    }
   }
   const size = FONT_SIZES[FONT_SIZES.length - 1];
   const rows = Math.max(1, Math.min(MAX_LINES, Math.floor(height / (size * LINE_HEIGHT))));
