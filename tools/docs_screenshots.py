@@ -14,8 +14,9 @@ import sys
 import threading
 from pathlib import Path
 from typing import Literal
+from urllib.parse import quote
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -49,6 +50,44 @@ def solved(page: Page) -> None:
     if page.locator("#skip-route").is_enabled():
         page.click("#skip-route")
     page.wait_for_selector("#playback[data-animation=done]")
+
+
+CLASSIC_BOARD = (  # the classic 10×10 preset's share-link text
+    "n=10&j=4-14.9-31.16-6.21-42.28-84.36-44.48-26.49-11.51-67.56-53.62-19.64-60.71-91.80-100.87-24.93-73.95-75.98-78"
+)
+
+
+def shoot_print(browser: Browser, url: str, out: Path) -> None:
+    """docs/poster-sheet.png and docs/card-sheet.png: a poster's first sheet and a sheet of question cards
+    from the Print dialog, as printed (print emulation), one A4 page at 96 pixels an inch."""
+    cards = "\n".join(
+        [
+            "What is 3 + 4? | 7",
+            "Name an animal that climbs | a cat",
+            "Spell snake backwards | ekans",
+            "How many squares on a 10×10 board? | 100",
+            "Which is longer, the longest snake or the longest ladder?",
+            "What do two sixes add up to? | 12",
+            "Say a word that rhymes with ladder | adder",
+            "Count the ladders on the board | 9",
+        ]
+    )
+    notes = quote("5.1.Bonus\n22.2.Quiz\n47.3.Sing a song")
+    words = f"&t={notes}&d1={quote(cards)}&d2={quote('Name a colour | red')}"
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{url}#{CLASSIC_BOARD}{words}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.get_by_text("Export", exact=True).click()
+    page.locator("[data-export=print]").click()
+    dialog = page.get_by_role("dialog", name="Print")
+    dialog.get_by_label("Layout", exact=True).select_option(label="Poster, 2×2 sheets")
+    dialog.get_by_label("Question cards and an answer sheet").check()
+    page.wait_for_selector("#print-dialog[data-state=ready]")
+    page.emulate_media(media="print")
+    page.locator(".sheet[data-label=A1]").screenshot(path=out / "poster-sheet.png")
+    page.locator(".sheet[data-kind=cards]").first.screenshot(path=out / "card-sheet.png")
+    context.close()
 
 
 def shoot(url: str, out: Path) -> None:
@@ -90,6 +129,7 @@ def shoot(url: str, out: Path) -> None:
         page.get_by_role("combobox", name="Preset").select_option(label=serve.PRESETS["classic_10x10"])
         solved(page)
         page.screenshot(path=out / "dark.png")
+        shoot_print(browser, url, out)
         browser.close()
 
 

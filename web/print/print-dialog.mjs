@@ -26,11 +26,12 @@ function buildForm(dialog) {
   const form = html("form", "print-form", "", dialog);
   form.method = "dialog";
   html("h2", "", "Print", form).id = "print-title";
+  // A label column and a control column (style.css is not this module's; the page's CSP allows CSSOM styles).
   const choices = html("div", "print-choices", "", form);
+  Object.assign(choices.style, { display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", gap: "0.4rem 0.6rem", alignItems: "center" });
   for (const { name, label, options } of CHOICES) {
-    const row = html("div", "row", "", choices);
-    const caption = html("label", "", label, row);
-    const select = html("select", "", "", row);
+    const caption = html("label", "", label, choices);
+    const select = html("select", "", "", choices);
     select.name = name;
     select.id = caption.htmlFor = `print-${name}`;
     for (const [value, text] of Object.entries(options)) select.append(new Option(text, value));
@@ -38,13 +39,14 @@ function buildForm(dialog) {
   const extras = html("fieldset", "", "", form);
   html("legend", "", "Also print", extras);
   for (const { name, label } of EXTRAS) {
-    const row = html("div", "row", "", extras);
-    const box = html("input", "", "", row);
+    // The box inside its label: the two stay on one line however narrow the dialog.
+    const caption = html("label", "", "", html("div", "row", "", extras));
+    const box = html("input", "", "", caption);
     box.type = "checkbox";
     box.name = name;
     box.id = `print-${name}`;
-    const caption = html("label", "", label, row);
-    caption.htmlFor = box.id;
+    box.style.marginInlineEnd = "0.4rem";
+    caption.append(label);
   }
   const summary = html("p", "print-summary", "", form);
   summary.setAttribute("aria-live", "polite");
