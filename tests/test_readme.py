@@ -64,3 +64,17 @@ def test_the_readme_links_every_docs_page_and_the_links_resolve() -> None:
     for document in [README, *sorted((ROOT / "docs").glob("*.md"))]:
         for target in re.findall(r"\]\(([^)#:]+)\)", document.read_text()):
             assert (document.parent / target).exists(), f"{document.name} links {target}, which does not exist"
+
+
+def test_the_readmes_check_line_runs_as_written_from_the_repository_root(tmp_path: Path) -> None:
+    """The README's shell line for check, run as it stands from the repository's root with no
+    PYTHONPATH of the caller's (it once left out PYTHONPATH=py: 'No module named snakes_ladders')."""
+    from practice_solutions import BFS
+
+    (line,) = re.findall(r"`([^`]*snakes_ladders check my_solution\.py)`", README.read_text().replace("\n  ", " "))
+    (tmp_path / "my_solution.py").write_text(BFS, encoding="utf-8")
+    command = line.replace("my_solution.py", str(tmp_path / "my_solution.py")).replace("python3", sys.executable, 1)
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    run = subprocess.run(command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().endswith("boards passed"), run.stdout
