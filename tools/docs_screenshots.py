@@ -90,6 +90,94 @@ def shoot_print(browser: Browser, url: str, out: Path) -> None:
     context.close()
 
 
+QUESTION_TASKS = [  # an 8×8 classroom board: a task on every square, from square 1 up
+    "Start!",
+    "Count to 10",
+    "Name a fruit",
+    "2 + 3 = ?",
+    "Hop on one foot",
+    "Spell CAT",
+    "Clap 5 times",
+    "Name a colour",
+    "4 + 4 = ?",
+    "Say hello in French",
+    "Name a bird",
+    "Oh no! Slide down",
+    "What is 10 − 7?",
+    "Touch your toes",
+    "Rhyme with dog",
+    "Name a shape",
+    "Sing a song",
+    "3 × 2 = ?",
+    "Name an ocean",
+    "Spell MOON backwards",
+    "Miss a turn",
+    "Name a planet",
+    "Count the ladders",
+    "Say a long word",
+    "9 − 4 = ?",
+    "Name a tree",
+    "Make an animal sound",
+    "Oh no!",
+    "Name three insects",
+    "What day is today?",
+    "Hop to the door",
+    "Name a vegetable",
+    "6 + 6 = ?",
+    "Draw a star",
+    "Name a month",
+    "Spell SNAKE",
+    "Jump three times",
+    "Name a country",
+    "Climb! Roll again",
+    "5 × 5 = ?",
+    "Name a dinosaur",
+    "Say the alphabet from J",
+    "Oh no! Back you go",
+    "Name an instrument",
+    "What is half of 20?",
+    "Whistle a tune",
+    "Name a farm animal",
+    "Spell LADDER",
+    "7 + 8 = ?",
+    "Name a river",
+    "Tell a joke",
+    "Name a job",
+    "Count back from 10",
+    "Name a sport",
+    "12 − 5 = ?",
+    "Name something cold",
+    "Name a breakfast food",
+    "Spin around",
+    "Name a body part",
+    "100 − 1 = ?",
+    "Name a superhero",
+    "Final question!",
+    "Almost there",
+    "Finish!",
+]
+
+
+def question_board_hash() -> str:
+    """The share-link text of an 8×8 question board: a task on each square, symbols tied to decks."""
+    symbols = {3: 1, 9: 2, 13: 1, 18: 3, 25: 2, 33: 1, 40: 4, 45: 3, 49: 2, 55: 1, 61: 5}
+    notes = "\n".join(f"{square}.{symbols.get(square, 0)}.{task}" for square, task in enumerate(QUESTION_TASKS, 1))
+    decks = {1: "What is 3 + 4? | 7\nName an animal that climbs | a cat", 2: "Name a colour | red", 3: "Sing a song"}
+    jumps = "4-14.9-31.16-6.21-42.28-10.36-44.48-26.50-60.62-19.58-38"
+    return f"n=8&j={jumps}&t={quote(notes)}" + "".join(f"&d{k}={quote(v)}" for k, v in decks.items())
+
+
+def shoot_question_board(browser: Browser, url: str, out: Path) -> None:
+    """docs/question-board.png: the 8×8 question board in Design at 1280×800."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{url}#design&{question_board_hash()}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector("#board .notes .note-text text", state="attached")
+    page.screenshot(path=out / "question-board.png")
+    context.close()
+
+
 def shoot(url: str, out: Path) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
@@ -130,6 +218,7 @@ def shoot(url: str, out: Path) -> None:
         solved(page)
         page.screenshot(path=out / "dark.png")
         shoot_print(browser, url, out)
+        shoot_question_board(browser, url, out)
         browser.close()
 
 
