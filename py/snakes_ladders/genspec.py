@@ -31,6 +31,8 @@ __all__ = [
     "missed_targets",
     "tidy_rows",
 ]
+#: The sixes rules under which expected.py's rolls are the game's: a third 6 sends the token back.
+_PLAIN_AGAIN = (Quoted("plain"), " and ", Quoted("again"))
 
 #: The largest board generated (the page's largest board).
 MAX_GENERATE_SIZE = 50
@@ -181,15 +183,8 @@ class Spec:
         if not isinstance(self.rules, Rules):
             raise GenerateError("rules must be a Rules, got ", Shown(self.rules), code="rules_type")
         if self.rules.sixes == "again-three-to-start":  # expected.py's chain has no count of 6s: a third 6 differs
-            raise GenerateError(
-                "generate's expected rolls are those of sixes ",
-                Quoted("plain"),
-                " and ",
-                Quoted("again"),
-                " (the same rolls), not of ",
-                Quoted("again-three-to-start"),
-                code="sixes",
-            )
+            refused = (" (the same rolls), not of ", Quoted("again-three-to-start"))
+            raise GenerateError("generate's expected rolls are those of sixes ", *_PLAIN_AGAIN, *refused, code="sixes")
         if self.max_jump is not None:
             _whole("max_jump", self.max_jump, 1, last - 1)
         _flag("no_edge_rows", self.no_edge_rows)

@@ -206,7 +206,7 @@ def take_turn(
     ...
     snakes_ladders.turn.TurnError: turn 3 is player 1's (every player in turn, player 1 first), got player 2
     """
-    _check_turn(table, positions, player, number, roll, max_turns)
+    _check_turn(table, positions, number, player, roll, max_turns)
     rules = table.rules
     _check_sixes(rules, sixes)
     step, carry = rules.after_roll(table.cells, positions[player - 1], roll, sixes)
@@ -235,7 +235,7 @@ def _check_sixes(rules: Rules, sixes: int) -> None:
         raise TurnError(f"sixes must be an integer from 0 to {high} under the rule sixes={rules.sixes}, got {sixes!r}")
 
 
-def _check_turn(table: Table, positions: tuple[int, ...], player: int, number: int, roll: int, max_turns: int) -> None:
+def _check_turn(table: Table, positions: tuple[int, ...], number: int, player: int, roll: int, max_turns: int) -> None:
     """Raise TurnError, with an exact message, for a turn no game under these rules can ask."""
     if type(positions) is not tuple or not 1 <= len(positions) <= MAX_PLAYERS:
         raise TurnError(f"positions must be a tuple of 1 to {MAX_PLAYERS} positions, got {positions!r}")

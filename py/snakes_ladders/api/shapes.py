@@ -123,7 +123,6 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     from ..markov import figure_to_json as big
 
     length = analysis.length
-    race = analysis.race
     return {
         "n": analysis.n,
         "rules": analysis.rules.to_json(),
@@ -146,14 +145,7 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
         "visits": [big(v) for v in analysis.visits],
         "jumps": [jump_to_json(use) for use in analysis.jumps],
         "traps": [list(trap) for trap in analysis.traps],
-        "race": {
-            "players": race.players,
-            "p_win": list(race.p_win),
-            "p_no_winner": race.p_no_winner,
-            "undecided": race.undecided,
-            "expected_total_rolls": big(race.expected_total_rolls),
-            **(_total_rolls(race) if race.players > 1 else {}),  # one player's are the length's percentiles
-        },
+        "race": _race(analysis.race),
         "unsolved": analysis.unsolved,
         "approximate": _approximation(analysis),
         # Under plain sixes a turn is a roll: the key is left out, and the reply keeps its earlier shape.
@@ -162,12 +154,23 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def _total_rolls(race: Race) -> dict[str, Any]:
-    """A race's total rolls (2 to 4 players): median, 90th percentile, and whether one is cut off."""
-    return {
+def _race(race: Race) -> dict[str, Any]:
+    """A race as JSON; its total rolls (median, 90th percentile, cut off) for 2 to 4 players only (one
+    player's are the length's percentiles)."""
+    from ..markov import figure_to_json as big
+
+    totals = {
         "total_rolls_median": race.total_rolls_median,
         "total_rolls_p90": race.total_rolls_p90,
         "total_rolls_cut_off": race.total_rolls_cut_off,
+    }
+    return {
+        "players": race.players,
+        "p_win": list(race.p_win),
+        "p_no_winner": race.p_no_winner,
+        "undecided": race.undecided,
+        "expected_total_rolls": big(race.expected_total_rolls),
+        **(totals if race.players > 1 else {}),
     }
 
 
