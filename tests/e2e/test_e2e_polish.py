@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 import struct
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from app_page import AppPage
 from playwright.sync_api import expect
+from practice_solutions import BFS
 from test_e2e_practice import Practice
 
 pytestmark = pytest.mark.e2e
@@ -196,3 +198,43 @@ def test_player_key_names_the_players_of_a_hot_seat_game(app: AppPage) -> None:
     swatches = key.locator(".swatch").evaluate_all("spans => spans.map((s) => getComputedStyle(s).backgroundColor)")
     chosen = [f"rgb({int(c[1:3], 16)}, {int(c[3:5], 16)}, {int(c[5:7], 16)})" for c in colours[:2]]
     assert swatches == chosen
+
+
+# Each cell of the failing boards (the squares and the LeetCode matrix) is either inside the phone's
+# width or inside a box that scrolls sideways and is itself inside the width; the page never scrolls
+# sideways. The list of cells that are neither.
+CLIPPED_CELLS = """() => {
+  const width = document.documentElement.clientWidth;
+  const inside = (box) => box.left >= -0.5 && box.right <= width + 0.5;
+  const scroller = (cell) => {
+    for (let el = cell.parentElement; el; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (/(auto|scroll)/.test(style.overflowX) && el.scrollWidth > el.clientWidth) return el;
+    }
+    return null;
+  };
+  const bad = [];
+  for (const cell of document.querySelectorAll('[data-practice="failure"] .practice-board td')) {
+    if (inside(cell.getBoundingClientRect())) continue;
+    const box = scroller(cell);
+    if (!box || !inside(box.getBoundingClientRect())) bad.push(cell.textContent);
+  }
+  if (document.documentElement.scrollWidth > width) bad.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  return bad;
+}"""
+
+
+def test_failing_board_is_not_clipped_on_a_phone(open_app: Callable[..., AppPage]) -> None:
+    """At 390 px a 10×10 failing board and its matrix are whole on screen or scroll in a box of their own."""
+    app = open_app("#practice", phone=True)
+    practice = open_practice(app)
+    wrong = BFS.replace(
+        "        n = len(board)\n", "        n = len(board)\n        if n >= 10:\n            return -2\n", 1
+    )
+    assert wrong != BFS
+    practice.write(wrong)
+    practice.run()
+    practice.wait_done("failed")
+    expect(practice.board).to_be_visible()
+    assert practice.board.locator("tr").count() >= 10
+    assert app.page.evaluate(CLIPPED_CELLS) == []
