@@ -50,7 +50,7 @@ const bridge = new EngineBridge(engine, () => {
 
 // The rules are part of the state (undone with the board, carried by links and My boards): the Random play
 // panel's selects only show them and ask the state to change them.
-const RULE_SELECTS = { start: "rule-start", overshoot: "rule-overshoot" };
+const RULE_SELECTS = { start: "rule-start", overshoot: "rule-overshoot", sixes: "rule-sixes" };
 function showRules() {
   for (const [name, id] of Object.entries(RULE_SELECTS)) select(id).value = state.rules[name];
 }
@@ -248,7 +248,8 @@ const request = makeClient((_, message) => engine.call(message), shared);
 $("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
   event.currentTarget.removeEventListener("click", openGenerate);
   const { createGenerateDialog } = await import("./generate/generate-dialog.mjs");
-  createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, modes, getRules: () => state.rules }).open();
+  const saveBoards = (boards, name) => openLibrary().then((library) => library.saveBoards(boards, name));
+  createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, modes, getRules: () => state.rules, saveBoards }).open();
 });
 // My boards and Play with real dice load once Python has had its turn (their bytes never delay it), or when touched.
 function openLibrary() {

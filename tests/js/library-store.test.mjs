@@ -283,3 +283,39 @@ test("a change re-reads and rewrites the stored list in time linear in its size"
   // 4 times the boards: linear work takes about 4 times as long; work quadratic in the list, 16 times.
   assert.ok(large / small < 9, `160 boards took ${(large / small).toFixed(1)} times as long as 40 (${small} µs)`);
 });
+
+test("a class set is stored together and read back checked; a bad set or sixes rule is dropped, the board kept", async () => {
+  const { groupSets } = await import("../../web/generate/class-sets.mjs");
+  const storage = new MemoryStorage();
+  const library = new Library(storage);
+  library.load();
+  const set = (index) => ({ id: "s1", name: "Class set 3×3", index, count: 2 });
+  const sixes = { start: "square1", overshoot: "stay", sixes: "again" };
+  library.add([{ ...board("B"), rules: sixes, set: set(2) }, board("Alone"), { ...board("A", 3, [[3, 7]]), set: set(1) }]);
+  const again = new Library(storage);
+  again.load();
+  assert.deepEqual(again.entries.filter((entry) => entry.set).map((entry) => entry.set.index).sort(), [1, 2]);
+  assert.equal(again.entries.find((entry) => entry.name === "B").rules.sixes, "again");
+  assert.equal(again.entries.find((entry) => entry.name === "Alone").rules.sixes, "plain");
+  const groups = groupSets(again.entries);
+  assert.equal(groups.length, 2);
+  const grouped = groups.find((group) => group.set);
+  assert.deepEqual(grouped.entries.map((entry) => entry.name), ["A", "B"]);
+  // A set or rule edited by hand into something else is not trusted: the board stays, on its own.
+  const stored = JSON.parse(storage.getItem(LIBRARY_KEY));
+  const named = (name) => stored.find((entry) => entry.name === name);
+  named("A").set = { id: "s1", name: "x", index: 3, count: 2 };
+  named("B").set = { id: "s2", name: "y", index: 1, count: 9 };
+  named("B").rules = { ...named("B").rules, sixes: "always" };
+  storage.setItem(LIBRARY_KEY, JSON.stringify(stored));
+  again.load();
+  assert.equal(again.entries.filter((entry) => entry.set).length, 0);
+  assert.equal(again.entries.length, 3);
+  assert.equal(again.entries.find((entry) => entry.name === "B").rules.sixes, "plain");
+  // A copy of a set's board is a board on its own.
+  const fresh = new Library(storage);
+  fresh.load();
+  library.load();
+  const [copy] = library.duplicate({ ...library.entries[0], set: set(1) });
+  assert.equal(copy.set, undefined);
+});

@@ -9,7 +9,7 @@ const MAX_HASH_LENGTH = 100_000;
 
 /**
  * `n=6&j=2-15.14-35.17-13`: short, readable, and safe in a URL fragment. Rules for random play
- * other than LeetCode's are added as `start=off-board` and `past=bounce`; the words on squares
+ * other than LeetCode's are added as `start=off-board`, `past=bounce` and `sixes=again`; the words on squares
  * (`words`: the state's `{notes, hideNumbers, decks}`) by encodeWords.
  */
 export function encodeHash({ n, jumps }, rules = {}, words = null) {
@@ -17,6 +17,7 @@ export function encodeHash({ n, jumps }, rules = {}, words = null) {
   let text = pairs ? `n=${n}&j=${pairs}` : `n=${n}`;
   if (rules.start && rules.start !== RULES.start.default) text += `&start=${rules.start}`;
   if (rules.overshoot && rules.overshoot !== RULES.overshoot.default) text += `&past=${rules.overshoot}`;
+  if (rules.sixes && rules.sixes !== RULES.sixes.default) text += `&sixes=${rules.sixes}`;
   const extra = words ? encodeWords(words) : "";
   return extra ? `${text}&${extra}` : text;
 }
@@ -58,6 +59,7 @@ function decodeWords(params) {
 // Rule names and defaults are Python's (web/core/contract.mjs); Python checks the rules again anyway.
 const STARTS = RULES.start.values;
 const OVERSHOOTS = RULES.overshoot.values;
+const SIXES = RULES.sixes.values;
 
 /** Decode a hash made by encodeHash; throws an Error whose message says what is wrong. */
 export function decodeHash(hash) {
@@ -80,7 +82,9 @@ export function decodeHash(hash) {
   const overshoot = params.get("past") ?? RULES.overshoot.default;
   if (!STARTS.includes(start)) throw new Error(`The share link's start "${start.slice(0, 20)}" is not one of ${STARTS.join(", ")}.`);
   if (!OVERSHOOTS.includes(overshoot)) throw new Error(`The share link's rule "${overshoot.slice(0, 20)}" is not one of ${OVERSHOOTS.join(", ")}.`);
-  return { n: Number(size), jumps, rules: { start, overshoot }, words: decodeWords(params) };
+  const sixes = params.get("sixes") ?? RULES.sixes.default;
+  if (!SIXES.includes(sixes)) throw new Error(`The share link's sixes rule "${sixes.slice(0, 30)}" is not one of ${SIXES.join(", ")}.`);
+  return { n: Number(size), jumps, rules: { start, overshoot, sixes }, words: decodeWords(params) };
 }
 
 /** Why a write to localStorage failed, in words for a sentence ("… : <reason>."). */
@@ -125,6 +129,7 @@ export function loadSavedBoard(storage) {
     rules: {
       start: STARTS.includes(rules.start) ? rules.start : RULES.start.default,
       overshoot: OVERSHOOTS.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default,
+      sixes: SIXES.includes(rules.sixes) ? rules.sixes : RULES.sixes.default,
     },
     words: { notes: data.notes ?? {}, hideNumbers: data.hideNumbers === true, decks: data.decks ?? {} },
   };

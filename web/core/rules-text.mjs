@@ -1,4 +1,4 @@
-// Plain words for the rules of random play (`{start, overshoot}`), shared by the designer's panels.
+// Plain words for the rules of random play (`{start, overshoot, sixes}`), shared by the designer's panels.
 // Only describes the rules; Python applies them.
 import { RULES } from "./contract.mjs";
 
@@ -12,9 +12,17 @@ const OVERSHOOTS = {
   win: "any roll reaching the last square wins",
 };
 
-/** "start on square 1 (LeetCode); a roll past the last square is wasted". */
-export function describeRules({ start, overshoot }) {
-  return `${STARTS[start] ?? start}; ${OVERSHOOTS[overshoot] ?? overshoot}`;
+/** The sixes rule in words; plain sixes say nothing, being everyone's first idea of the game. */
+export const SIXES = {
+  plain: "",
+  again: "a 6 gives another roll in the same turn, after moving",
+  "again-three-to-start": "a 6 gives another roll in the same turn; a third 6 in a turn sends the token back to the start",
+};
+
+/** "start on square 1 (LeetCode); a roll past the last square is wasted" (and the sixes rule when not plain). */
+export function describeRules({ start, overshoot, sixes = "plain" }) {
+  const extra = SIXES[sixes] === undefined ? `; sixes ${sixes}` : SIXES[sixes] ? `; ${SIXES[sixes]}` : "";
+  return `${STARTS[start] ?? start}; ${OVERSHOOTS[overshoot] ?? overshoot}${extra}`;
 }
 
 /**

@@ -56,9 +56,26 @@ function readEntry(data) {
   const moves = Number.isInteger(data.moves) ? data.moves : null;
   const start = RULES.start.values.includes(rules.start) ? rules.start : RULES.start.default;
   const overshoot = RULES.overshoot.values.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default;
+  const sixes = RULES.sixes.values.includes(rules.sixes) ? rules.sixes : RULES.sixes.default;
   const words = entryWords(data, data.n);
   if (!words) return null;
-  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot }, moves, ...words };
+  const set = readSet(data.set);
+  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, moves, ...words, ...(set ? { set } : {}) };
+}
+
+/** The most boards a class set holds (the generate_set op's count). */
+export const MAX_SET = 8;
+
+/**
+ * An entry's class set `{id, name, index, count}` (index 1 to count, count 2 to MAX_SET), or null when it
+ * has none or it is not one of that form (then the board is kept as a board on its own).
+ */
+export function readSet(set) {
+  if (!set || typeof set !== "object" || typeof set.id !== "string" || set.id.length > 40) return null;
+  const name = cleanName(set.name);
+  const { index, count } = set;
+  const good = name && Number.isInteger(count) && count >= 2 && count <= MAX_SET && Number.isInteger(index) && index >= 1 && index <= count;
+  return good ? { id: set.id, name, index, count } : null;
 }
 
 /**
@@ -177,7 +194,7 @@ export class Library {
     return this.#change(`${quoted(name)} was not duplicated`, (stored) => {
       const entry = stored.find((item) => item.id === id);
       if (!entry) throw gone(name, "duplicated");
-      return addTo(stored, [{ ...entry, id: undefined }], new Map());
+      return addTo(stored, [{ ...entry, id: undefined, set: undefined }], new Map()); // a copy is no part of the set
     });
   }
 
