@@ -153,7 +153,7 @@ export class LinkController {
       return;
     }
     const now = state.rules;
-    const rulesDiffer = board && (rules.start !== now.start || rules.overshoot !== now.overshoot);
+    const rulesDiffer = board && (rules.start !== now.start || rules.overshoot !== now.overshoot || rules.sixes !== now.sixes);
     const wordsDiffer = board && encodeWords(words) !== encodeWords(state.words);
     if (board && (rulesDiffer || wordsDiffer || !sameBoard(board, state.board))) {
       state.load(board, "Loaded the board from the link.", rules, words); // one undo step, rules, board and words
