@@ -5,6 +5,7 @@ import { CancelledError, GenerateJob } from "./generate-job.mjs";
 import { matrixToBoard } from "../board/grid.mjs";
 import { count, describeRules } from "../core/rules-text.mjs";
 import { sameBoard } from "../core/state.mjs";
+import { drawSet, printSet, setEntries, setSummary } from "./set-view.mjs";
 
 /** The client's methods, each returning its op's request (the job sends it to the generate worker). */
 const requests = makeClient((_, request) => request);
@@ -24,13 +25,15 @@ export function describeFigures({ min_moves: moves, expected_rolls: rolls, alway
 /** The Generate dialog and the panel that opens it; one per page. */
 class GenerateDialog {
   #dialog;
-  /** The options createGenerateDialog was given: `{root, dialog, state, modes, getRules}`. */
+  /** The options createGenerateDialog was given: `{root, dialog, state, modes, getRules, saveBoards}`. */
   #app;
   #job = new GenerateJob();
   /** The closest board of a search that missed a target, offered by "Use the closest". */
   #closest = null;
   /** The board last put into the editor, whose figures the panel shows until the board changes. */
   #generated = null;
+  /** The last class set generated (the generate_set op's result), listed until the next search. */
+  #set = null;
 
   constructor(app) {
     this.#app = app;
@@ -68,7 +71,12 @@ class GenerateDialog {
       max_evaluations: numberOf($("tries")),
     };
     if ($("use-max-jump").checked) spec.max_jump = numberOf($("max-jump"));
-    return requests.generate(spec);
+    spec.tidy = $("tidy").checked;
+    for (const name of ["min-rows", "max-rows"]) if ($(name).value.trim() !== "") spec[name.replace("-", "_")] = numberOf($(name));
+    const count = Number($("count").value);
+    if (count === 1) return requests.generate(spec);
+    const percent = numberOf($("tolerance"));
+    return requests.generate_set({ ...spec, count, ...(percent === null ? {} : { tolerance: percent / 100 }) });
   }
 
   open() {
@@ -97,7 +105,8 @@ class GenerateDialog {
     const done = Math.min(1, Math.max(report.evaluations / report.max_evaluations, report.work / report.max_work));
     bar.max = 1000;
     bar.value = Math.round(done * 1000);
-    const tried = `Looked at ${report.evaluations.toLocaleString("en")} of ${report.max_evaluations.toLocaleString("en")} boards`;
+    const which = report.count ? `Board ${report.board + 1} of ${report.count}: l` : "L";
+    const tried = `${which}ooked at ${report.evaluations.toLocaleString("en")} of ${report.max_evaluations.toLocaleString("en")} boards`;
     const work = `${Math.floor((100 * report.work) / report.max_work)}% of the work budget used`;
     this.#say(`${tried}, ${work}; the closest so far: ${describeFigures(report)}.`, "running");
   }
@@ -121,6 +130,8 @@ class GenerateDialog {
     if (this.#job.running) return;
     this.#closest = null;
     this.#$("use-closest").hidden = true;
+    this.#set = null;
+    this.#$("set").hidden = true;
     this.#busy(true);
     this.#$("progress").removeAttribute("value"); // indeterminate until the first report
     this.#say("Starting Python for the generator…", "running");
@@ -148,6 +159,10 @@ class GenerateDialog {
       return;
     }
     const result = reply.result;
+    if (result.boards) {
+      this.#showSet(result);
+      return;
+    }
     if (result.met) {
       this.#put(result, `Generated a board meeting every target in ${result.evaluations.toLocaleString("en")} tries.`);
       this.#say(`Done: ${describeFigures(result)}. It is on the board now (Undo takes it back).`, "met");
@@ -156,6 +171,37 @@ class GenerateDialog {
     this.#closest = result;
     this.#$("use-closest").hidden = false;
     this.#say(`${result.message[0].toUpperCase()}${result.message.slice(1)}. The closest board: ${describeFigures(result)}.`, "missed");
+  }
+
+  /** A class set: its boards listed to open, save or print; a set that missed a target says which. */
+  #showSet(result) {
+    this.#set = result;
+    this.#$("set").hidden = false;
+    this.#$("set-summary").textContent = setSummary(result);
+    drawSet(this.#$("set-list"), result, (index) => this.#openFromSet(index));
+    this.#$("save-set").disabled = false;
+    if (result.met) this.#say(`Done: a class set of ${result.boards.length}. Open any board, save the set or print it.`, "met");
+    else this.#say(`${result.message[0].toUpperCase()}${result.message.slice(1)}. The closest set is listed below.`, "missed");
+  }
+
+  #setName() {
+    const { boards, seed } = this.#set;
+    return `Class set ${boards[0].n}×${boards[0].n}, seed ${seed}`;
+  }
+
+  #openFromSet(index) {
+    const board = this.#set.boards[index];
+    this.#put(board, `Opened board ${index + 1} of the class set.`);
+    this.#$("set-list").dataset.open = String(index);
+  }
+
+  async #saveSet() {
+    if (!this.#set || !this.#app.saveBoards) return;
+    const entries = setEntries(this.#set, this.#setName(), this.#app.getRules());
+    this.#$("save-set").disabled = true;
+    const saved = await this.#app.saveBoards(entries, this.#setName());
+    this.#$("save-set").disabled = Boolean(saved);
+    this.#$("set-summary").textContent = `${setSummary(this.#set)} ${saved ? `Saved to My boards as “${this.#setName()}”.` : "Not saved: My boards says why."}`;
   }
 
   #useClosest() {
@@ -193,14 +239,18 @@ class GenerateDialog {
       $("seed").value = String(value);
     });
     $("use-closest").addEventListener("click", () => this.#useClosest());
+    $("count").addEventListener("change", () => ($("tolerance-row").hidden = $("count").value === "1"));
+    $("save-set").addEventListener("click", () => this.#saveSet());
+    $("print-set").addEventListener("click", () => this.#set && printSet(this.#set, this.#setName()));
   }
 }
 
 /**
  * Wire the dialog: `root` is the Generate panel (its open button and the figures of the board
- * generated), `dialog` the <dialog>; `getRules()` gives the Random play rules; `modes` keeps the dialog's phase.
+ * generated), `dialog` the <dialog>; `getRules()` gives the Random play rules; `modes` keeps the dialog's phase;
+ * `saveBoards(entries, name)` saves a class set to My boards (resolves true when saved).
  * Returns `{open, close, generate}`.
  */
-export function createGenerateDialog({ root, dialog, state, modes, getRules }) {
-  return new GenerateDialog({ root, dialog, state, modes, getRules });
+export function createGenerateDialog({ root, dialog, state, modes, getRules, saveBoards = null }) {
+  return new GenerateDialog({ root, dialog, state, modes, getRules, saveBoards });
 }

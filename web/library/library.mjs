@@ -7,6 +7,7 @@ import { boardToMatrix } from "../board/grid.mjs";
 import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, entryWords, parseExport, uniqueName } from "./library-store.mjs";
 import { buildBoard, makeWords } from "../core/state.mjs";
 import { thumbnail } from "../board/thumbnail.mjs";
+import { groupSets } from "../generate/class-sets.mjs";
 
 /** The least moves as the list shows them: "—" until Python has said. */
 function movesText(moves) {
@@ -74,7 +75,7 @@ class LibraryPanel {
 
   #draw() {
     const entries = this.library.entries;
-    this.#$("list").replaceChildren(...entries.map((entry) => this.#item(entry)));
+    this.#$("list").replaceChildren(...groupSets(entries).map((group) => (group.set ? this.#setItem(group) : this.#item(group.entry))));
     this.#$("empty").hidden = entries.length > 0;
     this.#$("export").disabled = entries.length === 0;
     this.#root.dataset.count = String(entries.length);
@@ -111,6 +112,24 @@ class LibraryPanel {
       // The store writes it only to the entry still holding this board: another tab may have deleted or replaced it.
       if (reply.ok) this.#change(() => this.library.setMoves(entry, reply.result.moves));
     }
+  }
+
+  /** A class set (web/generate/class-sets.mjs) as one item: its name and count, and its boards in order. */
+  #setItem({ set, entries }) {
+    const li = element("li", "library-set");
+    li.dataset.set = set.id;
+    li.append(element("strong", "library-name", `${set.name} (a class set of ${set.count})`));
+    const list = element("ol", "library-set-list");
+    list.append(...entries.map((entry) => this.#item(entry)));
+    li.append(list);
+    return li;
+  }
+
+  /** Save `boards` (a class set from the Generate dialog) as new entries; resolves true when saved. */
+  async saveBoards(boards, name) {
+    const added = this.#change(() => this.library.add(boards), (saved) => `Saved the class set “${name}” (${saved.length} boards).`);
+    if (added) this.#fillMoves(added.filter((entry) => entry.moves === null));
+    return Boolean(added);
   }
 
   async saveCurrent() {
@@ -308,7 +327,7 @@ class LibraryPanel {
 /**
  * Wire the panel `root`. `request` is the solver worker's client (web/core/client.mjs: `request.validate(fields)`); `getRules()` reads the rules (the
  * state's: a board opened brings its own as part of the same undo step); `dialog` is the <dialog> questions are asked in; `modes` keeps its phase.
- * Returns `{library, saveCurrent, importFile}`.
+ * Returns `{library, saveCurrent, saveBoards, importFile}`.
  */
 export function createLibrary({ root, dialog, state, modes, request, getRules, storage = () => localStorage }) {
   return new LibraryPanel({ root, dialog, state, modes, request, getRules, storage });
