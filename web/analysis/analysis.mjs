@@ -1,6 +1,7 @@
 // The Random play and Explain panels: they show what Python computed about the board.
 // The analysis follows edits live (the "what if"), and the explanation steps layer by layer.
 import { drawLengthChart } from "./chart.mjs";
+import { wireDuration } from "../core/duration.mjs";
 import {
   approximationReason,
   formatAbout,
@@ -37,6 +38,8 @@ export class AnalysisPanel {
   #note = $("length-note");
   #whatif = $("whatif");
   #figures = $("figures");
+  /** How long a race takes in class, in minutes (web/core/duration.mjs): `show(race)`, null clears it. */
+  #duration = wireDuration({ input: $("roll-seconds"), output: $("duration-text") });
   #chart = $("length-chart");
   #table = $("jump-table");
   #heatButton = $("heatmap");
@@ -77,6 +80,7 @@ export class AnalysisPanel {
     this.#summary.textContent = text;
     this.#summary.dataset.kind = "error";
     this.#figures.hidden = true;
+    this.#duration(null);
     this.jumpUse("idle");
     this.#chart.replaceChildren();
     this.#whatif.textContent = "";
@@ -104,6 +108,7 @@ export class AnalysisPanel {
     this.#showWhatIf(comparable, edited);
     this.#previous = comparable;
     this.#showFigures(analysis);
+    this.#duration(analysis.race);
     const note = truncationNote(analysis.length);
     this.#note.textContent = note ? `The length figures are cut off: ${note}.` : "";
     const { p_on_turn: exact, p_by_turn: by } = analysis.length;
@@ -144,6 +149,8 @@ export class AnalysisPanel {
     const alone = race.players > 1 ? ", one player alone" : "";
     const rows = [
       [`Expected rolls${alone}`, analysis.unsolved && !approx ? "not computed" : expected],
+      // Under a sixes rule a turn may be several rolls: the turns are shown when they differ from the rolls.
+      ...((analysis.expected_turns ?? null) !== null && analysis.expected_turns !== analysis.expected_rolls ? [[`Expected turns${alone}`, about(analysis.expected_turns, rolls)]] : []),
       ["Chance to finish", formatChance(analysis.p_finish, approx)],
       ["Median game", formatPercentile(length.median, length)],
       ["90% finish within", formatPercentile(length.p90, length)],
