@@ -21,7 +21,9 @@ const MAX_PLAYER_NAME = 20;
 
 /** One line of the history: "Turn 3, Ana: rolled 4 → square 9, ladder to 20". */
 export function describeRoll(number, name, step, last) {
-  return describeMove(`Turn ${number}, ${name}: rolled ${step.roll}`, step, last, { bounce: "bounced back", won: step.won });
+  if (step.to_start) return `Turn ${number}, ${name}: rolled a third 6 in the turn, so the token goes back to the start`;
+  const move = describeMove(`Turn ${number}, ${name}: rolled ${step.roll}`, step, last, { bounce: "bounced back", won: step.won });
+  return step.again ? `${move}. Roll again: a six!` : move;
 }
 
 function playerRow(index) {
@@ -110,7 +112,8 @@ class HotSeat {
 
   #announceTurn() {
     const player = this.#game.players[this.#game.player - 1];
-    this.#$("turn").textContent = player.computer ? `${player.name} (computer) is rolling…` : `${player.name}'s turn: press Roll${touchOnly() ? "" : " or Space"}.`;
+    const again = this.#game.sixes > 0 ? "Roll again: a six! " : ""; // a sixes rule's extra roll in the same turn
+    this.#$("turn").textContent = player.computer ? `${again}${player.name} (computer) is rolling…` : `${again}${player.name}'s turn: press Roll${touchOnly() ? "" : " or Space"}.`;
     this.#$("turn").style.color = player.colour;
   }
 
@@ -121,7 +124,7 @@ class HotSeat {
     const rules = this.#app.getRules();
     const board = this.#app.state.board;
     const count = Number(this.#$("count").value);
-    const game = { rules, matrix: boardToMatrix(board), last: board.n * board.n, players: [], positions: [], player: 1, number: 0, busy: true, over: false };
+    const game = { rules, matrix: boardToMatrix(board), last: board.n * board.n, players: [], positions: [], player: 1, number: 0, sixes: 0, busy: true, over: false };
     this.#game = game;
     for (const name of ["history", "winner", "die", "turn"]) this.#$(name).replaceChildren();
     this.showRules();
@@ -185,14 +188,20 @@ class HotSeat {
     game.busy = true;
     this.#$("roll").disabled = true;
     const roll = this.#throwDie();
-    const reply = await this.#ask(game, { positions: game.positions, player: game.player, number: game.number + 1, roll });
+    // After a 6 under a sixes rule the same turn goes on: the same number, and the 6s so far (Python's count).
+    const number = game.sixes > 0 ? game.number : game.number + 1;
+    const reply = await this.#ask(game, { positions: game.positions, player: game.player, number, roll, sixes: game.sixes });
     if (this.#game !== game) return;
     if (!reply.ok) return this.#finish("error", `The roll could not be played: ${reply.error.message}.`);
     const answer = reply.result;
-    const done = await playTurn(player.mover, answer.turn);
+    const turn = answer.turn;
+    // A third 6 walks no square: the token goes straight back to the start, drawn as a jump there.
+    const back = { ...turn, landing: turn.start, visits: [] };
+    const done = await (turn.to_start ? player.mover.play([back], { from: turn.start, keep: true, catchUp: false }) : playTurn(player.mover, turn));
     if (this.#game !== game || !done) return;
     game.positions = answer.positions;
     game.number = answer.turn.number;
+    game.sixes = answer.turn.again ? answer.sixes : 0;
     const won = answer.over === "won";
     const line = document.createElement("li");
     const hopeless = answer.hopeless[game.player - 1] && !won ? ` (can no longer reach square ${game.last})` : "";
