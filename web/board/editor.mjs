@@ -1,6 +1,14 @@
 // Pointer and keyboard input on the board, turned into BoardState actions.
-// Two ways to place a jump: drag from start to end, or select the start and then the end.
-import { startProblem } from "../core/state.mjs";
+// Two ways to place a jump: drag from start to end, or select the start and then the end. A drag that
+// starts on a jump's end (a square with no jump of its own) moves that end to the square let go over.
+import { describeJump, startProblem } from "../core/state.mjs";
+
+/** The start of the first jump (in square order) ending on `square`, or null. O(jumps). */
+export function jumpEndingOn(jumps, square) {
+  let found = null;
+  for (const [start, end] of jumps) if (end === square && start !== square && (found === null || start < found)) found = start;
+  return found;
+}
 
 export class Editor extends EventTarget {
   #state;
@@ -88,7 +96,9 @@ export class Editor extends EventTarget {
     if (square === null) return;
     event.preventDefault();
     this.#view.grid.setPointerCapture(event.pointerId);
-    this.#drag = { pointerId: event.pointerId, start: square, over: square };
+    const jumps = this.#state.board.jumps;
+    const moving = jumps.has(square) ? null : jumpEndingOn(jumps, square);
+    this.#drag = { pointerId: event.pointerId, start: square, over: square, moving };
     this.#view.focus(square);
   }
 
@@ -98,7 +108,7 @@ export class Editor extends EventTarget {
     const square = this.#view.squareAt(event.clientX, event.clientY);
     if (square === drag.over) return;
     drag.over = square;
-    this.#view.preview(drag.start, square);
+    this.#view.preview(drag.moving ?? drag.start, square);
     this.#view.mark({ target: square !== drag.start ? square : null });
   }
 
@@ -119,8 +129,17 @@ export class Editor extends EventTarget {
       return;
     }
     this.select(null);
+    if (drag.moving !== null) return this.#moveEnd(drag.moving, drag.start, end);
     const error = this.#state.place(drag.start, end);
     if (error) this.#notify(error, "error");
+  }
+
+  /** Move the end of the jump from `start` (now ending on `from`) to `end`, as one undoable edit. */
+  #moveEnd(start, from, end) {
+    const error = this.#state.change(start, end);
+    if (!error) return;
+    const jump = describeJump(start, from);
+    this.#notify(`Square ${end} cannot be the new end of the ${jump} on square ${start}, which still ends on square ${from}: ${error}`, "error");
   }
 
   #endDrag() {
