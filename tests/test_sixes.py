@@ -476,3 +476,18 @@ def test_generate_refuses_three_to_start() -> None:
         'not of "again-three-to-start"'
     )
     assert json.loads(handle(json.dumps({**request, "rules": {"sixes": "again"}})))["ok"]
+
+
+@pytest.mark.parametrize("sixes", ["again", "again-three-to-start"])
+def test_past_the_budget_nothing_is_estimated(sixes: str) -> None:
+    """A budget of 10 units stops the elimination: the figures it gives are null (the finish chance 1 when
+    the classes say so), the length and the race are the propagation's, and unsolved says why."""
+    board = BOARDS["3x3"]
+    exact = analyze(board, Rules(sixes=sixes), 2)
+    over = analyze(board, Rules(sixes=sixes), 2, budget=10)
+    assert over.unsolved is not None and over.unsolved.startswith("exact figures not computed")
+    assert exact.unsolved is None
+    assert (over.p_finish, over.expected_rolls, over.expected_turns, over.visits) == (1.0, None, None, ())
+    assert over.length == exact.length
+    assert over.race.total_rolls_median == exact.race.total_rolls_median
+    assert over.race.p_win == pytest.approx(exact.race.p_win, abs=1e-12)
