@@ -184,3 +184,19 @@ def test_hostile_text_is_text_and_long_text_is_refused_by_square(app: AppPage) -
         "(field) => { field.value = '\\ud800 lone'; field.dispatchEvent(new Event('change')); }"
     )
     assert drawn_notes(app)["6"] == "lone"
+
+
+def test_text_shows_where_legible_and_symbols_always(open_app: Callable[..., AppPage]) -> None:
+    # A 20×20 board: a square is 1/20 of the board, under the 1/15 the text needs, until zoomed in.
+    app = open_app("#n=20&t=" + "%0A".join(f"{square}.1.Task {square}" for square in (5, 390)))
+    texts = app.page.locator("#board .notes .note-texts")
+    expect(app.page.locator("#board .notes")).to_have_attribute("data-legible", "false")
+    expect(texts).to_have_attribute("display", "none")
+    expect(app.page.locator("#board .notes .note-symbol")).to_have_count(2)
+    app.page.get_by_role("button", name="Zoom in").click()  # 1.5×: 13.3 squares across
+    expect(app.page.locator("#board .notes")).to_have_attribute("data-legible", "true")
+    expect(texts).not_to_have_attribute("display", "none")
+    app.page.get_by_role("button", name="Fit the board").click()
+    expect(texts).to_have_attribute("display", "none")
+    # The SVG export holds the text whatever the zoom.
+    assert "Task 390" in " ".join(exported_svg_text(app))
