@@ -176,8 +176,8 @@ export function parseDeck(text) {
       problems.push(`Line ${line}: there is no question before "${DECK_SEPARATOR.trim()}".`);
       continue;
     }
-    const long = [["question", question], ["answer", answer ?? ""]].map(([what, part]) => [what, countChars(part, MAX_CARD_CHARS)]).find(([, length]) => over(length, MAX_CARD_CHARS));
-    if (long) problems.push(`Line ${line}: ${lengthWords(long[0], long[1], MAX_CARD_CHARS)}; a card holds at most ${MAX_CARD_CHARS}.`);
+    const long = [["question", question], ["answer", answer ?? ""]].map(([what, part]) => ({ what, length: countChars(part, MAX_CARD_CHARS) })).find(({ length }) => over(length, MAX_CARD_CHARS));
+    if (long) problems.push(`Line ${line}: ${lengthWords(long.what, long.length, MAX_CARD_CHARS)}; a card holds at most ${MAX_CARD_CHARS}.`);
     else cards.push({ question, answer, line });
   }
   if (skipped) problems.push(`The deck has ${plural(MAX_DECK_CARDS + skipped, "card")}: only the first ${MAX_DECK_CARDS} are kept.`);
