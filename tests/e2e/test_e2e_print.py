@@ -7,6 +7,7 @@ emulation no button, input, select or textarea is visible.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -83,6 +84,32 @@ def test_a_solved_board_prints_on_one_page_at_a4_and_letter(open_app: Callable[.
     jumps = app.page.locator("#print-sheet").bounding_box()
     heading = app.page.locator("#solve-heading").bounding_box()
     assert jumps and heading and heading["y"] >= jumps["y"] + jumps["height"], (jumps, heading)
+
+
+def long_route_hash(n: int = 50, jumps: int = 40, seed: int = 3) -> str:
+    """An n×n board with random snakes and ladders 60 to 600 squares long, none ending where another starts
+    (tools/docs_screenshots.py's 50×50 board: a 99-move route)."""
+    rng = random.Random(seed)
+    used: set[int] = set()
+    pairs: list[tuple[int, int]] = []
+    while len(pairs) < jumps:
+        start, end = rng.randint(2, n * n - 1), rng.randint(2, n * n - 1)
+        if start in used or end in used or not 60 <= abs(start - end) <= 600:
+            continue
+        used.update((start, end))
+        pairs.append((start, end))
+    return f"#n={n}&j=" + ".".join(f"{s}-{e}" for s, e in pairs)
+
+
+def test_a_long_route_and_forty_jumps_still_print_on_one_page(open_app: Callable[..., AppPage]) -> None:
+    app = open_app(long_route_hash())
+    app.solve()
+    app.expect_moves(99)
+    for paper in ("A4", "Letter"):
+        pages = pdf_pages(app.page, format=paper)
+        assert len(pages) == 1, f"{paper}: {len(pages)} pages"
+    expect_nothing_interactive(app.page)
+    expect(app.moves.last).to_be_visible()
 
 
 # --- the Print dialog (issue 24) --------------------------------------------------------------------
