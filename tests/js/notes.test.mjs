@@ -209,3 +209,17 @@ test("My boards keeps the words, and drops an entry whose words were edited into
   items.set("snakes-ladders:library:v1", JSON.stringify(stored));
   assert.deepEqual(new Library(storage).load(), []);
 });
+
+test("a share link with words past 8,000 characters is refused with its length; one without words never is", async () => {
+  const { shareLink } = await import("../../web/core/links.mjs");
+  const state = new BoardState(emptyBoard(10));
+  state.setNote(2, { text: "Go!" });
+  assert.equal(shareLink("https://example.test/", state).link, "https://example.test/#n=10&t=2.0.Go%21");
+  for (let square = 2; square < 40; square += 1) state.setNote(square, { text: WAVE.repeat(MAX_NOTE_CHARS) });
+  const { link, problem } = shareLink("https://example.test/", state);
+  assert.equal(link, undefined);
+  assert.match(problem, /^A share link with this board's words and cards would be [\d,]+ characters long, over the 8,000 that common servers and chat apps accept, so no link was made\./);
+  const big = new BoardState(emptyBoard(50));
+  for (let start = 2; start < 2400; start += 2) big.place(start, start + 1);
+  assert.ok(shareLink("https://example.test/", big).link.length > 8000, "a board without words keeps its long link");
+});
