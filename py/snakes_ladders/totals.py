@@ -65,11 +65,14 @@ def total_rolls(turns: Iterable[tuple[list[float], list[float]]], players: int, 
     (1, 4, False)
     """
     k = players
+    reachable = 1.0 - p_no_winner
+    levels = [level for level in (0.5, 0.9) if reachable >= level - _ROUNDING]  # the others are never reached
+    if not levels:
+        return None, None, False
     chances: dict[int, float] = {}
     before = _powers([1.0], k - 1)
     work, known, total = 0, 0, 0.0
-    levels = [0.5, 0.9]
-    marks: list[int | None] = [None, None]
+    marks: list[int | None] = [None] * len(levels)
     for turn, (ended, alive) in enumerate(turns, start=1):
         now = _powers(alive, k - 1)
         cost = len(ended) * sum(len(p) for p in now + before) + sum(len(p) * len(alive) for p in now)
@@ -90,11 +93,9 @@ def total_rolls(turns: Iterable[tuple[list[float], list[float]]], players: int, 
         known = turn * k
         if marks[-1] is not None:
             break
-    # A level not reached may still be reached past ``known`` unless the race may never be won that often.
-    cut_off = any(
-        mark is None and 1.0 - p_no_winner >= level - _ROUNDING for mark, level in zip(marks, levels, strict=True)
-    )
-    return marks[0], marks[1], cut_off
+    # A level left in ``levels`` and not reached may still be reached past ``known``: cut off.
+    found = dict(zip(levels, marks, strict=True))
+    return found.get(0.5), found.get(0.9), None in marks
 
 
 def expected_total_rolls(survive: list[float], spent: list[float], players: int) -> float:
