@@ -14,8 +14,9 @@ rolls and in turns differ.  This module propagates the chain of ``sixchain`` (st
 Within a turn the probability is rolled on from the states with k ≥ 1 (the turn goes on) until none
 is left: under ``"again"`` what goes on shrinks six times a roll, so a turn takes at most about 27
 rolls before the rest is below DROP, and under ``"again-three-to-start"`` at most 3.  Every chance
-below DROP (1e-20) is dropped and counted in ``dropped``; within the budgets here that is under 1e-12
-in all, the rounding the percentiles allow.  The lists stop once less than TAIL is still in play, or
+below DROP (1e-20) is dropped; each drop costs a unit of work at least, so within the budgets of
+``sixes`` (under 3 × 10⁷ units) that is under 1e-12 in all, the rounding the percentiles allow.
+The lists stop once less than TAIL is still in play, or
 at ``max_turns`` rolls or turns, or before the next step would pass ``budget`` units of work (one unit
 a state's outcome handled, or a list entry); then the length is ``truncated``.  No geometric tail is
 fitted: the lists are what is known exactly.
