@@ -491,3 +491,25 @@ def test_past_the_budget_nothing_is_estimated(sixes: str) -> None:
     assert over.length == exact.length
     assert over.race.total_rolls_median == exact.race.total_rolls_median
     assert over.race.p_win == pytest.approx(exact.race.p_win, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("op", "fields"),
+    [
+        ("analyze", {"board": BOARDS["4x4-trap"].to_matrix(), "rules": {"sixes": "again"}, "players": 3}),
+        ("analyze", {"board": BOARDS["3x3"].to_matrix(), "rules": {"sixes": "again-three-to-start"}}),
+        ("play", {"board": BOARDS["3x3"].to_matrix(), "rules": {"sixes": "again"}, "players": 2, "seed": 19}),
+        ("turn", {"board": BOARDS["3x3"].to_matrix(), "rules": {"sixes": "again"}, "positions": [1, 1], "roll": 6}),
+    ],
+    ids=["analyze-race", "analyze-one", "play", "turn"],
+)
+def test_sixes_replies_are_exactly_as_declared(op: str, fields: dict) -> None:
+    """The keys a sixes rule adds (expected_turns, the race's totals, a turn's again and to_start) are declared."""
+    from snakes_ladders.api import CONTRACT
+    from test_contract import object_mismatch
+
+    reply = json.loads(handle(json.dumps({"version": 1, "op": op, **fields})))
+    assert reply["ok"] is True, reply
+    assert object_mismatch(reply["result"], dict(CONTRACT[op].result), op) is None
+    text = json.dumps(reply["result"])
+    assert ('"again": true' in text) == (op in ("play", "turn")), op
