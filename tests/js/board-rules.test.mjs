@@ -52,6 +52,12 @@ test("share links carry the contract's rule names and leave the defaults out", (
   const board = { n: 6, jumps: new Map([[2, 15]]) };
   assert.equal(encodeHash(board, { start: RULES.start.default, overshoot: RULES.overshoot.default }), "n=6&j=2-15");
   const hash = encodeHash(board, { start: "off-board", overshoot: "bounce" });
-  assert.deepEqual(decodeHash(`#${hash}`).rules, { start: "off-board", overshoot: "bounce" });
+  assert.deepEqual(decodeHash(`#${hash}`).rules, { start: "off-board", overshoot: "bounce", sixes: RULES.sixes.default });
   assert.throws(() => decodeHash("#n=6&past=wrap"), /not one of stay, bounce, win/);
+  // The sixes rule (issue 24): written only when not the default, read back checked against RULES.
+  assert.equal(encodeHash(board, { sixes: RULES.sixes.default }), "n=6&j=2-15");
+  const sixes = encodeHash(board, { sixes: "again-three-to-start" });
+  assert.equal(sixes, "n=6&j=2-15&sixes=again-three-to-start");
+  assert.equal(decodeHash(`#${sixes}`).rules.sixes, "again-three-to-start");
+  assert.throws(() => decodeHash("#n=6&sixes=always"), /sixes rule "always" is not one of plain, again, again-three-to-start/);
 });

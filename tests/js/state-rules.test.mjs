@@ -15,7 +15,7 @@ function watched(rules = undefined) {
 }
 
 test("the rules start at the contract's defaults", () => {
-  assert.deepEqual(DEFAULT_RULES, { start: RULES.start.default, overshoot: RULES.overshoot.default });
+  assert.deepEqual(DEFAULT_RULES, { start: RULES.start.default, overshoot: RULES.overshoot.default, sixes: RULES.sixes.default });
   const { state } = watched();
   assert.deepEqual(state.rules, DEFAULT_RULES);
   assert.equal(state.allowStartJump, RULES.start.default === "off-board");
@@ -70,7 +70,7 @@ test("a rule change that changes nothing is no undo step", () => {
 test("unknown rules and values are refused, naming them", () => {
   const { state } = watched();
   assert.equal(state.setRules({ overshoot: "fly" }), "The rule overshoot cannot be \"fly\": it is one of stay, bounce, win.");
-  assert.equal(state.setRules({ gravity: "on" }), "There is no rule \"gravity\" (the rules are start, overshoot).");
+  assert.equal(state.setRules({ gravity: "on" }), "There is no rule \"gravity\" (the rules are start, overshoot, sixes).");
   assert.equal(state.canUndo, false);
   assert.throws(() => state.load(emptyBoard(6), "", { start: "square0" }), /the rule start cannot be "square0"/);
   assert.deepEqual(fullRules({ start: undefined }), DEFAULT_RULES);
