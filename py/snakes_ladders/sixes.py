@@ -165,5 +165,5 @@ class _Parts:
         return cls(
             by_rolls(chain, trap_of, moves, max_turns, ROLLS_BUDGET),
             by_turns(chain, per, trap_of, moves, max_turns, TURNS_BUDGET),
-            lambda: joint_turns(chain, per, trap_of, moves, max_turns, JOINT_BUDGET),
+            lambda: joint_turns(chain, per, moves, max_turns, JOINT_BUDGET),
         )

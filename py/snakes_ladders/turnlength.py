@@ -90,25 +90,40 @@ def by_rolls(chain: Chain, trap_of: dict[int, int], moves: Moves, max_rolls: int
 
 def by_turns(chain: Chain, per: int, trap_of: dict[int, int], moves: Moves, max_turns: int, budget: int) -> Turns:
     """The length in turns, S(T) and m(T), propagated turn by turn (one number a state)."""
-    boundary = {chain.start: [1.0]}
+    last = chain.last
+    boundary = {chain.start: 1.0}
     on_turn: list[float] = []
     survive, spent = [1.0], []
-    trapped, in_play, work = 0.0, 1.0, [0]
-    while in_play >= TAIL and len(on_turn) < max_turns and work[0] + 6 * 32 * len(boundary) <= budget:
-        step = _Step(chain, per, trap_of, moves, shift=False)
-        boundary, ended = step.turn(boundary)
-        work[0] += step.work
-        on_turn.append(sum(ended))
-        trapped += step.trapped
-        spent.append(step.rolled)
-        survive.append(sum(v[0] for v in boundary.values()))
-        in_play = survive[-1] - sum(v[0] for s, v in boundary.items() if s in trap_of)
+    trapped, in_play, work = 0.0, 1.0, 0
+    while in_play >= TAIL and len(on_turn) < max_turns and work + 6 * 32 * len(boundary) <= budget:
+        after: dict[int, float] = {}
+        ended = rolled = 0.0
+        going = boundary
+        while going:  # the rolls of one turn: on from the states with k ≥ 1
+            rolled += sum(going.values())
+            more: dict[int, float] = {}
+            for state, chance in going.items():
+                work += 6
+                inside = state in trap_of
+                for end, share in moves[state]:
+                    value = chance * share
+                    if end == last:
+                        ended += value
+                        continue
+                    if not inside and end in trap_of:
+                        trapped += value
+                    into = after if end % per == 0 else more
+                    into[end] = into.get(end, 0.0) + value
+            going = {state: value for state, value in more.items() if value >= DROP}
+        boundary = {state: value for state, value in after.items() if value >= DROP}
+        on_turn.append(ended)
+        spent.append(rolled)
+        survive.append(sum(boundary.values()))
+        in_play = survive[-1] - sum(value for state, value in boundary.items() if state in trap_of)
     return Turns(listed_length(on_turn, trapped, in_play >= TAIL), survive, spent)
 
 
-def joint_turns(
-    chain: Chain, per: int, trap_of: dict[int, int], moves: Moves, max_turns: int, budget: int
-) -> Iterator[Joint]:
+def joint_turns(chain: Chain, per: int, moves: Moves, max_turns: int, budget: int) -> Iterator[Joint]:
     """Turn after turn, (what finished on turn T, what had not finished after it), each as a list over e.
 
     The chance of finishing on turn T with T + e rolls, and of not having finished after T turns having
@@ -120,7 +135,7 @@ def joint_turns(
     for _ in range(max_turns):
         if work + 6 * 32 * sum(len(v) + _PER_LIST for v in boundary.values()) > budget:
             return
-        step = _Step(chain, per, trap_of, moves, shift=True)
+        step = _Step(chain, per, moves)
         boundary, ended = step.turn(boundary)
         work += step.work
         alive: list[float] = []
@@ -134,42 +149,34 @@ Joint = tuple[list[float], list[float]]
 
 
 class _Step:
-    """One turn from the states at its start: the states at the next turn's start, and what finished.
-
-    ``shift``: keep a list over the extra rolls e (``joint_turns``), else one number a state.  After
-    ``turn``, ``work`` is its cost, ``rolled`` the expected rolls made in it, ``trapped`` what entered
-    a trap in it, ``dropped`` what was dropped.
+    """One turn of ``joint_turns`` from the states at its start: the states at the next turn's start
+    (each a list over the extra rolls e), and what finished.  After ``turn``, ``work`` is its cost and
+    ``dropped`` what was dropped.
     """
 
-    def __init__(self, chain: Chain, per: int, trap_of: dict[int, int], moves: Moves, shift: bool) -> None:
-        self.chain, self.per, self.trap_of, self.moves, self.shift = chain, per, trap_of, moves, shift
+    def __init__(self, chain: Chain, per: int, moves: Moves) -> None:
+        self.chain, self.per, self.moves = chain, per, moves
         self.work = 0
-        self.rolled = 0.0
-        self.trapped = 0.0
         self.dropped = 0.0
 
     def turn(self, boundary: dict[int, list[float]]) -> tuple[dict[int, list[float]], list[float]]:
-        last, per, trap_of = self.chain.last, self.per, self.trap_of
+        last, per = self.chain.last, self.per
         after: dict[int, list[float]] = {}
         ended: list[float] = []
         going = boundary
         while going:
             rolled: dict[int, list[float]] = {}
             for state, values in going.items():
-                inside = state in trap_of
-                self.rolled += sum(values)
                 for end, chance in self.moves[state]:
                     self.work += len(values) + _PER_LIST
                     scaled = list(map(mul, values, repeat(chance)))
                     if end == last:
                         ended = _padded_sum(ended, scaled)
                         continue
-                    if not inside and end in trap_of:
-                        self.trapped += sum(scaled)
                     if end % per == 0:
                         _plus(after, end, scaled)
                     else:  # the turn goes on: one more roll in it
-                        _plus(rolled, end, [0.0, *scaled] if self.shift else scaled)
+                        _plus(rolled, end, [0.0, *scaled])
             going = self._pruned_all(rolled)
         return self._pruned_all(after), self._pruned(ended)
 
