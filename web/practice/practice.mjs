@@ -1,7 +1,7 @@
 // Practice panel (loaded when it first opens): the code editor, Run tests over the battery, the first failing board.
 // The user's code goes only to a sandboxed practice worker, as a string; everything shown is set with textContent.
 import { makeClient } from "../core/client.mjs";
-import { cellToSquare } from "../board/grid.mjs";
+import { FailureView } from "./failure-view.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
 import { storageProblem } from "../core/codec.mjs";
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
@@ -20,6 +20,10 @@ export const LIMIT_MS = 3000;
 const LOAD_LIMIT_MS = 10_000;
 // Building the battery is our code, not the user's, but it shares their worker: bounded all the same.
 const BATTERY_LIMIT_MS = 30_000;
+/** Shrinking a failing board stops starting runs after this many seconds (practice_failure.diagnose). */
+const SHRINK_S = 2;
+// Its last run may start just before then: a run's own limit on top, and the first run, and the words.
+const DIAGNOSE_LIMIT_MS = SHRINK_S * 1000 + 2 * LIMIT_MS + 2000;
 
 export const TEMPLATE = `class Solution:
     def snakesAndLadders(self, board: List[List[int]]) -> int:
@@ -68,24 +72,6 @@ async function createEditor(host, text, onChange) {
   });
 }
 
-/** One failing board as a small grid: each cell its square number, and its jump's end. */
-function drawBoard(table, rows, path) {
-  const n = rows.length;
-  const onPath = new Set(path ?? []);
-  table.replaceChildren();
-  const body = table.createTBody();
-  rows.forEach((row, r) => {
-    const tr = body.insertRow();
-    row.forEach((value, c) => {
-      const square = cellToSquare(r, c, n);
-      const cell = tr.insertCell();
-      cell.textContent = value === -1 ? String(square) : `${square}→${value}`;
-      if (value !== -1) cell.className = value > square ? "ladder" : value < square ? "snake" : "jump";
-      if (onPath.has(square)) cell.classList.add("on-path");
-    });
-  });
-}
-
 function describeError(error, line) {
   return line === null || line === undefined ? error : `Line ${line}: ${error}`;
 }
@@ -95,8 +81,10 @@ class PracticePanel {
   /** The options createPractice was given: `{root, modes, getBoard, getBoardHash, loadBoard}`. */
   #app;
   #editor = null;
-  /** The first board the last run failed on, which "Load the failing board" puts on the board. */
+  /** The first board the last run failed on (shrunk once diagnosed), which "Load the failing board" puts on the board. */
   #failing = null;
+  /** The failing board's view (failure-view.mjs), made when a run first fails. */
+  #view = null;
   /** The workers the user's code runs in. */
   #runner = new PracticeRunner();
   /** True while the panel itself replaces the editor's text (not a user edit). */
@@ -186,7 +174,8 @@ class PracticePanel {
     this.#failing = testCase;
     $("failure").hidden = false;
     $("failure-title").textContent = `Board ${index + 1} of ${total} (${testCase.kind}, ${testCase.board.length}×${testCase.board.length}): ${testCase.about}.`;
-    drawBoard($("failure-board"), testCase.board, testCase.path);
+    this.#view ??= new FailureView($("failure"), $("load-failing"), $("failure-board"));
+    this.#view.plain(testCase.board, testCase.path);
     const answer = outcome.error ? (outcome.shown ?? "no answer") : outcome.shown;
     $("failure-answers").textContent = `Expected ${testCase.expected}, your answer: ${answer}.`;
     $("failure-path").textContent = testCase.path ? `One shortest path: ${testCase.path.join(" → ")}` : "No sequence of rolls reaches the last square.";
@@ -234,13 +223,36 @@ class PracticePanel {
         tally.passed += 1;
         if (index === 0) this.#showOutput(outcome.output, "Printed on board 1");
       } else if (!tally.failed) {
-        tally.failed = true;
+        tally.failed = { index, testCase };
         this.#showFailure(index, total, testCase, outcome);
         this.#showOutput(outcome.output, `Printed on board ${index + 1}`);
       }
     }
     const { passed, failed } = tally;
-    this.#say(failed ? `${passed} of ${total} boards passed${note}.` : `All ${total} boards passed${note}.`, failed ? "failed" : "passed");
+    const shrunk = failed ? await this.#diagnose(session, failed.index, failed.testCase) : "";
+    this.#say(failed ? `${passed} of ${total} boards passed${note}.${shrunk}` : `All ${total} boards passed${note}.`, failed ? "failed" : "passed");
+  }
+
+  /** Shrink the failing board and show it with the reads; a sentence for the status when that could not be done. */
+  async #diagnose(session, index, testCase) {
+    this.#say(`Board ${index + 1} failed: looking for the smallest board that breaks your code…`, "running");
+    let reply;
+    try {
+      reply = await session.call(requests.diagnose({ board: testCase.board, seconds: SHRINK_S }), DIAGNOSE_LIMIT_MS);
+    } catch (error) {
+      if (!(error instanceof TimeLimitError)) throw error;
+      return " The failing board could not be shrunk within the time limit.";
+    }
+    const failure = reply.ok ? reply.result.failure : null;
+    if (!failure) return reply.ok ? " Run again on that board, your code passed it: it does not always give the same answer." : ` The failing board could not be shrunk: ${reply.error.message}.`;
+    this.#failing = { ...testCase, board: failure.board };
+    this.#$("failure-answers").textContent = `On this board: expected ${failure.expected}, your answer: ${failure.shown}.`;
+    this.#$("failure-error").textContent = failure.error ? describeError(failure.error, failure.line) : "";
+    const game = failure.why.game?.path ?? null;
+    this.#$("failure-path").textContent = failure.expected < 0 ? "No sequence of rolls reaches the last square." : game ? `One shortest path: ${game.join(" → ")}` : "";
+    this.#view.show(failure, game);
+    this.#showOutput(failure.output, `Printed on the smallest failing board (${failure.n}×${failure.n})`);
+    return "";
   }
 
   /** Run the battery on a fresh worker; Cancel (or a time limit) stops it, and the next run starts clean. */
@@ -252,7 +264,7 @@ class PracticePanel {
     this.#showOutput("", "");
     this.#busy(true);
     const session = this.#runner.begin();
-    const tally = { passed: 0, failed: false, board: 0 };
+    const tally = { passed: 0, failed: null, board: 0 };
     try {
       await this.#runAll(session, source, tally);
     } catch (error) {
