@@ -132,7 +132,7 @@ def test_editor_pass_persist_and_a_failure_to_load(app: AppPage) -> None:
 
 def test_infinite_loop_is_stopped_and_the_page_keeps_working(app: AppPage) -> None:
     practice = Practice(app).open()
-    practice.write("def snakesAndLadders(board):\n    while True:\n        pass\n")
+    practice.write("def snakesAndLadders(board):\n    print('n is', len(board))\n    while True:\n        pass\n")
     practice.run()
     expect(practice.status).to_have_text("Running board 1 of 40…", timeout=PYTHON_TIMEOUT_MS)
     # While the user's code spins, the page answers: Solve runs in the solver's own worker.
@@ -146,6 +146,9 @@ def test_infinite_loop_is_stopped_and_the_page_keeps_working(app: AppPage) -> No
         "your code was stopped there"
     )
     expect(practice.failure).to_contain_text(f"did not finish within {LIMIT_S} s, so it was stopped")
+    # What it printed before it was stopped is kept (the run op's progress), as text.
+    expect(practice.output).to_have_text("n is 6\n")
+    expect(practice.panel).to_contain_text("Printed on board 1 before it was stopped")
     # A fresh worker takes the next run.
     practice.write(RIGHT["flat-function"])
     practice.run()

@@ -37,9 +37,12 @@ class Session {
     this.#messenger.start();
   }
 
-  /** One request to api.practice_handle, answered within `limitMs`, else a TimeLimitError (and the worker stopped). */
-  call(request, limitMs) {
-    return this.#messenger.call(request, { limitMs });
+  /**
+   * One request to api.practice_handle, answered within `limitMs`, else a TimeLimitError (and the worker
+   * stopped); `onProgress` hears the op's progress reports (parsed JSON, unchecked: check what you read).
+   */
+  call(request, limitMs, onProgress = undefined) {
+    return this.#messenger.call(request, { limitMs, onProgress });
   }
 
   /** Terminate the worker, whatever it is doing; open requests reject with `reason`. */

@@ -14,6 +14,8 @@ const requests = makeClient((_, request) => request);
 /** A refused request (an envelope error) as the outcome of a board: the message is the reason. */
 const refused = (reply) => ({ loaded: false, answer: null, shown: "no answer", error: reply.error.message, line: null, output: "" });
 const BOARDS = 40;
+/** The most printed characters a board keeps (practice_run.OUTPUT_LIMIT). */
+const OUTPUT_LIMIT = 4000;
 const SEED = 0;
 export const LIMIT_MS = 3000;
 // The load step also runs the module's top level.
@@ -190,13 +192,20 @@ class PracticePanel {
 
   /** Run the loaded code on one board; null (with the failure shown) when it overran the time limit. */
   async #runCase(session, index, total, testCase, tally) {
+    let printed = ""; // what the board printed so far (the run op's progress): kept if it is stopped
+    const onProgress = (report) => {
+      if (typeof report?.printed === "string" && printed.length < OUTPUT_LIMIT) printed = (printed + report.printed).slice(0, OUTPUT_LIMIT);
+    };
     try {
-      const reply = await session.call(requests.run({ board: testCase.board }), LIMIT_MS);
+      const reply = await session.call(requests.run({ board: testCase.board }), LIMIT_MS, onProgress);
       return reply.ok ? reply.result : refused(reply);
     } catch (error) {
       if (!(error instanceof TimeLimitError)) throw error;
       const limit = `${LIMIT_MS / 1000} s`;
-      if (!tally.failed) this.#showFailure(index, total, testCase, { error: `did not finish within ${limit}, so it was stopped`, shown: "none" });
+      if (!tally.failed) {
+        this.#showFailure(index, total, testCase, { error: `did not finish within ${limit}, so it was stopped`, shown: "none" });
+        this.#showOutput(printed, `Printed on board ${index + 1} before it was stopped`);
+      }
       const rest = total - index - 1;
       this.#say(`${tally.passed} of ${total} boards passed. Board ${index + 1} (${testCase.kind}) did not finish within ${limit}: your code was stopped there, and the ${rest} boards after it were not run.`, "failed");
       return null;
