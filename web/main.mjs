@@ -89,6 +89,8 @@ const solver = new SolveController({ ...app, onCancel: () => boardIo.check() });
 const designer = { hotSeat: null, library: null, hotSeatLoad: null };
 /** The Practice panel's controller once its module has loaded (openPractice). */
 let practice = null;
+/** The last open of the Practice panel, so the next waits for it (openPractice). */
+let practiceOpened = Promise.resolve();
 // The board owner: the one place a layer is taken off the board, called by the mode table (MODES' clears)
 // when a mode is entered, so no controller stops another's.
 modes.own({
@@ -219,9 +221,13 @@ function openPractice(linked = null) {
       loadBoard: (rows, label) => state.load(matrixToBoard(rows), label),
     }),
   );
-  return practice.then((panel) => panel.open(linked));
+  // One open at a time: entering the workspace and a link's code may both open it, and two opens at
+  // once would each make an editor.
+  practiceOpened = practiceOpened.catch(() => null).then(() => practice.then((panel) => panel.open(linked)));
+  return practiceOpened;
 }
-$("practice-panel").querySelector('[data-practice="open"]').addEventListener("click", () => openPractice(), { once: true });
+// The module's own listener toggles the panel once it has loaded; before that, the button loads it.
+$("practice-panel").querySelector('[data-practice="open"]').addEventListener("click", () => practice ?? openPractice(), { once: true });
 // Code a link carries is taken out of the address at once (a board link written later must not carry
 // it on), shown in the panel, and never run until Run tests.
 // `href`: the address gone to (a hashchange's newURL: the board's own listener may have rewritten the
@@ -272,15 +278,6 @@ for (const type of ["pointerdown", "focusin"]) {
   $("hotseat").addEventListener(type, openHotSeat, { once: true });
 }
 // --- end of Designer ---
-// --- Print (issues 23, 24): the Print dialog and its sheets (web/print/), loaded on first use ---
-let printing = null;
-function openPrint() {
-  printing ??= import("./print/print-dialog.mjs").then(({ createPrintDialog }) =>
-    createPrintDialog({ view, state, solve: (board) => request.solve({ board }) }),
-  );
-  return printing.then((dialog) => dialog.open());
-}
-// --- end of Print ---
 // --- Print (issues 23, 24): the Print dialog and its sheets (web/print/), loaded on first use ---
 let printing = null;
 function openPrint() {

@@ -31,12 +31,13 @@ def board_on_page(app: AppPage) -> Board:
 
 class Generate:
     def __init__(self, app: AppPage) -> None:
+        self.app = app
         self.page = app.page
         self.dialog = app.page.locator("#generate-dialog")
         self.status = self.dialog.locator('[data-generate="status"]')
 
     def open(self) -> Generate:
-        self.page.get_by_role("button", name="Generate a board…").click()
+        self.app.button("Generate a board…").click()  # in Design
         expect(self.dialog).to_be_visible()
         expect(self.dialog).to_have_attribute("data-python", "ready", timeout=PYTHON_TIMEOUT_MS)
         return self
@@ -85,6 +86,8 @@ def test_generate_meets_the_targets_cancels_and_reports_misses(app: AppPage) -> 
     app.button("Solve").click()
     expect(app.page.locator("#result")).to_have_text(re.compile(r"^Minimum moves: \d+$"))
     expect(gen.dialog).to_have_attribute("data-state", "running")
+    expect(gen.dialog).to_be_hidden()  # Design's dialog waits there while Solve & understand shows
+    app.workspace("design")
     gen.dialog.get_by_role("button", name="Cancel").click()
     gen.wait("cancelled")
     assert board_on_page(app) == before
@@ -114,11 +117,23 @@ def test_generate_meets_the_targets_cancels_and_reports_misses(app: AppPage) -> 
 
 class Library:
     def __init__(self, app: AppPage) -> None:
+        self.app = app
         self.page = app.page
-        self.panel = app.page.get_by_role("region", name="My boards")
-        self.status = self.panel.locator('[data-library="status"]')
-        self.items = self.panel.locator(".library-item")
         self.ask = app.page.locator("#ask-dialog")
+
+    @property
+    def panel(self) -> Locator:
+        """The My boards panel, in Design (the workspace it shows in)."""
+        self.app.workspace("design")
+        return self.page.get_by_role("region", name="My boards")
+
+    @property
+    def status(self) -> Locator:
+        return self.panel.locator('[data-library="status"]')
+
+    @property
+    def items(self) -> Locator:
+        return self.panel.locator(".library-item")
 
     def ready(self) -> Library:
         self.panel.get_by_label("Name", exact=True).click()  # touching the panel loads it
@@ -290,6 +305,7 @@ def start_hot_seat(app: AppPage, names: list[str], computer: int | None = None) 
     app.resize(3)
     if page.locator("#counts").text_content() != "3×3, 9 squares · 0 ladders · 0 snakes":
         app.button("Clear board").click()
+    app.workspace("play")
     panel = page.get_by_role("region", name="Play with real dice")
     panel.get_by_label("Number of players").click()
     panel.get_by_label("Number of players").select_option(str(len(names)))
@@ -341,6 +357,7 @@ def test_hot_seat_with_a_computer_player_and_a_ladder(open_app: Callable[..., Ap
     app.page.add_init_script(dice_script([1, 1, 1]))
     app.goto("#n=3&j=2-8")
     app.wait_ready()
+    app.workspace("play")
     panel = app.page.get_by_role("region", name="Play with real dice")
     panel.get_by_label("Player 1 name").click()
     panel.get_by_label("Player 1 name").fill("Ana")
@@ -354,5 +371,6 @@ def test_hot_seat_with_a_computer_player_and_a_ladder(open_app: Callable[..., Ap
     expect(panel.locator('[data-hotseat="turn"]')).to_have_text("Ana's turn: press Roll or Space.")
     panel.get_by_role("button", name="Roll").click()
     expect(panel.locator('[data-hotseat="winner"]')).to_have_text("Ana wins after 3 turns!")
-    app.button("Clear board").click()  # an edit ends a finished game's display
+    app.button("Clear board").click()  # an edit ends a finished game's display (Clear board is in Design)
+    app.workspace("play")
     expect(panel).to_have_attribute("data-state", "setup")

@@ -80,6 +80,8 @@ def play_hot_seat(open_app: Callable[..., AppPage], fragment: str, game: Game, *
 
 
 def hot_seat(app: AppPage) -> Locator:
+    """The Play with real dice panel, in Play (the workspace it shows in)."""
+    app.workspace("play")
     return app.page.get_by_role("region", name="Play with real dice")
 
 
