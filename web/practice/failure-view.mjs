@@ -20,9 +20,10 @@ const button = (name, text) => make("button", { type: "button", data: { practice
 
 /** The layers of a breadth-first search as lines, and the first one their count stops at. */
 function layerLines(layers, got, last) {
-  const lines = layers.map((squares, moves) => `After ${moves} move${moves === 1 ? "" : "s"}: ${squares.join(" ")}`);
+  const moves = (count) => `${count} move${count === 1 ? "" : "s"}`;
+  const lines = layers.map((squares, count) => `After ${moves(count)}: ${squares.join(" ")}`);
   if (got !== null && got >= 0 && got < layers.length) {
-    lines.push(`Your answer, ${got}: no game of ${got} moves reaches square ${last}; it is not among the squares after ${got} moves.`);
+    lines.push(`Your answer, ${got}: no game of ${moves(got)} reaches square ${last}; it is not among the squares after ${moves(got)}.`);
   } else if (got !== null && got >= 0) {
     lines.push(`Your answer, ${got}: square ${last} is in none of these layers, so no game reaches it.`);
   }
