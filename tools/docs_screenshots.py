@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import serve  # noqa: E402  (serve.py lives at the repository root)
+from practice_shots import shoot_practice  # noqa: E402  (beside this file)
 
 CHROMIUM = "/usr/bin/chromium"
 READY_MS = 120_000
@@ -218,6 +219,7 @@ def shoot(url: str, out: Path) -> None:
         solved(page)
         page.screenshot(path=out / "dark.png")
         shoot_print(browser, url, out)
+        shoot_practice(browser, url, out)
         shoot_question_board(browser, url, out)
         browser.close()
 
