@@ -2,7 +2,7 @@
 // why the right answer is right against the solution's, and one read's words, cut-off reads included.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { whyLines } from "../../web/practice/failure-view.mjs";
+import { wellFormed, whyLines } from "../../web/practice/failure-view.mjs";
 import { readWords } from "../../web/practice/reads-view.mjs";
 
 const layers = [[1], [2, 3, 4, 5, 6, 7], [8, 9]];
@@ -31,4 +31,36 @@ test("a read names its cell and the square that cell is, and says when the reads
   assert.equal(readWords(failure, 1), "Read 2 of 2: board[1][2], which is square 6.");
   const cut = { ...failure, reads_total: 52113, reads_truncated: true };
   assert.equal(readWords(cut, 0), "Read 1 of 2 kept of 52,113: board[2][0], which is square 1.");
+});
+
+test("a failure from the sandbox is drawn only when well formed", () => {
+  const good = {
+    board: [[-1, -1], [-1, 4]],
+    n: 2,
+    original_n: 6,
+    expected: 1,
+    shown: "2",
+    reads: [[1, 1], [1, 0]],
+    read_squares: [2, 1],
+    reads_total: 2,
+    first_difference: { read: 1, square: 2, actual: [1, 1], text: "words" },
+    why: { expected: 1, layers: null, game: null, chain: null },
+    shrink: { runs: 3, cut_short: null },
+  };
+  assert.equal(wellFormed(good, 6), true);
+  assert.equal(wellFormed({ ...good, first_difference: null }, 6), true);
+  const bad = [
+    { board: [[-1, -1], [-1]] }, // a short row
+    { board: [[-1, "x"], [-1, 4]] }, // not an integer
+    { n: 3 }, // n says otherwise
+    { reads: [[1, 2]] }, // a cell off the board, and one square for two reads
+    { reads: [[1, 1], [2, 0]] }, // a row off the board
+    { read_squares: [2] },
+    { first_difference: { read: 2, square: 2, actual: [1, 1], text: "" } }, // past the reads
+    { why: null },
+    { shrink: {} },
+  ];
+  for (const change of bad) assert.equal(wellFormed({ ...good, ...change }, 6), false, JSON.stringify(change));
+  assert.equal(wellFormed(good, 1), false); // larger than the board that was sent
+  assert.equal(wellFormed(null, 6), false);
 });

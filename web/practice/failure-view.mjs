@@ -52,6 +52,27 @@ export function whyLines(why, got, n) {
   return lines;
 }
 
+const isInt = (value) => Number.isInteger(value);
+const isCell = (cell, n) => Array.isArray(cell) && cell.length === 2 && cell.every((i) => isInt(i) && i >= 0 && i < n);
+
+/**
+ * True when `failure` (the practice worker's reply: data from the sandbox, checked before it is drawn) is a
+ * PracticeFailure for a board of at most `largest` squares a side: an n×n board of integers, reads within
+ * it (each with its square), a first difference within the reads. O(n² + reads).
+ */
+export function wellFormed(failure, largest) {
+  const board = failure?.board;
+  const n = board?.length;
+  if (!Array.isArray(board) || !isInt(n) || n < 2 || n > largest || failure.n !== n || !isInt(failure.original_n)) return false;
+  if (!board.every((row) => Array.isArray(row) && row.length === n && row.every(isInt))) return false;
+  const { reads, read_squares: squares, first_difference: difference, why, shrink } = failure;
+  if (!Array.isArray(reads) || !Array.isArray(squares) || reads.length !== squares.length || !reads.every((cell) => isCell(cell, n))) return false;
+  if (!squares.every(isInt) || !isInt(failure.reads_total) || typeof failure.shown !== "string" || typeof why !== "object" || why === null) return false;
+  if (!isInt(shrink?.runs) || !isInt(failure.expected)) return false;
+  if (difference === null) return true;
+  return isInt(difference?.read) && difference.read < reads.length && isInt(difference.square) && isCell(difference.actual, n) && typeof difference.text === "string";
+}
+
 export class FailureView {
   grids;
   reads;

@@ -1,7 +1,7 @@
 // Practice panel (loaded when it first opens): the code editor, Run tests over the battery, the first failing board.
 // The user's code goes only to a sandboxed practice worker, as a string; everything shown is set with textContent.
 import { makeClient } from "../core/client.mjs";
-import { FailureView } from "./failure-view.mjs";
+import { FailureView, wellFormed } from "./failure-view.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
 import { storageProblem } from "../core/codec.mjs";
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
@@ -253,6 +253,7 @@ class PracticePanel {
       return " The failing board could not be shrunk within the time limit.";
     }
     const failure = reply.ok ? reply.result.failure : null;
+    if (failure && !wellFormed(failure, testCase.board.length)) return " The smallest failing board could not be shown: the practice worker's reply was malformed.";
     if (!failure) return reply.ok ? " Run again on that board, your code passed it: it does not always give the same answer." : ` The failing board could not be shrunk: ${reply.error.message}.`;
     this.#failing = { ...testCase, board: failure.board };
     this.#$("failure-answers").textContent = `On this board: expected ${failure.expected}, your answer: ${failure.shown}.`;
