@@ -8,12 +8,18 @@ export const ROUTE_MS = 30_000;
 /** The share of a move that its climb or slide takes. */
 const JUMP_SHARE = 0.35;
 
+/**
+ * What a long route's plan leaves of ROUTE_MS for the frames after its last square is due: the token
+ * gets there at the first frame after, and a busy machine's frames can be 100 ms and more apart.
+ */
+export const ROUTE_MARGIN_MS = 500;
+
 /** Milliseconds one move takes at the default speed in a route of `moves` moves. */
 export function moveDuration(moves) {
-  return Math.min(MOVE_MS, ROUTE_MS / Math.max(1, moves));
+  return Math.min(MOVE_MS, (ROUTE_MS - ROUTE_MARGIN_MS) / Math.max(1, moves));
 }
 
-/** Milliseconds a whole route of `moves` moves takes at the default speed: min(moves × MOVE_MS, ROUTE_MS). */
+/** Milliseconds a whole route of `moves` moves takes at the default speed: min(moves × MOVE_MS, ROUTE_MS - ROUTE_MARGIN_MS). */
 export function routeDuration(moves) {
   return moves * moveDuration(moves);
 }

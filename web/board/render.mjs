@@ -53,7 +53,11 @@ export class BoardView extends EventTarget {
     this.grid.className = "grid";
     this.grid.setAttribute("role", "grid");
     this.grid.setAttribute("aria-label", "Game board");
+    this.grid.style.willChange = "transform";
     this.overlay = svg("svg", { class: "overlay", "aria-hidden": "true", focusable: "false" });
+    // Layers of their own: a square's change repaints the squares under it, not 750 snakes and ladders,
+    // and a jump's change repaints the drawing, not 2,500 squares.
+    this.overlay.style.willChange = "transform";
     this.#markLayer = svg("g", { class: "marks" }, this.overlay);
     this.#jumpLayer = svg("g", { class: "jumps" }, this.overlay);
     this.#preview = svg("line", { class: "preview", visibility: "hidden" }, this.overlay);
