@@ -469,6 +469,14 @@ SOLVE_MARKS = """() => {
 }"""
 
 
+def workspace(page: Page, name: str) -> None:
+    """Show the workspace `name` ("design", "solve") when the page has them (web/core/workspaces.mjs)."""
+    link = page.locator(f'nav a[data-workspace="{name}"]')
+    if link.count():
+        link.click()
+        expect(page.locator("body")).to_have_attribute("data-workspace", name)
+
+
 def solve_latency(pw: Playwright, url: str, clicks: int, seed: int) -> dict[str, Any]:
     """Load seeded random boards through Board JSON and time Solve, click to result shown."""
     results: dict[str, Any] = {}
@@ -482,9 +490,11 @@ def solve_latency(pw: Playwright, url: str, clicks: int, seed: int) -> dict[str,
         status = page.get_by_role("status")
         for n in SOLVE_SIZES:
             board, moves, attempt = reachable_board(n, seed)
+            workspace(page, "design")
             page.get_by_label("Board JSON").fill(json.dumps(board, separators=(",", ":")))
             page.get_by_role("button", name="Load board").click()
             expect(page.locator("#message")).to_contain_text(f"Loaded a {n}×{n} board", timeout=LOAD_TIMEOUT_MS)
+            workspace(page, "solve")
             page.evaluate("() => { performance.clearMarks('solve-click'); performance.clearMarks('solve-shown'); }")
             # One untimed solve first: it also waits out the board check that loading queued in the worker.
             for count in range(clicks + 1):
@@ -756,6 +766,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-wasm-trace", action="store_true", help="skip the traced series (wasm code cache)")
     parser.add_argument("--no-throttled", action="store_true", help="skip the first visits at 15 Mbit/s")
     parser.add_argument(
+        "--no-edits", action="store_true", help="skip bench/edit_bench.py's rows (50×50 edits, load, Solve, routes)"
+    )
+    parser.add_argument("--edit-reps", type=int, default=10, help="repetitions of each edit_bench figure (default 10)")
+    parser.add_argument(
         "--json", type=Path, default=DEFAULT_RESULTS, help=f"results file (default {DEFAULT_RESULTS.relative_to(ROOT)})"
     )
     args = parser.parse_args(argv)
@@ -764,8 +778,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def measure(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
-    """Every run of both pages (interleaved), the traced series, then the solve latencies."""
+def measure(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """Every run of both pages (interleaved), the traced series, the solve latencies, then edit_bench's figures."""
     pages: dict[str, Visit] = {"ours": visit_ours, "bare": visit_bare}
     runs: list[dict[str, Any]] = []
     with served_site() as (url, log, _out), sync_playwright() as pw:
@@ -799,7 +813,13 @@ def measure(args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, A
                 traced[label] = {name: sample["wasm"] for name, sample in series.items()}
         print(f"page_bench: solve latency, {args.clicks} clicks per board", file=sys.stderr)
         solves = solve_latency(pw, url, args.clicks, args.seed)
-    return runs, solves, traced
+        edits: dict[str, Any] = {}
+        if not args.no_edits:
+            import edit_bench  # imports this module: only when it runs
+
+            print("page_bench: edit_bench (50×50 edits, load, Solve, long routes)", file=sys.stderr)
+            edits = edit_bench.measure(pw, url, args.edit_reps, args.seed)
+    return runs, solves, traced, edits
 
 
 TIMELINE_HEADER = [
@@ -825,7 +845,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{conditions['chromium']}; Pyodide {conditions['pyodide']}",
         file=sys.stderr,
     )
-    runs, solves, traced = measure(args)
+    runs, solves, traced, edits = measure(args)
 
     rows, summary = summarise(runs, solves)
     timeline_rows, summary["start_up_timeline_medians"] = breakdown(runs, traced)
@@ -840,6 +860,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{conditions['cpus']} CPUs, load average {load[0]:.2f} before, "
         f"{conditions['load_average_after'][0]:.2f} after; {conditions['seconds']:.0f} s in all.\n\n{NOTES}"
     )
+    if edits:
+        import edit_bench
+
+        print("\nLarge boards (bench/edit_bench.py; how each figure is timed: its docstring):\n")
+        print(markdown_table(edit_bench.rows(edits), edit_bench.HEADER))
     options = {
         "runs": args.runs,
         "clicks": args.clicks,
@@ -856,7 +881,7 @@ def main(argv: list[str] | None = None) -> int:
         "own_bytes": TARGET_OWN_BYTES,
     }
     results = {"machine": conditions, "options": options, "targets": targets, "summary": summary}
-    results |= {"table": table, "runs": runs, "solves": solves}
+    results |= {"table": table, "runs": runs, "solves": solves, "edits": edits}
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(results, indent=1) + "\n")
     print(f"Wrote {args.json}", file=sys.stderr)
