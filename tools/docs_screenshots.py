@@ -1,14 +1,16 @@
-"""Take the README's pictures from the running app: ``python tools/docs_screenshots.py [OUT_DIR]``.
+"""Take the README's pictures from the running app: ``python tools/docs_screenshots.py [OUT_DIR] [--workspaces]``.
 
 Builds the site, serves it on a free port of 127.0.0.1 and drives Debian's Chromium with Playwright
-(the same setup as tests/e2e), writing docs/screenshot.png, docs/analysis.png, docs/board-50.png and
-docs/dark.png. Every wait is on state the page exposes.
+(the same setup as tests/e2e), writing docs/screenshot.png, docs/analysis.png, docs/board-50.png,
+docs/dark.png and one picture of each workspace at 1280x800 and 390x844 (a touch screen), light and dark:
+docs/workspace-<name>-<width>-<scheme>.png. Every wait is on state the page exposes.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import random
 import sys
 import threading
@@ -20,8 +22,11 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-import serve  # noqa: E402  (serve.py lives at the repository root)
+sys.path.insert(0, str(ROOT / "py"))
 from practice_shots import shoot_practice  # noqa: E402  (beside this file)
+from snakes_ladders.board import Board  # noqa: E402
+
+import serve  # noqa: E402  (serve.py lives at the repository root)
 
 CHROMIUM = "/usr/bin/chromium"
 READY_MS = 120_000
@@ -51,6 +56,62 @@ def solved(page: Page) -> None:
     if page.locator("#skip-route").is_enabled():
         page.click("#skip-route")
     page.wait_for_selector("#playback[data-animation=done]")
+
+
+WORKSPACES = ("design", "solve", "practice", "play")
+SIZES = ((1280, 800), (390, 844))
+
+
+def classic_hash() -> str:
+    """The share-link text of the Classic 10×10 preset (data/presets.json)."""
+    presets = json.loads((ROOT / "data" / "presets.json").read_text(encoding="utf-8"))
+    rows = next(preset["board"] for preset in presets if preset["id"] == "classic_10x10")
+    board = Board.from_matrix(rows)
+    return f"n={board.n}&j=" + ".".join(f"{start}-{end}" for start, end in sorted(board.jumps.items()))
+
+
+def ready_workspace(page: Page, workspace: str) -> None:
+    """Put `workspace` in the state a visitor sees it working: a solved route, an editor, a game."""
+    if workspace == "solve":
+        solved(page)
+        page.evaluate("() => window.scrollTo(0, 0)")
+    elif workspace == "practice":
+        page.wait_for_selector("#practice-panel[data-state=idle]", timeout=READY_MS)
+    elif workspace == "play":
+        page.wait_for_selector("#engine[data-engine=ready]", timeout=READY_MS)
+        page.click("[data-hotseat=start]")
+        page.wait_for_selector("#hotseat[data-state=playing]", timeout=READY_MS)
+        for turns in range(1, 5):
+            page.click("[data-hotseat=roll]")
+            page.wait_for_function(
+                "turns => document.querySelectorAll('[data-hotseat=history] li').length >= turns "
+                "&& !document.querySelector('[data-hotseat=roll]').disabled",
+                arg=turns,
+                timeout=READY_MS,
+            )
+        page.evaluate("() => window.scrollTo(0, 0)")
+
+
+def shoot_workspaces(browser: Browser, url: str, out: Path) -> None:
+    board = classic_hash()
+    for scheme in ("light", "dark"):
+        for width, height in SIZES:
+            for workspace in WORKSPACES:
+                phone = width < 500
+                context = browser.new_context(
+                    viewport={"width": width, "height": height},
+                    color_scheme=scheme,
+                    reduced_motion="reduce",
+                    has_touch=phone,
+                    is_mobile=phone,
+                    device_scale_factor=1,
+                )
+                page = context.new_page()
+                page.goto(f"{url}#{workspace}&{board}")
+                page.wait_for_selector("body[data-ready=true]")
+                ready_workspace(page, workspace)
+                page.screenshot(path=out / f"workspace-{workspace}-{width}-{scheme}.png")
+                context.close()
 
 
 CLASSIC_BOARD = (  # the classic 10×10 preset's share-link text
@@ -196,10 +257,11 @@ def shoot(url: str, out: Path) -> None:
         solved(page)
         page.screenshot(path=out / "screenshot.png")
 
-        page = page_for("")
+        page = page_for("#design")
         page.get_by_role("combobox", name="Preset").select_option(
             label=serve.PRESETS["rules/classic_10x10_classic_rules"]
         )
+        page.get_by_role("navigation", name="Workspaces").get_by_role("link", name="Solve").click()
         page.get_by_label("Players", exact=True).fill("2")
         page.get_by_label("Players", exact=True).press("Enter")
         page.wait_for_selector("#engine[data-engine=ready]", timeout=READY_MS)
@@ -214,10 +276,12 @@ def shoot(url: str, out: Path) -> None:
         solved(page)
         page.screenshot(path=out / "board-50.png")
 
-        page = page_for("", scheme="dark")
+        page = page_for("#design", scheme="dark")
         page.get_by_role("combobox", name="Preset").select_option(label=serve.PRESETS["classic_10x10"])
+        page.get_by_role("navigation", name="Workspaces").get_by_role("link", name="Solve").click()
         solved(page)
         page.screenshot(path=out / "dark.png")
+        shoot_workspaces(browser, url, out)
         shoot_print(browser, url, out)
         shoot_practice(browser, url, out)
         shoot_question_board(browser, url, out)
@@ -225,14 +289,23 @@ def shoot(url: str, out: Path) -> None:
 
 
 def main() -> None:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    args = [arg for arg in sys.argv[1:] if arg != "--workspaces"]
+    only_workspaces = len(args) < len(sys.argv) - 1  # --workspaces: only the workspace pictures
+    out = Path(args[0]) if args else ROOT / "docs"
     site = serve.build(ROOT / "dist")
     handler = functools.partial(serve.Handler, directory=str(site), quiet=True)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        shoot(f"http://127.0.0.1:{server.server_address[1]}/", out)
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        if only_workspaces:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+                shoot_workspaces(browser, url, out)
+                browser.close()
+        else:
+            shoot(url, out)
     finally:
         server.shutdown()
         server.server_close()
