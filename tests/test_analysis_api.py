@@ -268,15 +268,15 @@ def err(kind: str, message: str, where: tuple = (None, None, None)) -> tuple:
 ERROR_CASES = {
     "rules-list": (
         {"op": "analyze", "board": EMPTY_2, "rules": ["off-board"]},
-        err("request", 'rules must be an object with start and overshoot, got ["off-board"] (a list)'),
+        err("request", 'rules must be an object with start, overshoot and sixes, got ["off-board"] (a list)'),
     ),
     "rules-null": (
         {"op": "play", "board": EMPTY_2, "rules": None, "seed": 1},
-        err("request", "rules must be an object with start and overshoot, got null"),
+        err("request", "rules must be an object with start, overshoot and sixes, got null"),
     ),
     "rules-unknown-key": (
         {"op": "analyze", "board": EMPTY_2, "rules": {"chain": True}},
-        err("request", 'unknown rule "chain": the rules are start and overshoot'),
+        err("request", 'unknown rule "chain": the rules are start, overshoot and sixes'),
     ),
     "rules-start": (
         {"op": "analyze", "board": EMPTY_2, "rules": {"start": "square0"}},
@@ -503,6 +503,13 @@ class TestCommandLine:
         assert status == 0
         assert json.loads(out)["turns"][0]["start"] == 0
 
+    def test_sixes_option_overrides_the_fixture(self, capsys) -> None:
+        status, out, err = in_process(["analyze", str(CLASSIC_FILE), "--sixes", "again"], capsys)
+        assert (status, err) == (0, "")
+        result = json.loads(out)
+        assert result["rules"]["sixes"] == "again"
+        assert result["expected_turns"] < result["expected_rolls"]  # a 6 rolls again within the turn
+
     def test_explain(self, capsys) -> None:
         path = str(Path(__file__).parent / "fixtures" / "unreachable_3x3.json")
         status, out, err = in_process(["explain", path], capsys)
@@ -514,15 +521,18 @@ class TestCommandLine:
         [
             (["analyze", "{file}", "--players", "5"], "players must be an integer from 1 to 4"),
             (["play", "{file}", "--seed", "-1"], "seed must be an integer from 0 to 9007199254740991"),
-            (["analyze", "{bad_rules}"], 'unknown rule "die": the rules are start and overshoot'),
-            (["analyze", "{bad_rules}", "--overshoot", "win"], 'unknown rule "die": the rules are start and overshoot'),
+            (["analyze", "{bad_rules}"], 'unknown rule "die": the rules are start, overshoot and sixes'),
+            (
+                ["analyze", "{bad_rules}", "--overshoot", "win"],
+                'unknown rule "die": the rules are start, overshoot and sixes',
+            ),
             (
                 ["play", "{rules_list}", "--seed", "1"],
-                "rules must be an object with start and overshoot, got [] (a list)",
+                "rules must be an object with start, overshoot and sixes, got [] (a list)",
             ),
             (
                 ["play", "{rules_list}", "--seed", "1", "--start", "off-board"],
-                "rules must be an object with start and overshoot, got [] (a list)",
+                "rules must be an object with start, overshoot and sixes, got [] (a list)",
             ),
         ],
         ids=["players", "seed", "fixture-rules", "fixture-rules-overridden", "rules-list", "rules-list-overridden"],

@@ -67,8 +67,8 @@ CASES = [
         lambda: Rules.from_json({"dice": 2}),
         "unknown_rule",
         ("dice",),
-        "unknown rule 'dice': the rules are start and overshoot",
-        'unknown rule "dice": the rules are start and overshoot',
+        "unknown rule 'dice': the rules are start, overshoot and sixes",
+        'unknown rule "dice": the rules are start, overshoot and sixes',
     ),
     (
         lambda: Spec.from_json({"n": 6, "snakes": 1, "ladders": 1, "seed": None}),

@@ -87,12 +87,12 @@ class TestErrors:
     @pytest.mark.parametrize(
         ("data", "message"),
         [
-            ({"die": 8}, "unknown rule 'die': the rules are start and overshoot"),
-            ({"start": "square1", "Start": "x"}, "unknown rule 'Start': the rules are start and overshoot"),
-            ({"x" * 60: 1}, "unknown rule '" + "x" * 36 + "...: the rules are start and overshoot"),
-            ([], "rules must be an object with start and overshoot, got [] (list)"),
-            ("classic", "rules must be an object with start and overshoot, got 'classic' (str)"),
-            (None, "rules must be an object with start and overshoot, got None (NoneType)"),
+            ({"die": 8}, "unknown rule 'die': the rules are start, overshoot and sixes"),
+            ({"start": "square1", "Start": "x"}, "unknown rule 'Start': the rules are start, overshoot and sixes"),
+            ({"x" * 60: 1}, "unknown rule '" + "x" * 36 + "...: the rules are start, overshoot and sixes"),
+            ([], "rules must be an object with start, overshoot and sixes, got [] (list)"),
+            ("classic", "rules must be an object with start, overshoot and sixes, got 'classic' (str)"),
+            (None, "rules must be an object with start, overshoot and sixes, got None (NoneType)"),
         ],
         ids=["unknown-key", "key-case", "long-key", "list", "string", "null"],
     )

@@ -24,7 +24,7 @@ from .api import API_VERSION, BOM, answer, max_board_text_chars, parse_board_tex
 from .board import MAX_SIZE
 from .gencli import add_generate_command, run_generate
 from .jsontext import clip_digits
-from .rules import OVERSHOOTS, STARTS
+from .rules import OVERSHOOTS, SIXES, STARTS
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
@@ -56,8 +56,8 @@ examples:
   python -m snakes_ladders analyze tests/fixtures/leetcode_example_1.json --overshoot bounce --players 2
   python -m snakes_ladders play tests/fixtures/leetcode_example_1.json --players 3 --seed 42
 
-A fixture object may carry "rules" ({"start": ..., "overshoot": ...}); analyze
-and play use them, and --start and --overshoot override them one by one.
+A fixture object may carry "rules" ({"start": ..., "overshoot": ..., "sixes": ...});
+analyze and play use them, and --start, --overshoot and --sixes override them one by one.
 
 FILE must be UTF-8 text (a byte order mark is allowed) of at most 16,065,536
 characters, the most a 1000×1000 board takes; reading stops there.
@@ -99,6 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
                 "--overshoot",
                 choices=OVERSHOOTS,
                 help="a roll past the last square: stay put (the default), bounce back by the excess, or win",
+            )
+            command.add_argument(
+                "--sixes",
+                choices=SIXES,
+                help="plain: a 6 is a roll like any other (the default); again: a 6 rolls again in the same turn; "
+                "again-three-to-start: as again, but a third 6 in a turn sends the token back to the start",
             )
             command.add_argument(
                 "--players", type=_integer, default=1, metavar="N", help="1 to 4 players taking turns (default 1)"
@@ -166,7 +172,9 @@ def _request(args: argparse.Namespace, text: str) -> dict[str, Any]:
         if "rules" in document and op in ("analyze", "play"):
             request["rules"] = document["rules"]
     if op in ("analyze", "play"):
-        overrides = {key: getattr(args, key) for key in ("start", "overshoot") if getattr(args, key) is not None}
+        overrides = {
+            key: getattr(args, key) for key in ("start", "overshoot", "sixes") if getattr(args, key) is not None
+        }
         if overrides:
             rules = request.get("rules", {})
             request["rules"] = {**rules, **overrides} if isinstance(rules, dict) else rules

@@ -181,17 +181,21 @@ class Rules:
         >>> Rules.from_json({"die": 8})
         Traceback (most recent call last):
         ...
-        snakes_ladders.rules.RulesError: unknown rule 'die': the rules are start and overshoot
+        snakes_ladders.rules.RulesError: unknown rule 'die': the rules are start, overshoot and sixes
         >>> Rules.from_json({"sixes": "twice"})
         Traceback (most recent call last):
         ...
         snakes_ladders.rules.RulesError: sixes must be 'plain', 'again' or 'again-three-to-start', got 'twice' (str)
         """
         if not isinstance(value, dict):
-            raise RulesError("rules must be an object with start and overshoot, got ", Shown(value), code="rules_type")
+            raise RulesError(
+                "rules must be an object with start, overshoot and sixes, got ", Shown(value), code="rules_type"
+            )
         for key in value:
             if key not in _KEYS:  # the words predate sixes: existing callers and tests match them exactly
-                raise RulesError("unknown rule ", Key(key), ": the rules are start and overshoot", code="unknown_rule")
+                raise RulesError(
+                    "unknown rule ", Key(key), ": the rules are start, overshoot and sixes", code="unknown_rule"
+                )
         return cls(**value)
 
     def to_json(self) -> dict[str, str]:
