@@ -134,7 +134,9 @@ function sheetsFor(view, state, choice, reply, picture) {
 /** What will print, in words. */
 function summaryText(choice, count, decks, reply) {
   const notes = [`Prints ${count} ${count === 1 ? "sheet" : "sheets"} of ${PAPERS[choice.paper].name} ${choice.orientation}.`];
-  if (choice.cards && !decks.length) notes.push("No question cards: this board has no deck with a card.");
+  if (choice.cards && !decks.some((deck) => deck.cards.length)) notes.push("No question cards: this board has no deck with a card.");
+  // What parseDeck left out is said, never dropped unseen (a line too long, cards past the limit).
+  for (const { symbol, problems } of choice.cards ? decks : []) if (problems.length) notes.push(`The ${symbol} deck: ${problems.join(" ")}`);
   if (choice.solution && !reply) notes.push("Finding the fewest moves…");
   if (reply && !reply.ok) notes.push(`The solution could not be found (${reply.error?.message ?? reply.error}).`);
   return notes.join(" ");

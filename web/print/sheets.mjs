@@ -120,7 +120,8 @@ function posterMarks(page, tile, k, overlap) {
 
 /**
  * A poster of k×k sheets: each shows its window of the board `picture` drawn `side` mm across, with crop
- * marks, overlap strips, crosshairs and its label (A1 top left) with a map of where it goes.
+ * marks, overlap strips, crosshairs and its label (A1 top left). Each sheet holds a copy of the picture:
+ * O(k² · n²) nodes for an n×n board (k ≤ 3, n ≤ 50).
  */
 export function posterSheets(page, { title, picture, k }) {
   const { side, tiles, overlap } = poster(page, k);
