@@ -17,9 +17,10 @@ export const DECK_SEPARATOR = " | ";
 // C0 and C1 controls and DEL (tab and line breaks included: a square's text is one run of words), the
 // bidirectional embeddings, overrides, isolates and marks (a right-to-left override would reverse what
 // follows it on the printed card), and UTF-16 halves with no partner. Zero-width joiners and variation
-// selectors stay: emoji sequences need them.
+// selectors stay: emoji sequences need them. U+FFFE and U+FFFF go too: XML has no such characters, so the
+// SVG export (and the print dialog, which reads that SVG back) would fail to parse a board holding one.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/g;
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
