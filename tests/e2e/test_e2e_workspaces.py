@@ -262,3 +262,21 @@ def test_the_leetcode_matrix_of_a_50_by_50_board_is_whole_and_scrolls_inside_the
     assert sizes[0] > sizes[1] and sizes[2] > sizes[3], sizes  # wider and taller than its box: it scrolls
     page_width = app.page.evaluate("() => document.documentElement.scrollWidth")
     assert page_width <= viewport["width"], page_width  # the page itself never scrolls sideways
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_board_toolbar_takes_at_most_two_rows(open_app: Callable[..., AppPage], phone: bool) -> None:
+    """Zoom, the layer switches and Export under a 10x10 board: one row on a desktop, two on a phone."""
+    app = open_app("#solve&n=10&j=4-14", phone=phone)
+    parts = app.page.locator("#board-tools > *").evaluate_all(
+        "parts => parts.filter(p => p.checkVisibility()).map(p => {"
+        " const box = p.getBoundingClientRect(); return [box.top, box.bottom]; })"
+    )
+    assert len(parts) == 3, parts
+    rows: list[list[float]] = []
+    for top, bottom in sorted(parts):
+        if rows and top < rows[-1][1]:  # overlaps the last row vertically: the same row
+            rows[-1][1] = max(rows[-1][1], bottom)
+        else:
+            rows.append([top, bottom])
+    assert len(rows) == (2 if phone else 1), rows
