@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Callable
 from itertools import combinations
+from typing import cast
 
 import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage
@@ -112,6 +113,7 @@ def test_tidy_board_and_a_class_set_saved_and_printed(app: AppPage) -> None:
         opened = board_on_page(app)
         moves = min_moves(opened)
         rolls = analyze(opened, jump_use=False).expected_rolls
+        assert isinstance(rolls, float)
         assert f"least moves {moves}," in lines[index] and f"expected rolls {rolls:.1f}" in lines[index], lines
         shown.append((moves, float(rolls)))
     assert len({moves for moves, _ in shown}) == 1
@@ -137,7 +139,7 @@ def test_tidy_board_and_a_class_set_saved_and_printed(app: AppPage) -> None:
     expect(group.locator(".library-item .library-name")).to_have_text(
         [f"Class set 8×8, seed 1, board {i}" for i in (1, 2, 3)]
     )
-    stored = [entry["set"] for entry in library.stored() if "set" in entry]
+    stored = [cast(dict[str, int], entry["set"]) for entry in library.stored() if "set" in entry]
     assert sorted(s["index"] for s in stored) == [1, 2, 3] and {s["count"] for s in stored} == {3}
 
 
@@ -151,7 +153,7 @@ def test_sixes_rule_round_trips_through_a_link_and_my_boards(open_app: Callable[
     library = Library(app).ready()
     library.save("Sixes board")
     library.expect_names(["Sixes board"])
-    assert library.stored()[0]["rules"]["sixes"] == "again-three-to-start"
+    assert cast(dict[str, str], library.stored()[0]["rules"])["sixes"] == "again-three-to-start"
     set_rule(app, "Sixes", "plain")
     expect(app.page).not_to_have_url(re.compile(r"sixes="))  # the default is not written
     app.button("Undo").click()
@@ -190,7 +192,8 @@ def test_hot_seat_six_rolls_again_and_three_sixes_go_back(open_app: Callable[...
     expect(panel).to_have_attribute("data-state", "playing")
 
     table = Table.of(Board(4, {}), Rules(sixes="again-three-to-start"))
-    positions, player, number, sixes = (1, 1), 1, 1, 0
+    positions: tuple[int, ...] = (1, 1)
+    player, number, sixes = 1, 1, 0
     for count, roll in enumerate(rolls, start=1):
         panel.get_by_role("button", name="Roll").click()
         expect(history(panel)).to_have_count(count)
@@ -213,7 +216,8 @@ def test_game_duration_is_the_race_figures_times_the_seconds(app: AppPage) -> No
     app.wait_ready()
     app.load_preset("Classic 10×10 board")
     board = board_on_page(app)
-    rules = Rules(start=app.rule("Start").input_value(), overshoot=app.rule("Past the goal").input_value())
+    rules = Rules()  # the preset brings no rules: the page's are the defaults
+    assert [app.rule(name).input_value() for name in ("Start", "Past the goal")] == [rules.start, rules.overshoot]
     app.set_number("Players", 4)
     app.random_play.get_by_role("button", name="Analyze").click()
     sentence = app.page.locator("#duration-text")
