@@ -173,7 +173,7 @@ $("measure").addEventListener("click", async () => {
 
 // --- workspaces: the link's, else the one this browser used last, else Solve (web/core/workspaces.mjs) ---
 const workspaces = new WorkspaceSwitcher({ nav: $("workspaces"), modes, boardText: () => encodeHash(state.board, state.rules, state.words) });
-workspaces.addEventListener("workspacechange", (event) => {
+modes.addEventListener("workspacechange", (event) => {
   links.schedule(); // the address names the workspace shown
   if (/** @type {CustomEvent} */ (event).detail.to === "practice") openPractice();
 });

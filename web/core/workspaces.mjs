@@ -57,7 +57,7 @@ function remember(storage, workspace) {
  * switch the workspace and keep the board on screen (links.mjs does not load the board such an
  * entry's fragment holds), while an entry the visitor opened as a link loads its board as before.
  */
-export class WorkspaceSwitcher extends EventTarget {
+export class WorkspaceSwitcher {
   #nav;
   #modes;
   #boardText;
@@ -69,7 +69,6 @@ export class WorkspaceSwitcher extends EventTarget {
    * it); `boardText()`: the board's share-link text for the address.
    */
   constructor({ nav, modes, boardText, storage = localStorage }) {
-    super();
     this.#nav = nav;
     this.#modes = modes;
     this.#boardText = boardText;
@@ -90,7 +89,6 @@ export class WorkspaceSwitcher extends EventTarget {
   /** Show `workspace` (no history entry): the nav, the body's attribute, the mode table, the stored choice. */
   show(workspace) {
     if (!WORKSPACE_NAMES.includes(workspace) || workspace === this.#current) return;
-    const from = this.#current;
     this.#current = workspace;
     document.body.dataset.workspace = workspace;
     for (const link of this.#links) {
@@ -99,8 +97,7 @@ export class WorkspaceSwitcher extends EventTarget {
       else link.removeAttribute("aria-current");
     }
     remember(this.#storage, workspace);
-    this.#modes.enter(workspace);
-    this.dispatchEvent(new CustomEvent("workspacechange", { detail: { from, to: workspace } }));
+    this.#modes.enter(workspace); // the machine fires "workspacechange"
   }
 
   /** Switch to `workspace` as a visitor's step: a new history entry, so Back returns to the last one. */
