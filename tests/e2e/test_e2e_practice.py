@@ -170,7 +170,10 @@ def test_exception_shows_its_line_and_the_printed_output(app: AppPage) -> None:
     practice.run()
     practice.wait_done("failed")
     expect(practice.failure).to_contain_text("Line 4: ZeroDivisionError: division by zero")
-    expect(practice.output).to_have_text("<b>n</b> = 6\n")  # as text, never HTML
+    # It fails every board, so the one shown is shrunk to 2×2, with what it printed there, as text, never HTML.
+    expect(practice.failure).to_contain_text("Smallest board that breaks it: 2×2 (the board was 6×6)")
+    expect(practice.output).to_have_text("<b>n</b> = 2\n")
+    expect(practice.panel).to_contain_text("Printed on the smallest failing board (2×2)")
     expect(practice.status).to_have_text(f"0 of {BOARDS} boards passed.")
 
 
