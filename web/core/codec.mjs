@@ -5,7 +5,8 @@ import { RULES } from "./contract.mjs";
 import { SYMBOLS } from "./notes.mjs";
 
 const STORAGE_KEY = "snakes-ladders:board:v1";
-const MAX_HASH_LENGTH = 100_000;
+/** The longest fragment decodeHash reads: a longer one is refused as not a board. */
+export const MAX_HASH_LENGTH = 100_000;
 
 /**
  * `n=6&j=2-15.14-35.17-13`: short, readable, and safe in a URL fragment. Rules for random play

@@ -1,6 +1,6 @@
 // Share links and the saved copy: the URL hash and localStorage follow the board, a link opened or
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
-import { decodeHash, encodeHash, encodeWords, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
+import { MAX_HASH_LENGTH, decodeHash, encodeHash, encodeWords, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
 import { withoutCode } from "../practice/code-link.mjs";
 import { buildBoard, makeWords, sameBoard } from "./state.mjs";
 import { checkDecks, checkNotes } from "./notes.mjs";
@@ -127,11 +127,16 @@ export class LinkController {
     document.body.dataset.saved = "just";
     const { state } = this.#app;
     const problem = saveBoard(localStorage, state.board, state.rules, state.words);
+    // Words that make the fragment longer than decodeHash reads stay out of the address: a reload would
+    // refuse it as not a board (and writing a fragment of hundreds of KB took seconds an edit); it finds
+    // the saved copy instead.
+    const full = encodeHash(state.board, state.rules, state.words);
+    const board = full.length <= MAX_HASH_LENGTH ? full : "";
     const note = $("save-note");
     note.hidden = problem === null;
-    note.textContent = problem ? `Your board is not saved in this browser: ${problem}. It is still in this page's address; copy the share link to keep it.` : "";
+    const keep = board ? "It is still in this page's address; copy the share link to keep it." : "Its words are too long for this page's address: export the board document (Board JSON) to keep it.";
+    note.textContent = problem ? `Your board is not saved in this browser: ${problem}. ${keep}` : "";
     const { workspace } = this.#app.modes;
-    const board = encodeHash(state.board, state.rules, state.words);
     const hash = workspace ? workspaceHash(workspace, board) : `#${board}`;
     // history.state is kept: it marks an entry a workspace switch made (web/core/workspaces.mjs).
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
