@@ -184,12 +184,12 @@ def test_classic_rules_preset_is_edited_under_its_rules_and_solve_says_why(app: 
 
 def test_player_key_names_the_players_of_a_hot_seat_game(app: AppPage) -> None:
     """Named players are named in the key of player colours, each swatch in the colour chosen."""
+    app.wait_ready()  # the panel's module loads on first use, as start_hot_seat (test_e2e_designer) waits
     app.page.locator('a[data-workspace="play"]').click()
     panel = app.page.get_by_role("region", name="Play with real dice")
     panel.get_by_label("Number of players").select_option("2")
     for index, name in enumerate(["Ana", "Bo"]):
         panel.get_by_label(f"Player {index + 1} name").fill(name)
-    app.wait_ready()
     panel.get_by_role("button", name="Start game").click()
     expect(panel).to_have_attribute("data-state", "playing")
     colours = panel.locator('[data-hotseat="colour"]').evaluate_all("inputs => inputs.map((i) => i.value)")
