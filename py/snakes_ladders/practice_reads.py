@@ -31,6 +31,8 @@ from .board import cell_to_square, square_to_cell
 
 #: The most reads kept (the rest are counted).
 LIMIT = 10_000
+#: The largest count of reads believed: more than a run within any time limit makes, exact in JS.
+MAX_TOTAL = 2**53 - 1
 
 Cell = tuple[int, int]
 
@@ -128,8 +130,9 @@ class Reads:
 
 def taken(log: ReadLog, n: int) -> Reads:
     """The log as data, checked: the solution can reach the log and write anything into it, so only
-    pairs of in-range ints are kept (at most ``LIMIT``) and a total that is not an int counts what is kept.
-    Work: O(LIMIT)."""
+    pairs of in-range ints are kept (at most ``LIMIT``) and a total that is not an int, or not one from
+    the count of those kept to ``MAX_TOTAL``, counts what is kept (an int of thousands of digits has no
+    JSON text: the reply would fail).  Work: O(LIMIT)."""
     cells = object.__getattribute__(log, "cells")
     items = list.__getitem__(cells, slice(0, LIMIT)) if isinstance(cells, list) else []
     kept = tuple(
@@ -143,7 +146,7 @@ def taken(log: ReadLog, n: int) -> Reads:
         and 0 <= item[1] < n
     )
     total = object.__getattribute__(log, "total")
-    return Reads(kept, max(total, len(kept)) if type(total) is int else len(kept))
+    return Reads(kept, total if type(total) is int and len(kept) <= total <= MAX_TOTAL else len(kept))
 
 
 def mutated(board: Any, rows: Sequence[Sequence[int]], given: Sequence[Any]) -> bool:
