@@ -90,10 +90,10 @@ export class FailureView {
       play: button("read-play", "Play"),
       slider: make("input", { type: "range", ariaLabel: "Read", data: { practice: "read-slider" } }),
       text: make("p", { data: { practice: "read-text" }, ariaLive: "polite" }),
-      difference: make("p", { className: "practice-error", data: { practice: "read-difference" } }),
-      first: make("p", { className: "practice-error", data: { practice: "first-difference" } }),
+      difference: make("p", { className: "practice-mistake", data: { practice: "read-difference" } }),
+      first: make("p", { className: "practice-mistake", data: { practice: "first-difference" } }),
       why: make("div", { className: "practice-why", data: { practice: "why" } }),
-      warning: make("p", { className: "practice-error", data: { practice: "mutated" } }),
+      warning: make("p", { className: "practice-mistake", data: { practice: "mutated" } }),
     };
     el.matrixTable.setAttribute("aria-label", "LeetCode matrix of the failing board");
     box.insertBefore(el.shrunk, boardTable);
