@@ -120,6 +120,8 @@ export function boardPicture(live, style, route = null) {
     }
     const text = boardSvg(view, 1000);
     const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (new DOMParser().parseFromString(text, "image/svg+xml").documentElement));
+    // A character XML refuses would make the parser hand back its error page instead of the board.
+    if (svg.localName !== "svg") throw new Error(`the board's drawing could not be read back (${svg.textContent.slice(0, 120)})`);
     restyle(svg, style);
     if (route?.path) numberMoves(svg, live.n, route.steps);
     return document.importNode(svg, true);

@@ -142,6 +142,13 @@ function summaryText(choice, count, decks, reply) {
   return notes.join(" ");
 }
 
+/** No sheets: the page prints as itself again. `held.doc` is the sheets' container, or null. */
+function dropSheets(held) {
+  held.doc?.remove();
+  held.doc = null;
+  delete document.documentElement.dataset.print;
+}
+
 /**
  * The Print dialog for the board `view` shows. `state` gives the question-card decks (`state.decks`);
  * `solve(matrix)` resolves with the solver's reply (`{ok, result}`).
@@ -157,15 +164,25 @@ export function createPrintDialog({ view, state, solve }) {
   const { form, summary, go } = buildForm(dialog);
   const solution = solutions(view, solve);
   const picture = pictures(view);
-  let doc = null;
+  const held = { doc: null };
 
   /** The sheets for the choices as they are now, in place of the last ones; says what will print. */
   function build() {
     const choice = readChoices(form);
     const reply = choice.solution ? solution().reply : null;
-    const { sheets, decks } = sheetsFor(view, state, choice, reply, picture);
-    doc?.remove();
-    doc = html("div", "print-doc");
+    let laid;
+    try {
+      laid = sheetsFor(view, state, choice, reply, picture);
+    } catch (error) {
+      summary.textContent = `The sheets could not be laid out: ${error.message}.`;
+      dialog.dataset.state = "error";
+      dropSheets(held); // never the last choices' sheets under this choice's name
+      return;
+    }
+    const { sheets, decks } = laid;
+    held.doc?.remove();
+    const doc = html("div", "print-doc");
+    held.doc = doc;
     doc.hidden = true; // on screen; web/print.css shows it on paper
     doc.append(...sheets);
     document.body.append(doc);
@@ -179,15 +196,13 @@ export function createPrintDialog({ view, state, solve }) {
   form.addEventListener("change", build);
   view.addEventListener("render", () => dialog.open && build());
   dialog.addEventListener("close", () => {
-    doc?.remove();
-    doc = null;
-    delete document.documentElement.dataset.print;
+    dropSheets(held);
     dialog.dataset.state = "closed";
   });
   go.addEventListener("click", async () => {
     if (readChoices(form).solution) await solution().pending;
     build();
-    window.print();
+    if (dialog.dataset.state !== "error") window.print();
   });
   return {
     dialog,
