@@ -46,3 +46,12 @@ test("a share link's words: a prototype name is refused by the link's form, a sq
   const { n, words } = decodeHash(`#n=3&t=${encodeURIComponent("9999.1.x")}`);
   assert.throws(() => checkNotes(words.notes, n), /"9999" is not a square of this board \(1 to 9\)/);
 });
+
+test("a board's name in My boards holds no direction controls, U+FFFE/U+FFFF or lone surrogates; emoji stay whole", async () => {
+  const { cleanName } = await import("../../web/library/library-store.mjs");
+  assert.equal(cleanName("abc\u202edef\u2066g\u200fh"), "abcdefgh");
+  assert.equal(cleanName("x\uffffy\ufffez"), "xyz");
+  assert.equal(cleanName("\ud800lone\udc00"), "lone");
+  assert.equal(cleanName("Class 👨‍👩‍👧 🇫🇷"), "Class 👨‍👩‍👧 🇫🇷");
+  assert.equal(cleanName("\u202e\u2067"), "", "nothing left: no name");
+});

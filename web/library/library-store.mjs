@@ -19,6 +19,11 @@ export class LibraryError extends Error {
   }
 }
 
+// Dropped from a name as from a square's text (web/core/notes.mjs): direction controls (a right-to-left
+// override in one name reversed the rest of its row in My boards), U+FFFE and U+FFFF, and a lone half of
+// a UTF-16 pair (a pair is one character of the loop below, so a lone half is the only one-unit match).
+const NAME_DROPS = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff]$/;
+
 /**
  * A name as the library keeps it: text only, white space collapsed, control characters dropped, at
  * most MAX_NAME characters; "" when nothing is left. O(length of the text).
@@ -28,7 +33,7 @@ export function cleanName(text) {
   let name = "";
   for (const char of text.slice(0, MAX_NAME * 4)) {
     const code = char.codePointAt(0);
-    name += code < 32 || (code >= 127 && code < 160) ? " " : char;
+    name += code < 32 || (code >= 127 && code < 160) ? " " : NAME_DROPS.test(char) ? "" : char;
   }
   return [...name.split(/\s+/).join(" ").trim()].slice(0, MAX_NAME).join("");
 }
