@@ -85,3 +85,15 @@ def test_words_on_every_square_of_a_50x50_board(open_app: Callable[..., AppPage]
     expect(app.page.locator("#board .notes .note-symbol")).to_have_count(2500)
     expect(app.page.locator("#message")).to_have_text("Restored your last board.")
     expect(app.page.locator('#board .notes .note-text[data-square="7"] text')).to_have_text("oddend")
+
+
+def test_a_stored_board_of_an_impossible_size_is_dropped_not_drawn(app: AppPage) -> None:
+    # Written by another tab, an old version or by hand: a board of 100,000,000 squares a side. Its
+    # thumbnail's grid alone is a loop over n; the list must stay drawable and keep the good board.
+    good = {"id": "b1", "name": "Good", "n": 3, "jumps": [[2, 8]], "rules": {}, "moves": None}
+    huge = {"id": "b2", "name": "Huge", "n": 100_000_000, "jumps": [], "rules": {}, "moves": None}
+    app.page.evaluate("(list) => localStorage.setItem('snakes-ladders:library:v1', JSON.stringify(list))", [huge, good])
+    app.reload().wait_ready()  # My boards opens once Python has loaded
+    items = app.page.locator("#library .library-item")
+    expect(items).to_have_count(1, timeout=20_000)
+    expect(items.first).to_contain_text("Good")

@@ -55,3 +55,11 @@ test("a board's name in My boards holds no direction controls, U+FFFE/U+FFFF or 
   assert.equal(cleanName("Class 👨‍👩‍👧 🇫🇷"), "Class 👨‍👩‍👧 🇫🇷");
   assert.equal(cleanName("\u202e\u2067"), "", "nothing left: no name");
 });
+
+test("My boards drops a stored board of a size the page cannot show (another tab, an old version, a hand edit)", async () => {
+  const { Library, LIBRARY_KEY } = await import("../../web/library/library-store.mjs");
+  const entry = (id, n) => ({ id, name: id, n, jumps: [], rules: {}, moves: null });
+  const stored = JSON.stringify([entry("huge", 100_000_000), entry("one", 1), entry("neg", -3), entry("ok", 50), entry("two", 2)]);
+  const storage = { getItem: (key) => (key === LIBRARY_KEY ? stored : null), setItem() {}, removeItem() {} };
+  assert.deepEqual(new Library(storage).load().map((item) => item.name), ["ok", "two"]);
+});

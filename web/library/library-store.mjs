@@ -1,7 +1,7 @@
 // My boards, stored: the named boards in localStorage, their names, and the export file's form.
 // No DOM. Each change re-reads the stored list first (other tabs write it too: see Library); a write
 // that fails (storage full or blocked) changes nothing stored and says what was not saved.
-import { RULES } from "../core/contract.mjs";
+import { LIMITS, RULES } from "../core/contract.mjs";
 import { checkDecks, checkNotes } from "../core/notes.mjs";
 
 export const LIBRARY_KEY = "snakes-ladders:library:v1";
@@ -56,7 +56,10 @@ function isJumpList(jumps) {
 function readEntry(data) {
   if (!data || typeof data !== "object" || typeof data.id !== "string") return null;
   const name = cleanName(data.name);
-  if (!name || !Number.isInteger(data.n) || !isJumpList(data.jumps)) return null;
+  // A size the page cannot show is no board (drawing its thumbnail alone walked n: 100,000,000 threw
+  // in the middle of drawing the list, and no board of My boards was shown).
+  const sized = Number.isInteger(data.n) && data.n >= LIMITS.MIN_SIZE && data.n <= LIMITS.PAGE_MAX_SIZE;
+  if (!name || !sized || !isJumpList(data.jumps)) return null;
   const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
   const moves = Number.isInteger(data.moves) ? data.moves : null;
   const start = RULES.start.values.includes(rules.start) ? rules.start : RULES.start.default;
