@@ -123,12 +123,13 @@ class Layout:
     layout: str
     extras: tuple[str, ...] = ()
     kinds: list[str] = field(default_factory=list)
+    hide_numbers: bool = False  # the share link's hide=1: the board printed without its square numbers
 
 
 LAYOUTS = [
     Layout("A4", "Portrait", "Colour", "One page", kinds=["board"]),
-    Layout("Letter", "Landscape", "Ink-saver", "One page", kinds=["board"]),
-    Layout("A3", "Portrait", "Colouring-in", "Poster, 2×2 sheets", kinds=["poster"] * 4),
+    Layout("Letter", "Landscape", "Ink-saver", "One page", kinds=["board"], hide_numbers=True),
+    Layout("A3", "Portrait", "Colouring-in", "Poster, 2×2 sheets", kinds=["poster"] * 4, hide_numbers=True),
     Layout("A4", "Landscape", "Colour", "Poster, 3×3 sheets", kinds=["poster"] * 9),
     Layout(
         "Letter",
@@ -158,7 +159,7 @@ def choose(dialog: Locator, layout: Layout) -> None:
 def test_print_dialog_layouts_are_whole_pages_of_the_paper_chosen(
     open_app: Callable[..., AppPage], layout: Layout
 ) -> None:
-    app = open_app(CLASSIC_HASH + DECKS)
+    app = open_app(CLASSIC_HASH + DECKS + ("&hide=1" if layout.hide_numbers else ""))
     dialog = open_print_dialog(app)
     expect(dialog.get_by_label(re.compile("^The solution"))).not_to_be_checked()  # off by default
     choose(dialog, layout)
@@ -170,6 +171,7 @@ def test_print_dialog_layouts_are_whole_pages_of_the_paper_chosen(
     expect_size(pages, layout.paper, layout.orientation)
     expect_nothing_interactive(app.page)
     expect(sheets.first).to_be_visible()
+    expect_square_words(sheets, layout)
     if "poster" in layout.kinds:
         expect_poster(sheets, layout)
     if layout.extras:
@@ -177,6 +179,19 @@ def test_print_dialog_layouts_are_whole_pages_of_the_paper_chosen(
     app.page.emulate_media(media="screen")
     dialog.get_by_role("button", name="Close").click()
     expect(app.page.locator(".print-doc")).to_have_count(0)
+
+
+def expect_square_words(sheets: Locator, layout: Layout) -> None:
+    """The board's sheet (a poster's bottom left sheet, where square 5 is) holds square 5's note, its text and
+    symbol, as SVG text; its square numbers are there unless the board hides them (hide=1)."""
+    index = 0 if layout.kinds[0] == "board" else len(layout.kinds) - round(len(layout.kinds) ** 0.5)
+    texts = [text.strip() for text in sheets.nth(index).locator("svg text").all_text_contents()]
+    assert "Bonus" in texts and "★" in texts, f"sheet {index + 1} has no note on square 5: {texts[:12]}"
+    numbers = [text for text in texts if text.isdigit()]
+    if layout.hide_numbers:
+        assert not numbers, f"sheet {index + 1} shows square numbers with Hide numbers set: {numbers[:12]}"
+    else:
+        assert {"1", "5", "100"} <= set(numbers), f"sheet {index + 1} lacks square numbers: {numbers[:12]}"
 
 
 def expect_poster(sheets: Locator, layout: Layout) -> None:

@@ -99,7 +99,8 @@ function offScreen() {
 
 /**
  * The board `live` shows, as an SVG element for paper in `style`: the squares, numbers, snakes and ladders,
- * the layers other features add to the overlay (the squares' notes), and `route` (a solve result's
+ * the layers other features add to the overlay (the squares' notes), no numbers when the live view hides
+ * them, and `route` (a solve result's
  * `{path, steps}`) when given. Costs one drawing of the board: O(n²).
  */
 export function boardPicture(live, style, route = null) {
@@ -114,6 +115,11 @@ export function boardPicture(live, style, route = null) {
       if (!own) view.overlay.append(layer.cloneNode(true));
     }
     for (const [key, value] of Object.entries(live.frame.dataset)) if (key.startsWith("hide")) frame.dataset[key] = value;
+    // A board of tasks without its numbers (Hide numbers): the notes layer hides them on the live view's
+    // squares only, and a fresh view draws them all, so the paper showed them.
+    if (live.frame.dataset.numbers === "hidden") {
+      for (const number of view.stage.querySelectorAll(".num")) /** @type {HTMLElement} */ (number).style.visibility = "hidden";
+    }
     if (route?.path) {
       view.mark({ path: new Set(route.path), landings: new Set(route.steps.map((step) => step.landing)) });
       view.drawRoute(route.steps);
