@@ -235,6 +235,22 @@ def test_library_round_trip(app: AppPage, tmp_path: Path) -> None:
     lib = Library(app).ready()
     lib.expect_names(["Good", "Beta (2)", "Beta"])
 
+    # A class set in the file comes back as one group; a set field that is not one leaves its board alone.
+    pair = {"id": "s9", "name": "Pair", "count": 2}
+    grid = [[-1, -1], [-1, -1]]
+    sets = [
+        {"name": "Second", "board": grid, "set": {**pair, "index": 2}},
+        {"name": "Odd", "board": grid, "set": {**pair, "index": 3}},
+        {"name": "First", "board": grid, "set": {**pair, "index": 1}},
+    ]
+    (tmp_path / "set.json").write_text(json.dumps({"format": "snakes-ladders-boards", "version": 1, "boards": sets}))
+    lib.import_file(tmp_path / "set.json")
+    expect(lib.status).to_contain_text("Imported 3 boards. Board 2 (“Odd”): its class set is not one")
+    group = lib.panel.locator(".library-set")
+    expect(group).to_have_count(1)
+    expect(group.locator(".library-name").first).to_have_text("Pair (a class set of 2)")
+    expect(group.locator(".library-item .library-name")).to_have_text(["First", "Second"])
+
 
 QUOTA_SCRIPT = """
 (() => {

@@ -319,3 +319,37 @@ test("a class set is stored together and read back checked; a bad set or sixes r
   const [copy] = library.duplicate({ ...library.entries[0], set: set(1) });
   assert.equal(copy.set, undefined);
 });
+
+test("the export file keeps a class set: imported, its boards are one set again; a broken set keeps the board, named", async () => {
+  const { groupSets } = await import("../../web/generate/class-sets.mjs");
+  const library = new Library(new MemoryStorage());
+  const set = (index) => ({ id: "s1", name: "Class 4B", index, count: 3 });
+  library.add([{ ...board("Set 2"), set: set(2) }, board("Alone"), { ...board("Set 3"), set: set(3) }, { ...board("Set 1"), set: set(1) }]);
+  const text = library.exportText(({ n }) => Array.from({ length: n }, () => new Array(n).fill(-1)));
+  // What the panel keeps of each imported board once Python has checked it (library.mjs #check).
+  const imported = (entries) => entries.map((entry) => ({ ...board(entry.name), ...(entry.set ? { set: entry.set } : {}) }));
+  const parsed = parseExport(text);
+  assert.deepEqual(parsed.unset, []);
+  const other = new Library(new MemoryStorage());
+  other.add(imported(parsed.entries));
+  const groups = groupSets(other.entries);
+  assert.equal(groups.length, 2);
+  const grouped = groups.find((group) => group.set);
+  assert.deepEqual(grouped.entries.map((entry) => [entry.name, entry.set.index, entry.set.count]), [["Set 1", 1, 3], ["Set 2", 2, 3], ["Set 3", 3, 3]]);
+  assert.equal(grouped.set.name, "Class 4B");
+  // The same file imported again is a second set of 3, not one set of 6.
+  other.add(imported(parseExport(text).entries));
+  assert.deepEqual(groupSets(other.entries).filter((group) => group.set).map((group) => group.entries.length), [3, 3]);
+  // A set field broken by hand: that board comes in on its own, named in the message; the others stay a set.
+  const file = JSON.parse(text);
+  file.boards.find((item) => item.name === "Set 3").set = { id: "s1", name: "Class 4B", index: 4, count: 3 };
+  file.boards.find((item) => item.name === "Alone").set = "s1";
+  const broken = parseExport(JSON.stringify(file));
+  assert.deepEqual(broken.entries.map((entry) => entry.name).sort(), ["Alone", "Set 1", "Set 2", "Set 3"]);
+  assert.deepEqual(broken.problems, []);
+  assert.deepEqual(broken.unset, [
+    "Board 2 (“Set 3”): its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to 8), so it is imported as a board on its own",
+    "Board 3 (“Alone”): its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to 8), so it is imported as a board on its own",
+  ]);
+  assert.deepEqual(broken.entries.filter((entry) => entry.set).map((entry) => entry.name).sort(), ["Set 1", "Set 2"]);
+});

@@ -3,6 +3,7 @@
 // that fails (storage full or blocked) changes nothing stored and says what was not saved.
 import { LIMITS, RULES } from "../core/contract.mjs";
 import { checkDecks, checkNotes } from "../core/notes.mjs";
+import { newSetId } from "../generate/class-sets.mjs";
 
 export const LIBRARY_KEY = "snakes-ladders:library:v1";
 export const MAX_NAME = 60;
@@ -249,11 +250,11 @@ export class Library {
     }
   }
 
-  /** The export file's JSON text: every board as a LeetCode matrix with its name, rules and words (when it has some). */
+  /** The export file's JSON text: every board as a LeetCode matrix with its name, rules, words and class set (when it has them). */
   exportText(toMatrix) {
-    const boards = this.#entries.map(({ name, n, jumps, rules, moves, notes, hideNumbers, decks }) => {
+    const boards = this.#entries.map(({ name, n, jumps, rules, moves, notes, hideNumbers, decks, set }) => {
       const words = Object.keys(notes ?? {}).length || hideNumbers || Object.keys(decks ?? {}).length ? { notes, hideNumbers, decks } : {};
-      return { name, rules, moves, board: toMatrix({ n, jumps: new Map(jumps) }), ...words };
+      return { name, rules, moves, board: toMatrix({ n, jumps: new Map(jumps) }), ...words, ...(set ? { set } : {}) };
     });
     return JSON.stringify({ format: EXPORT_FORMAT, version: 1, boards }, null, 1);
   }
@@ -362,9 +363,11 @@ function addTo(stored, boards, replace) {
 }
 
 /**
- * Read an export file's text: `{entries: [{index, name, board, rules, notes, hideNumbers, decks}], problems: [text]}`. Only the
- * file's shape is read here; every board is checked by Python before it is kept. Throws an Error
- * when the text is not an export file at all.
+ * Read an export file's text: `{entries: [{index, name, board, rules, notes, hideNumbers, decks, set?}], problems: [text],
+ * unset: [text]}`. Only the file's shape is read here; every board is checked by Python before it is kept. A
+ * board's class set is checked as a stored one is (readSet): one that is not of that form is dropped, the board
+ * kept on its own and named in `unset`; each set of the file gets a new id, so importing a file twice makes two
+ * sets, not one of twice the boards. Throws an Error when the text is not an export file at all.
  */
 export function parseExport(text) {
   if (text.length > MAX_IMPORT_CHARS) throw new Error(`the file is ${text.length.toLocaleString("en")} characters, more than an export of ${MAX_BOARDS} boards can be`);
@@ -380,12 +383,18 @@ export function parseExport(text) {
   if (data.boards.length > MAX_BOARDS) throw new Error(`the file has ${data.boards.length} boards; at most ${MAX_BOARDS} can be imported`);
   const entries = [];
   const problems = [];
+  const unset = [];
+  const setIds = new Map();
   data.boards.forEach((item, index) => {
     const name = cleanName(item?.name);
     const label = name ? `Board ${index + 1} (“${name}”)` : `Board ${index + 1}`;
-    if (!name) problems.push(`${label}: it has no name`);
-    else if (!item || !("board" in item)) problems.push(`${label}: it has no board`);
-    else entries.push({ index, label, name, board: item.board, rules: item.rules ?? {}, notes: item.notes, hideNumbers: item.hideNumbers, decks: item.decks });
+    if (!name) return problems.push(`${label}: it has no name`);
+    if (!item || !("board" in item)) return problems.push(`${label}: it has no board`);
+    const entry = { index, label, name, board: item.board, rules: item.rules ?? {}, notes: item.notes, hideNumbers: item.hideNumbers, decks: item.decks };
+    const set = item.set === undefined ? null : readSet(item.set);
+    if (item.set !== undefined && !set) unset.push(`${label}: its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to ${MAX_SET}), so it is imported as a board on its own`);
+    if (set && !setIds.has(set.id)) setIds.set(set.id, newSetId());
+    entries.push(set ? { ...entry, set: { ...set, id: setIds.get(set.id) } } : entry);
   });
-  return { entries, problems };
+  return { entries, problems, unset };
 }

@@ -225,7 +225,8 @@ class LibraryPanel {
         problems.push(`${entry.label}: ${error.message}`);
         continue;
       }
-      good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null, ...words });
+      const set = entry.set ? { set: entry.set } : {}; // read as storage reads it (parseExport: readSet)
+      good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null, ...words, ...set });
     }
     return { good, problems };
   }
@@ -271,7 +272,7 @@ class LibraryPanel {
     }
     try {
       const checked = await this.#check(parsed.entries);
-      return { good: checked.good, problems: [...parsed.problems, ...checked.problems] };
+      return { good: checked.good, problems: [...parsed.problems, ...checked.problems], unset: parsed.unset };
     } catch (error) {
       this.#say(`Nothing was imported: the boards could not be checked (${error.message}).`, "error");
       return null;
@@ -282,13 +283,14 @@ class LibraryPanel {
     this.#say(`Reading ${file.name}…`);
     const checked = await this.#readFile(file);
     if (!checked) return;
-    const { good, problems } = checked;
+    const { good, problems, unset } = checked;
     const settled = good.length ? await this.#settleNames(good) : { kept: [], replace: new Map() };
     if (!settled) return this.#say("Import cancelled: nothing was changed.");
     const added = settled.kept.length ? this.#change(() => this.library.add(settled.kept, settled.replace)) : [];
     if (!added) return;
     const skipped = problems.length ? ` Skipped ${problems.length}: ${problems.join("; ")}.` : "";
-    this.#say(`Imported ${added.length} board${added.length === 1 ? "" : "s"}.${skipped}`, problems.length ? "error" : "info");
+    const alone = unset.length ? ` ${unset.join("; ")}.` : "";
+    this.#say(`Imported ${added.length} board${added.length === 1 ? "" : "s"}.${skipped}${alone}`, problems.length || unset.length ? "error" : "info");
     this.#fillMoves(added);
   }
 
