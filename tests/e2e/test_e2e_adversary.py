@@ -1,5 +1,5 @@
-"""Adversarial inputs against the words on squares (issue 24) in the page: a 50x50 board with words on
-all 2,500 squares and six full decks, characters XML has no room for, reloads of a board whose words
+"""Adversarial inputs against the words on squares (issue 24) in the page: a 20x20 board with words on
+all 400 squares and six full decks (120,000 characters of cards: past what an address is read back with), characters XML has no room for, reloads of a board whose words
 outgrow the address.
 """
 
@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 SYMBOLS = ["★", "◆", "●", "▲", "■", "♥"]
 
 
-def big_document(n: int = 50) -> dict[str, object]:
+def big_document(n: int = 20) -> dict[str, object]:
     """A board document with a 40-character note and a symbol on every square and six 20,000-character decks."""
     notes = {
         str(square): {"text": f"{square} mmmm wwww 👨‍👩‍👧 llll iiii MMMM"[:40], "symbol": SYMBOLS[square % 6]}
@@ -52,17 +52,17 @@ def svg_texts(app: AppPage) -> list[str]:
     return ["".join(text.itertext()) for text in root.iter("{http://www.w3.org/2000/svg}text")]
 
 
-def test_words_on_every_square_of_a_50x50_board(open_app: Callable[..., AppPage]) -> None:
+def test_words_on_every_square_and_full_decks(open_app: Callable[..., AppPage]) -> None:
     app = open_app("#design&n=6")
     app.wait_ready()
     watch_long_tasks(app)
     text = json.dumps(big_document())
     started = time.perf_counter()
     app.load_json(text)
-    expect(app.page.locator("#board .notes .note-symbol")).to_have_count(2500)
+    expect(app.page.locator("#board .notes .note-symbol")).to_have_count(400)
     loaded = time.perf_counter() - started
     print(f"\nload {len(text):,} chars: {loaded:.2f} s wall, longest task {longest_task_ms(app):.0f} ms")
-    expect(app.page.locator("#board .notes .note-text")).to_have_count(2500)
+    expect(app.page.locator("#board .notes .note-text")).to_have_count(400)
     watch_long_tasks(app)
     started = time.perf_counter()
     app.page.get_by_label("Square", exact=True).fill("7")
@@ -80,9 +80,9 @@ def test_words_on_every_square_of_a_50x50_board(open_app: Callable[..., AppPage]
     field.press("Enter")
     expect(app.page.locator('#board .notes .note-text[data-square="7"] text')).to_have_text("oddend")
     texts = svg_texts(app)
-    assert "oddend" in texts and len(texts) >= 5000
+    assert "oddend" in texts and len(texts) >= 800  # a text and a symbol a square
     app.reload()
-    expect(app.page.locator("#board .notes .note-symbol")).to_have_count(2500)
+    expect(app.page.locator("#board .notes .note-symbol")).to_have_count(400)
     expect(app.page.locator("#message")).to_have_text("Restored your last board.")
     expect(app.page.locator('#board .notes .note-text[data-square="7"] text')).to_have_text("oddend")
 
