@@ -37,7 +37,7 @@ class Op:
     #: A long op's progress messages, each a JSON object of these keys (sent before the reply).
     progress: tuple[tuple[str, str], ...] = ()
     #: The page's worker that runs it: ``"solver"``, or ``"analysis"`` for an op that can run for seconds
-    #: (its own worker, restarted to cancel it: web/bridge.mjs reads this).
+    #: (its own worker, restarted to cancel it: web/core/bridge.mjs reads this).
     worker: str = "solver"
 
     def reads(self, name: str) -> bool:
@@ -45,7 +45,7 @@ class Op:
         return any(field.name == name for field in self.fields)
 
 
-#: The result types several ops share, declared once by name: web/contract.mjs writes each as a typedef
+#: The result types several ops share, declared once by name: web/core/contract.mjs writes each as a typedef
 #: and tests/test_contract.py checks every reply against them. A ``Figure`` is a number when a float holds
 #: it, else its magnitude spelt out (``markov.figure_to_json``); ``RulesUsed`` has start and overshoot always,
 #: and sixes when not "plain"; a ``Turn`` has again and to_start under a sixes rule other than plain.
