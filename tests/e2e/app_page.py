@@ -104,7 +104,6 @@ class AppPage:
             "listitem", include_hidden=True
         )
         self.share_link = page.locator("#share-link")
-        self.inspector_remove = page.get_by_role("button", name="Remove", exact=True)
         self.build_info = page.locator("#build-info")
         self.memory = page.locator("#memory")
 
@@ -375,7 +374,13 @@ class AppPage:
 
     @property
     def figures(self) -> Locator:
-        return self.page.locator("#figures")
+        return self.reveal(self.page.locator("#figures"))
+
+    @property
+    def inspector_remove(self) -> Locator:
+        """The inspector's Remove button, in the workspace that shows the inspector (Design)."""
+        self.reveal(self.page.locator("#inspector"))
+        return self.page.get_by_role("button", name="Remove", exact=True)
 
     @property
     def length_chart(self) -> Locator:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture, serve_patched_package
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 from snakes_ladders.board import Board
 from snakes_ladders.explain import explain
 from snakes_ladders.markov import analyze
@@ -46,7 +46,7 @@ LONG_SEED = 4
 PLAY_SEED, OTHER_SEED = 2024, 7
 BAR_HEIGHTS = "rects => rects.map(rect => Number(rect.getAttribute('height')))"
 
-LINK_RULES = re.compile(r"#n=10&j=.*&start=off-board(&|$)")
+LINK_RULES = re.compile(r"#([a-z]+&)?n=10&j=.*&start=off-board(&|$)")  # after the workspace, if any
 TURN = re.compile(
     r"^Turn (?P<number>\d+), player (?P<player>[1-4]): roll (?P<roll>[1-6])"
     r"(?:, too far: stays on (?:the start|square (?P<stay>\d+))"
@@ -236,6 +236,7 @@ def test_random_play_analysis_of_the_classic_board(open_app: Callable[..., AppPa
         del jumps[80]
         without = analyze(Board(10, jumps, allow_start_jump=True), CLASSIC).expected_rolls
         assert without is not None
+        app.workspace("design")  # the inspector is Design's
         app.square(80).click()
         app.inspector_remove.click()
         app.expect_no_jump(80)
@@ -316,7 +317,17 @@ def test_the_search_step_by_step_and_play_mode(app: AppPage, subtests: pytest.Su
     board = Board.from_matrix(EXAMPLE_1["board"])
     distances = explain(board).distances  # the search run to the end (solve stops at the answer)
     layers = explain(board).layers
-    explain_button, previous, following = app.button("Explain"), app.button("Previous layer"), app.button("Next layer")
+
+    # Looked up at each use: AppPage.button goes to the workspace that shows the button, and the play
+    # mode below goes to another.
+    def explain_button() -> Locator:
+        return app.button("Explain")
+
+    def previous() -> Locator:
+        return app.button("Previous layer")
+
+    def following() -> Locator:
+        return app.button("Next layer")
 
     def expect_layer(k: int) -> None:
         """Layer k: the squares first reached in k moves are the frontier; every square reached in
@@ -328,34 +339,34 @@ def test_the_search_step_by_step_and_play_mode(app: AppPage, subtests: pytest.Su
         assert labels == {s: str(d) for s, d in enumerate(distances) if d is not None and d <= k}
 
     with subtests.test(msg="Explain starts at layer 0, on square 1"):
-        expect(following).to_be_disabled()
-        explain_button.click()
+        expect(following()).to_be_disabled()
+        explain_button().click()
         expect(app.layer_text).to_have_text(
             f"Layer 0 of {len(layers) - 1}. The search starts on square 1.", timeout=PYTHON_TIMEOUT_MS
         )
         expect(app.square(1)).to_have_attribute("data-label", "0")
         expect(app.square(1)).to_have_accessible_name(re.compile(r"reached in 0 moves$"))
         expect(app.square(1)).to_have_class(re.compile(r"\bfrontier\b"))
-        expect(previous).to_be_disabled()
+        expect(previous()).to_be_disabled()
         expect_layer(0)
 
     with subtests.test(msg="Next layer steps through the layers with Python's distances"):
         for k in range(1, len(layers)):
-            following.click()
+            following().click()
             expect_layer(k)
         expect(app.square(15)).to_have_accessible_name(re.compile(r"^Square 15, reached in 1 move$"))
-        previous.click()
+        previous().click()
         expect_layer(len(layers) - 2)
-        following.click()
+        following().click()
         expect_layer(len(layers) - 1)
 
     with subtests.test(msg="the last step gives the answer and the number of optimal games"):
-        following.click()
+        following().click()
         expect(app.layer_text).to_have_text(
             f"Square 36 is first reached in {EXAMPLE_1['moves']} moves,"
             f" by {EXAMPLE_1['paths_count']} optimal roll sequences."
         )
-        expect(following).to_be_disabled()
+        expect(following()).to_be_disabled()
         assert app.squares_with_class("frontier") == {36}
         expect(app.square(36)).to_have_attribute("data-label", str(distances[36]))
 
@@ -366,10 +377,10 @@ def test_the_search_step_by_step_and_play_mode(app: AppPage, subtests: pytest.Su
         app.expect_board(WALL["board"])
         expect(app.layer_text).to_have_text("See how the search spreads from square 1, one move at a time.")
         assert not any(st["label"] for st in app.square_states().values())  # the labels went with the old board
-        explain_button.click()
+        explain_button().click()
         expect(app.layer_text).to_contain_text(f"Layer 0 of {len(wall.layers) - 1}.", timeout=PYTHON_TIMEOUT_MS)
         for _ in wall.layers:
-            following.click()
+            following().click()
         ends = ", ".join(f"{s}→{e}" for s, e in zip(wall.wall.squares, wall.wall.ends, strict=True))
         expect(app.layer_text).to_have_text(
             f"Unreachable: square {wall.wall.furthest} is the furthest the token can stand. "

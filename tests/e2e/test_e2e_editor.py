@@ -79,6 +79,7 @@ class TestPlacing:
 
 class TestRemoving:
     def test_remove_button_in_the_inspector(self, app: AppPage) -> None:
+        app.workspace("design")  # the inspector is Design's
         app.square(2).click()
         app.inspector_remove.click()
         app.expect_no_jump(2)
@@ -116,6 +117,7 @@ class TestUndoRedo:
         expect(app.button("Redo")).to_be_disabled()
 
     def test_ctrl_z_and_ctrl_y_undo_and_redo_a_removal(self, app: AppPage) -> None:
+        app.workspace("design")  # the inspector is Design's
         app.square(2).click()
         app.inspector_remove.click()
         app.expect_no_jump(2)

@@ -52,7 +52,7 @@ CLICK = (
 SOLVE_IN_A_ROW = """
 async ([count, limitMs]) => {
   const status = document.getElementById("result");
-  const button = document.getElementById("solve");
+  const button = document.getElementById("solve-button");
   const answers = new Set();
   for (let i = 0; i < count; i++) {
     const answered = new Promise((resolve, reject) => {
@@ -218,9 +218,9 @@ def test_a_busy_session_keeps_answering_and_python_memory_stays_flat(app: AppPag
         # reply arrives first, for a board that is no longer there, and must not be shown.
         app.page.evaluate(
             f"""async () => {{
-              document.getElementById("solve").click();
+              document.getElementById("solve-button").click();
               await ({EDIT})([["place", 3, 35]]);
-              document.getElementById("solve").click();
+              document.getElementById("solve-button").click();
             }}"""
         )
         app.expect_moves(2)

@@ -53,10 +53,9 @@ export class BoardView extends EventTarget {
     this.grid.className = "grid";
     this.grid.setAttribute("role", "grid");
     this.grid.setAttribute("aria-label", "Game board");
-    this.grid.style.willChange = "transform";
     this.overlay = svg("svg", { class: "overlay", "aria-hidden": "true", focusable: "false" });
-    // Layers of their own: a square's change repaints the squares under it, not 750 snakes and ladders,
-    // and a jump's change repaints the drawing, not 2,500 squares.
+    // A layer of its own: a jump's change repaints the drawing, not 2,500 squares. (Not the grid: a layer
+    // there would be a stacking context, and the square numbers, z-index 1 above the drawing, under it.)
     this.overlay.style.willChange = "transform";
     this.#markLayer = svg("g", { class: "marks" }, this.overlay);
     this.#jumpLayer = svg("g", { class: "jumps" }, this.overlay);
