@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
-from practice_shots import shoot_practice  # noqa: E402  (beside this file)
+from practice_shots import screen_context, shoot_practice  # noqa: E402  (beside this file)
 from snakes_ladders.board import Board  # noqa: E402
 
 import serve  # noqa: E402  (serve.py lives at the repository root)
@@ -97,15 +97,7 @@ def shoot_workspaces(browser: Browser, url: str, out: Path) -> None:
     for scheme in ("light", "dark"):
         for width, height in SIZES:
             for workspace in WORKSPACES:
-                phone = width < 500
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    color_scheme=scheme,
-                    reduced_motion="reduce",
-                    has_touch=phone,
-                    is_mobile=phone,
-                    device_scale_factor=1,
-                )
+                context = screen_context(browser, width, height, scheme)
                 page = context.new_page()
                 page.goto(f"{url}#{workspace}&{board}")
                 page.wait_for_selector("body[data-ready=true]")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -23,6 +23,19 @@ READY_MS = 180_000
 SHOTS = {"practice-chain": "chains-jumps", "practice-mapping": "parity-from-top"}
 
 
+def screen_context(browser: Browser, width: int, height: int, scheme: str) -> BrowserContext:
+    """A fresh browser context as a visitor's screen: a phone (touch) below 500 px wide, motion reduced."""
+    phone = width < 500
+    return browser.new_context(
+        viewport={"width": width, "height": height},
+        color_scheme=scheme,  # type: ignore[arg-type]
+        reduced_motion="reduce",
+        has_touch=phone,
+        is_mobile=phone,
+        device_scale_factor=1,
+    )
+
+
 def shoot_practice(browser: Browser, url: str, out: Path, *, every: bool = False) -> None:
     """docs/practice-chain.png and docs/practice-mapping.png at 1280x800, light; ``every``: also 390x844
     and dark, named ``<shot>-<width>-<scheme>.png``."""
@@ -30,15 +43,7 @@ def shoot_practice(browser: Browser, url: str, out: Path, *, every: bool = False
     for shot, solution in SHOTS.items():
         for scheme in ("light", "dark") if every else ("light",):
             for width, height in sizes:
-                phone = width < 500
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    color_scheme=scheme,
-                    reduced_motion="reduce",
-                    has_touch=phone,
-                    is_mobile=phone,
-                    device_scale_factor=1,
-                )
+                context = screen_context(browser, width, height, scheme)
                 # The solution as the visitor's own saved code, so the editor opens with it.
                 context.add_init_script(f"localStorage.setItem({STORAGE_KEY!r}, {WRONG[solution][1]!r})")
                 page = context.new_page()

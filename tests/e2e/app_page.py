@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 from playwright.sync_api import Locator, Page, expect
 from snakes_ladders.board import Board
@@ -224,6 +225,15 @@ class AppPage:
     def square(self, number: int) -> Locator:
         """Square ``number``; anchored so that square 1 does not also find squares 10 to 19."""
         return self.board.get_by_role("gridcell", name=re.compile(rf"^Square {number}(,|$)"))
+
+    def exported_svg(self) -> ElementTree.Element:
+        """Export → SVG image, downloaded and parsed (raises on a file an XML parser cannot read)."""
+        self.page.get_by_text("Export", exact=True).click()
+        with self.page.expect_download() as info:
+            self.button("SVG image").click()
+        path = info.value.path()
+        assert path is not None
+        return ElementTree.fromstring(Path(path).read_bytes())
 
     def button(self, name: str) -> Locator:
         """The button named ``name``, in a workspace that shows it (``reveal``)."""

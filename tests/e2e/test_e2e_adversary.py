@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from pathlib import Path
-from xml.etree import ElementTree
 
 import pytest
 from app_page import AppPage
@@ -43,12 +41,7 @@ def watch_long_tasks(app: AppPage) -> None:
 
 
 def svg_texts(app: AppPage) -> list[str]:
-    app.page.get_by_text("Export", exact=True).click()
-    with app.page.expect_download() as info:
-        app.button("SVG image").click()
-    path = info.value.path()
-    assert path is not None
-    root = ElementTree.fromstring(Path(path).read_bytes())  # raises on a character XML has no room for
+    root = app.exported_svg()  # raises on a character XML has no room for
     return ["".join(text.itertext()) for text in root.iter("{http://www.w3.org/2000/svg}text")]
 
 

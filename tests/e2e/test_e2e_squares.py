@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path
-from xml.etree import ElementTree
 
 import pytest
 from app_page import AppPage
@@ -56,12 +54,7 @@ def drawn_notes(app: AppPage) -> dict[str, str]:
 
 
 def exported_svg_text(app: AppPage) -> list[str]:
-    app.page.get_by_text("Export", exact=True).click()
-    with app.page.expect_download() as info:
-        app.button("SVG image").click()
-    path = info.value.path()
-    assert path is not None
-    root = ElementTree.fromstring(Path(path).read_bytes())
+    root = app.exported_svg()
     # A text's own characters: before and after its <title> (a symbol carries one).
     return ["".join([text.text or "", *(child.tail or "" for child in text)]) for text in root.iter(f"{SVG}text")]
 
