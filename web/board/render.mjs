@@ -6,7 +6,7 @@ import { diffJumps, drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { describeJump } from "../core/state.mjs";
 
 /** The classes a cell's marks set, one bit each in a cell's `flags` (render.mjs keeps what each cell shows). */
-const FLAG_CLASSES = ["ladder-start", "snake-start", "on-path", "landing", "selected", "target", "current", "chained", "frontier", "wall"];
+const FLAG_CLASSES = ["ladder-start", "snake-start", "on-path", "landing", "selected", "target", "current", "chained", "frontier", "wall", "linked"];
 
 export class BoardView extends EventTarget {
   // The board's elements, set once in the constructor; read-only to the rest of the page.
@@ -40,6 +40,8 @@ export class BoardView extends EventTarget {
     current: null,
     frontier: new Set(),
     wall: new Set(),
+    /** The square the LeetCode matrix panel points at (web/board/matrix-view.mjs). */
+    linked: null,
   };
   #labels = null;
   #heat = null;
@@ -169,7 +171,7 @@ export class BoardView extends EventTarget {
   }
 
   #refreshCell(square, end) {
-    const { path, landings, selected, target, chained, current, frontier, wall } = this.#marks;
+    const { path, landings, selected, target, chained, current, frontier, wall, linked } = this.#marks;
     const cell = this.#cells[square];
     const shown = this.#shown[square];
     const last = this.#board.n * this.#board.n;
@@ -186,7 +188,7 @@ export class BoardView extends EventTarget {
     const spoken = parts.join(", ");
     if (shown.label !== spoken) cell.setAttribute("aria-label", (shown.label = spoken));
     const on = [end !== undefined && end > square, end !== undefined && end < square, path.has(square), landings.has(square) && !path.has(square),
-      selected === square, target === square, current === square, chained.has(square), frontier.has(square), wall.has(square)];
+      selected === square, target === square, current === square, chained.has(square), frontier.has(square), wall.has(square), linked === square];
     let flags = 0;
     on.forEach((value, bit) => (flags |= value ? 1 << bit : 0));
     for (let bit = 0, changed = flags ^ shown.flags; changed; bit += 1, changed >>= 1) {
