@@ -616,8 +616,16 @@ class TestValidateWithRules:
         assert reply["ok"] is True
         assert reply["result"]["jumps"] == [[1, 8]]
 
-    def test_solve_still_uses_leetcode_rules(self) -> None:
+    def test_solve_answers_under_the_off_board_start(self) -> None:
         request = {"version": 1, "op": "solve", "board": self.LADDER_ON_1, "rules": {"start": "off-board"}}
         reply = json.loads(handle(json.dumps(request)))
-        assert reply["ok"] is False  # solve takes no rules: LeetCode's, always
-        assert reply["error"]["message"].startswith('unknown field "rules" for solve: the fields are version, ')
+        assert reply["ok"] is True, reply  # roll 1 from off the board climbs 1 -> 8, then roll 1
+        assert reply["result"]["moves"] == 2
+        assert reply["result"]["path"] == [0, 8, 9]
+        assert reply["result"]["rules"] == {"start": "off-board", "overshoot": "stay"}
+
+    def test_min_moves_still_uses_leetcode_rules(self) -> None:
+        request = {"version": 1, "op": "min_moves", "board": self.LADDER_ON_1, "rules": {"start": "off-board"}}
+        reply = json.loads(handle(json.dumps(request)))
+        assert reply["ok"] is False  # min_moves takes no rules: LeetCode's, always
+        assert reply["error"]["message"].startswith('unknown field "rules" for min_moves: the fields are version, ')

@@ -85,12 +85,13 @@ class TestSolve:
         result = ok(op="solve", board=EXAMPLE_1)
         assert set(result) == {
             "n", "moves", "reachable", "path", "steps", "distances", "distances_limit", "paths_count", "explored",
-            "warnings", "chained",
+            "warnings", "chained", "rules",
         }  # fmt: skip
         assert result["n"] == 6
         assert result["moves"] == 4
         assert result["reachable"] is True
         assert result["warnings"] == {"total": 0, "shown": []} and result["chained"] == []
+        assert result["rules"] == {"start": "square1", "overshoot": "stay"}  # LeetCode's, when none are given
 
     def test_fixtures(self, board_fixture: dict) -> None:
         board = board_fixture["board"]

@@ -135,7 +135,12 @@ UNREACHABLE = Board(3, dict.fromkeys(range(2, 8), 1)).to_matrix()
 LADDERS = Board(4, {3: 14, 12: 2, 9: 5}).to_matrix()
 GENERATE = {"n": 4, "snakes": 1, "ladders": 1, "seed": 7}
 REQUESTS: dict[str, list[dict[str, object]]] = {
-    "solve": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}, {"board": LADDERS}],
+    "solve": [
+        {"board": SMALL_BOARD},
+        {"board": UNREACHABLE},
+        {"board": LADDERS},
+        {"board": LADDERS, "rules": {"start": "off-board", "overshoot": "win", "sixes": "again"}},
+    ],
     "validate": [{"board": SMALL_BOARD}, {"board": LADDERS, "rules": {"start": "off-board"}}],
     "min_moves": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}],
     "analyze": [{"board": LADDERS, "players": 3}, {"board": UNREACHABLE}, {"board": SMALL_BOARD}],

@@ -63,12 +63,17 @@ def breadth_first(board: Board, *, complete: bool = False) -> Reached:
     return Reached(walk.dist, walk.mant, expo, walk.pred, walk.order, limit)
 
 
-def walk_layers(board: Board, *, complete: bool) -> _Walk:
-    """``breadth_first``'s search, with ``expo`` None while every count is a small int."""
+def walk_layers(board: Board, *, complete: bool, start: int = 1) -> _Walk:
+    """``breadth_first``'s search, with ``expo`` None while every count is a small int.
+
+    ``start`` is where the token stands before the first move: square 1 (LeetCode), or 0, off the
+    board (the classic start): the first roll r then lands on square r and takes its jump, square
+    1's included, since the loops read the six cells after the square moved from.
+    """
     last = board.last
-    walk = _Walk(board.flat, last, [None] * (last + 1), [0] * (last + 1), None, [0] * (last + 1), [1], complete)
-    walk.dist[1] = 0
-    walk.mant[1] = 1
+    walk = _Walk(board.flat, last, [None] * (last + 1), [0] * (last + 1), None, [0] * (last + 1), [start], complete)
+    walk.dist[start] = 0
+    walk.mant[start] = 1
     queue = iter(walk.order)  # the list grows as the search goes
     first = _small_layers(walk, queue)
     if first is not None:
@@ -146,7 +151,7 @@ def _small_layers(walk: _Walk, queue: Iterator[int]) -> int | None:
         # jscpd:ignore-start -- the six rolls from x, as searches/plain.py reads them: the hot loop of
         # both searches is written out in each (a shared generator would cost a call per square).
         landing = x
-        for y in cells[x + 1 : x + 7]:  # play starts on square 1: a jump there is never landed on
+        for y in cells[x + 1 : x + 7]:  # from square 1 a jump there is never landed on; from 0 it is
             landing += 1
             if y < 0:
                 y = landing
@@ -244,12 +249,13 @@ def _finish_layer(walk: _Walk) -> None:
                     add_into(mant, expo, last, m, e)
 
 
-def first_game(last: int, pred: list[int], cells: Sequence[int]) -> tuple[list[int], list[int]]:
-    """The squares stood on and the squares landed on along the game ``breadth_first`` found first."""
+def first_game(last: int, pred: list[int], cells: Sequence[int], start: int = 1) -> tuple[list[int], list[int]]:
+    """The squares stood on and the squares landed on along the game ``breadth_first`` found first
+    (from ``start``: square 1, or 0 off the board, as ``walk_layers`` was given)."""
     squares = [last]
     landings = []
     y = last
-    while y != 1:
+    while y != start:
         x = pred[y]
         # The first roll from x that ends on y: a jump to y, or a plain landing on y itself.
         end = cells[x + 1]

@@ -47,10 +47,10 @@ export const FIELDS = Object.freeze({
 /** Each op: what it answers, the largest board, its request fields, its result's and progress's keys. */
 export const OPS = Object.freeze({
   "solve": {
-    about: "the least number of moves under LeetCode's rules, one optimal path and its detail",
+    about: "the least number of moves (each roll chosen) under the given rules, LeetCode's when absent, one optimal path and its detail; under the classic start the path starts off the board, at 0",
     maxSize: 1000,
-    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
-    result: {"n": "number", "moves": "number", "reachable": "boolean", "path": "number[] | null", "steps": "Step[]", "distances": "(number | null)[]", "distances_limit": "number | null", "paths_count": "Magnitude", "explored": "number", "warnings": "Warnings", "chained": "number[]"},
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
+    result: {"n": "number", "moves": "number", "reachable": "boolean", "path": "number[] | null", "steps": "Step[]", "distances": "(number | null)[]", "distances_limit": "number | null", "paths_count": "Magnitude", "explored": "number", "warnings": "Warnings", "chained": "number[]", "rules": "RulesUsed"},
     worker: "solver"
   },
   "validate": {
@@ -253,8 +253,8 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{board: number[][], n: number, original_n: number, expected: number, got: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean, read_squares: number[], reads_truncated: boolean, first_difference: ReadDifference | null, why: PracticeWhy, shrink: {runs: number, cut_short: string | null}}} PracticeFailure */
 /** @typedef {{kind: ErrorKind, message: string, row: number | null, column: number | null, square: number | null}} ApiError */
 /** @typedef {"json" | "request" | "board" | "internal"} ErrorKind */
-/** @typedef {{op: "solve", version: 1, board?: number[][], board_text?: string, max_size?: number}} SolveRequest */
-/** @typedef {{n: number, moves: number, reachable: boolean, path: number[] | null, steps: Step[], distances: (number | null)[], distances_limit: number | null, paths_count: Magnitude, explored: number, warnings: Warnings, chained: number[]}} SolveResult */
+/** @typedef {{op: "solve", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} SolveRequest */
+/** @typedef {{n: number, moves: number, reachable: boolean, path: number[] | null, steps: Step[], distances: (number | null)[], distances_limit: number | null, paths_count: Magnitude, explored: number, warnings: Warnings, chained: number[], rules: RulesUsed}} SolveResult */
 /** @typedef {{op: "validate", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} ValidateRequest */
 /** @typedef {{n: number, matrix: number[][], jumps: [number, number][], warnings: Warnings, chained: number[]}} ValidateResult */
 /** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number}} MinMovesRequest */

@@ -20,8 +20,9 @@ as text in ``board_text`` (JSON, optionally prefixed with ``board =`` as
 LeetCode prints it).  ``max_size`` (optional) lowers the largest accepted board
 size, as the editor does.
 
-``validate`` also takes ``rules`` (below): under ``"start": "off-board"`` square 1
-may hold a jump.  ``solve`` and ``min_moves`` always use LeetCode's rules.
+``validate`` and ``solve`` also take ``rules`` (below): under ``"start": "off-board"`` square 1
+may hold a jump, and ``solve`` answers from off the board (its path starts at 0); its result's
+``rules`` say which rules it answered under.  ``min_moves`` always uses LeetCode's rules.
 
 Random play and the search explained (see ``markov``, ``play``, ``explain``)::
 

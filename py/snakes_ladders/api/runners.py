@@ -16,7 +16,7 @@ from typing import Any
 from ..board import Board
 from ..errors import show
 from ..genspec import GenerateError, Spec
-from ..rules import MAX_PLAYERS, Rules
+from ..rules import MAX_PLAYERS, Rules, RulesError
 from ..solve import min_moves, solve
 from .reading import RequestError, board_from_request, integer, rules_from_request
 from .shapes import (
@@ -58,6 +58,13 @@ def _jump_use(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, 
     except JumpUseRefused as refusal:
         return {"n": board.n, "jumps": [], "refused": str(refusal)}
     return {"n": board.n, "jumps": [jump_to_json(use) for use in uses], "refused": None}
+
+
+def _solve(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    try:
+        return solution_to_json(board, solve(board, rules))
+    except RulesError as error:  # a sixes rule the search does not model
+        raise RequestError(error.render("json")) from None
 
 
 def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
@@ -199,7 +206,7 @@ def _positions(value: Any) -> tuple[int, ...]:
 
 
 RUNNERS: dict[str, Callable[[Board, Rules, dict[str, int]], dict[str, Any]]] = {
-    "solve": lambda board, rules, numbers: solution_to_json(board, solve(board)),
+    "solve": _solve,
     "min_moves": lambda board, rules, numbers: {"n": board.n, "moves": min_moves(board)},
     # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
     "validate": lambda board, rules, numbers: board_to_json(board),

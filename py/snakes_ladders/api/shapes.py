@@ -76,6 +76,7 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
     ``paths_count`` is ``count_to_json``'s object: exact digits below 10^30, else mantissa and exponent.
     ``distances_limit`` is ``Solution.distances_limit``: null when ``distances`` holds every square
     that can be stood on, else the largest distance reported (the answer; farther squares are null).
+    ``rules`` are the rules answered under (``Rules.to_json``: LeetCode's when the request had none).
     """
     return {
         "n": solution.n,
@@ -91,6 +92,7 @@ def solution_to_json(board: Board, solution: Solution) -> dict[str, Any]:
         "paths_count": count_to_json(solution.paths_count),
         "explored": solution.explored,
         **_warnings(board),
+        "rules": solution.rules.to_json(),
     }
 
 

@@ -145,8 +145,9 @@ CONTRACT: dict[str, Op] = {
     for op in (
         Op(
             "solve",
-            "the least number of moves under LeetCode's rules, one optimal path and its detail",
-            _BOARD_FIELDS,
+            "the least number of moves (each roll chosen) under the given rules, LeetCode's when absent, one "
+            "optimal path and its detail; under the classic start the path starts off the board, at 0",
+            (*_BOARD_FIELDS, RULES_FIELD),
             MAX_SIZE,
             (
                 ("n", "number"),
@@ -160,6 +161,7 @@ CONTRACT: dict[str, Op] = {
                 ("explored", "number"),
                 _WARNINGS,
                 _CHAINED,
+                ("rules", "RulesUsed"),
             ),
         ),
         Op(
