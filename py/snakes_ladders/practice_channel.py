@@ -203,11 +203,19 @@ def parse(line: bytes, token: str, *kinds: dict[str, str]) -> dict[str, Any]:
         message = json.loads(line[len(head) :].decode("ascii"))
     except (ValueError, RecursionError):  # not ASCII, not JSON, a number too long, nested too deep
         raise Malformed(_glimpse(line)) from None
-    if type(message) is dict:
-        for fields in kinds:
-            if message.keys() == fields.keys() and all(_check(message[k], kind) for k, kind in fields.items()):
-                return {k: printable(v) if type(v) is str else v for k, v in message.items()}
+    for fields in kinds:
+        if fits(message, fields):
+            return {k: printable(v) if type(v) is str else v for k, v in message.items()}
     raise Malformed(_glimpse(line))
+
+
+def fits(message: object, fields: dict[str, str]) -> bool:
+    """Whether ``message`` is a dict with exactly ``fields``, each value of its kind (``OUTCOME``'s, ...)."""
+    return (
+        type(message) is dict
+        and message.keys() == fields.keys()
+        and all(_check(message[key], kind) for key, kind in fields.items())
+    )
 
 
 def _glimpse(line: bytes) -> str:
@@ -227,6 +235,7 @@ __all__ = [
     "Reader",
     "encode",
     "exit_status",
+    "fits",
     "parse",
     "send",
     "stop",

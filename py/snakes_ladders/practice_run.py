@@ -142,12 +142,27 @@ class Outcome:
         }
 
 
+class ForeignSolver:
+    """A solution in another language, run by its own runner, which reports the outcome itself
+    (``practice_foreign``: JavaScript in the page's practice worker).  ``run`` hands it the board."""
+
+    def outcome(self, rows: list[list[int]], record: bool, stream: bool) -> Outcome:
+        """The outcome on ``rows``, its reads if ``record``; ``stream``: what it prints goes out as printed."""
+        raise NotImplementedError
+
+    def __call__(self, board: list[list[int]]) -> object:
+        raise TypeError("a foreign solution runs only through practice_run.run")
+
+
 def run(
     solver: Solver, rows: list[list[int]], sink: Callable[[str], object] | None = None, record: bool = True
 ) -> Outcome:
     """Call the solver on a recording copy of ``rows`` (a plain copy, and no reads, unless ``record``),
     capturing its output (``sink`` hears it as it is printed), whatever it raises or returns, and what it
-    read.  Work besides the solver's: O(n² + reads)."""
+    read.  A ``ForeignSolver`` runs itself (its runner streams what it prints when there is a ``sink``).
+    Work besides the solver's: O(n² + reads)."""
+    if isinstance(solver, ForeignSolver):
+        return solver.outcome(rows, record, sink is not None)
     captured = _Capped(sink)
     board, log = recording(rows) if record else ([list(row) for row in rows], ReadLog())
     given = list(board)

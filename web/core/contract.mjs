@@ -133,9 +133,9 @@ export const OPS = Object.freeze({
     worker: "practice"
   },
   "load": {
-    about: "load a LeetCode 909 solution (Python source: class Solution, or a function), running its top level",
+    about: "load a LeetCode 909 solution (Python or JavaScript: class Solution, or a function), running its top level",
     maxSize: 1000,
-    fields: {"version": FIELDS.version, "source": {"type": "string", "required": true, "about": "the solution's Python source", "maxLength": 16065536}},
+    fields: {"version": FIELDS.version, "source": {"type": "string", "required": true, "about": "the solution's source, in its language", "maxLength": 16065536}, "language": {"type": "\"python\" | \"javascript\"", "required": false, "about": "the solution's language; left out: python"}},
     result: {"loaded": "boolean", "error": "string | null", "line": "number | null", "output": "string"},
     worker: "practice"
   },
@@ -279,7 +279,7 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{board: number, count: number, evaluations: number, max_evaluations: number, distance: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, work: number, max_work: number}} GenerateSetProgress */
 /** @typedef {{op: "battery", version: 1, boards?: number, seed?: number, board?: number[][] | null}} BatteryRequest */
 /** @typedef {{cases: PracticeCase[]}} BatteryResult */
-/** @typedef {{op: "load", version: 1, source: string}} LoadRequest */
+/** @typedef {{op: "load", version: 1, source: string, language?: "python" | "javascript"}} LoadRequest */
 /** @typedef {{loaded: boolean, error: string | null, line: number | null, output: string}} LoadResult */
 /** @typedef {{op: "run", version: 1, board: number[][]}} RunRequest */
 /** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean}} RunResult */

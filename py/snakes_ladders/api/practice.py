@@ -16,6 +16,7 @@ from typing import Any
 from ..board import Board
 from ..practice import battery
 from ..practice_failure import diagnose, failure_to_json
+from ..practice_foreign import Runner, load_javascript
 from ..practice_run import Outcome, SolutionError, Solver, broken, load, run
 from ..rules import LEETCODE
 from ..solve import min_moves
@@ -37,17 +38,40 @@ def battery_op(message: dict[str, Any]) -> dict[str, Any]:
     return {"cases": [case.to_json() for case in battery(count, seed, board)]}
 
 
+def javascript_runner() -> Runner:
+    """The practice worker's JavaScript runner (web/workers/js-solution.mjs), which the worker puts on its
+    global scope before it passes on a JavaScript load: reached through Pyodide's ``js`` module."""
+    import js  # type: ignore[import-not-found]  # Pyodide's: the worker's global scope
+
+    runner: Runner = js.snakesLaddersJavaScript
+    return runner
+
+
+#: Where a JavaScript load finds its runner (the tests put a runner of their own here).
+RUNNERS_OF: dict[str, Callable[[], Runner]] = {"javascript": javascript_runner}
+LANGUAGES = {"python": "Python", "javascript": "JavaScript"}
+
+
+def _load(language: str, source: str) -> tuple[Solver, str]:
+    if language == "javascript":
+        return load_javascript(RUNNERS_OF[language](), source)
+    return load(source)
+
+
 def load_op(message: dict[str, Any]) -> dict[str, Any]:
-    """Load ``source``: ``loaded``, and why not (``error``, ``line``), with what its top level printed."""
-    source = message.get("source")
+    """Load ``source`` in its ``language`` (Python when left out): ``loaded``, and why not (``error``,
+    ``line``), with what its top level printed."""
+    source, language = message.get("source"), message.get("language", "python")
+    if type(language) is not str or language not in LANGUAGES:
+        raise RequestError(f"load's language must be one of {', '.join(map(repr, LANGUAGES))}, got {language!r}")
     high = {field.name: field for field in CONTRACT["load"].fields}["source"].high
     if type(source) is not str or high is None or len(source) > high:
         raise RequestError(
-            f"load needs a source: the solution's Python source, a string of at most {high:,} characters"
+            f"load needs a source: the solution's {LANGUAGES[language]} source, a string of at most {high:,} characters"
         )
     _loaded.clear()
     try:
-        solver, output = load(source)
+        solver, output = _load(language, source)
     except SolutionError as error:
         return {"loaded": False, "error": error.message, "line": error.line, "output": error.output}
     except BaseException as failure:  # the solution changed the interpreter under us

@@ -99,16 +99,17 @@ PRACTICE_OPS = (
     ),
     Op(
         "load",
-        "load a LeetCode 909 solution (Python source: class Solution, or a function), running its top level",
+        "load a LeetCode 909 solution (Python or JavaScript: class Solution, or a function), running its top level",
         (
             VERSION_FIELD,
             Field(
                 "source",
                 "string",
-                "the solution's Python source",
+                "the solution's source, in its language",
                 required=True,
                 high=MAX_SIZE * MAX_SIZE * TEXT_CHARS_PER_CELL + TEXT_CHARS_EXTRA,
             ),
+            Field("language", '"python" | "javascript"', "the solution's language; left out: python"),
         ),
         MAX_SIZE,
         (("loaded", "boolean"), ("error", "string | null"), ("line", "number | null"), ("output", "string")),
