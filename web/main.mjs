@@ -81,6 +81,7 @@ const ask = makeClient(latest, shared);
 
 const editor = new Editor(state, view, notify);
 const app = { state, view, editor, bridge, ask, modes, notify, message };
+matrix.link({ view, editor, modes });
 const links = new LinkController(app);
 const boardIo = new BoardIoController({ ...app, matrixText: () => matrix.text });
 const editing = new EditingController(app);

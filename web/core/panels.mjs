@@ -1,7 +1,7 @@
-// The side panels: engine status, solve result with its move list, and the LeetCode matrix view.
+// The side panels: engine status, solve result with its move list, and the LeetCode matrix panel.
 // Each class owns its own elements and only shows what it is given.
 import { formatWays } from "./format.mjs";
-import { boardToMatrix, formatMatrix } from "../board/grid.mjs";
+import { MatrixView } from "../board/matrix-view.mjs";
 import { $ } from "./dom.mjs";
 
 
@@ -86,12 +86,34 @@ export function describeMove(index, step) {
   return `Move ${index + 1}: roll ${step.roll} → square ${step.landing}${jump}`;
 }
 
+/** The LeetCode matrix panel (web/board/matrix-view.mjs) and the board's counts line in Board settings. */
 export class MatrixPanel {
-  #matrix = $("matrix");
+  #root = $("matrix");
   #counts = $("counts");
+  #modes = null;
+  #view = new MatrixView(this.#root, () => this.#visible());
+
+  /**
+   * Link the matrix to the board: hover, focus and selection both ways (`view`, `editor`); `modes` says
+   * which workspace is shown, so the hidden panel builds nothing until it is shown.
+   */
+  link({ view, editor, modes }) {
+    this.#modes = modes;
+    this.#view.link(view, editor);
+    modes.addEventListener("workspacechange", () => {
+      if (this.#visible()) this.#view.shown();
+    });
+  }
+
+  /** Whether the panel shows in the current workspace: from the attributes, with no layout read. */
+  #visible() {
+    const workspace = this.#modes?.workspace ?? null;
+    const panel = /** @type {HTMLElement | null} */ (this.#root.closest("[data-workspaces]"));
+    return workspace !== null && (panel?.dataset.workspaces ?? "").split(" ").includes(workspace);
+  }
 
   show(board) {
-    this.#matrix.textContent = formatMatrix(boardToMatrix(board));
+    this.#view.show(board);
     let ladders = 0;
     let snakes = 0;
     for (const [start, end] of board.jumps) {
@@ -103,6 +125,6 @@ export class MatrixPanel {
   }
 
   get text() {
-    return this.#matrix.textContent;
+    return this.#view.text;
   }
 }

@@ -1,0 +1,326 @@
+// The LeetCode matrix panel: the board's `board = [[...]]` text, exactly as formatMatrix writes it (so it
+// still copies and pastes into LeetCode), in which every value is a cell of a grid, linked both ways with
+// the main board. Hovering, focusing or selecting a square marks its matrix cell; hovering or focusing a
+// matrix cell marks its square on the board, and a click (or Enter) on it is a click on that square.
+// The 2,500 cells of a 50x50 board are built once per size and an edit rewrites only the values it
+// changed; while the panel is hidden no cell is built (the text is then one plain string). Text only
+// through textContent.
+import { cellToSquare, formatMatrix, squareToCell } from "./grid.mjs";
+import { describeJump } from "../core/state.mjs";
+
+/** The screen-reader name of board[row][col] holding `value`: "board[4][1], square 7, ladder to 38". */
+export function cellLabel(row, col, n, value) {
+  const square = cellToSquare(row, col, n);
+  return `board[${row}][${col}], square ${square}${value === -1 ? "" : `, ${describeJump(square, value)}`}`;
+}
+
+/** The matrix values by square (index 0 unused): -1, or the jump's end. O(n² + jumps). */
+export function squareValues({ n, jumps }) {
+  const values = new Int32Array(n * n + 1).fill(-1);
+  for (const [start, end] of jumps) values[start] = end;
+  return values;
+}
+
+/** The squares whose value differs between `shown` and `values` (squareValues of the same size). O(n²). */
+export function changedSquares(shown, values) {
+  const changed = [];
+  for (let square = 1; square < values.length; square += 1) if (shown[square] !== values[square]) changed.push(square);
+  return changed;
+}
+
+/**
+ * What an edit rewrites: `{squares, width}`, the squares whose shown text changes when `values` replace
+ * `shown` (padded to `shownWidth`): the changed values, or every square when the width changed. O(n²).
+ */
+export function updatePlan(shown, shownWidth, values) {
+  const width = valueWidth(values);
+  if (width === shownWidth && shown.length === values.length) return { squares: changedSquares(shown, values), width };
+  return { squares: Array.from({ length: values.length - 1 }, (_, index) => index + 1), width };
+}
+
+/** The width formatMatrix pads every value to: the longest value's digits. O(n²). */
+export function valueWidth(values) {
+  let width = 0;
+  for (let square = 1; square < values.length; square += 1) width = Math.max(width, String(values[square]).length);
+  return width;
+}
+
+/**
+ * The matrix text in pieces, in order: strings (punctuation) and `{row, col, square}` for each value, so
+ * that the pieces with each value padded to `valueWidth` join to formatMatrix's text. O(n²).
+ * @returns {(string | {row: number, col: number, square: number})[]}
+ */
+export function matrixPieces(n) {
+  /** @type {(string | {row: number, col: number, square: number})[]} */
+  const pieces = ["board = [\n"];
+  for (let row = 0; row < n; row += 1) {
+    pieces.push("  [");
+    for (let col = 0; col < n; col += 1) {
+      if (col > 0) pieces.push(", ");
+      pieces.push({ row, col, square: cellToSquare(row, col, n) });
+    }
+    pieces.push(row === n - 1 ? "]\n]" : "],\n");
+  }
+  return pieces;
+}
+
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+/** Where `key` moves the focus from (row, col) in an n×n grid: `{row, col}`, or null for any other key. */
+export function movedCell(row, col, key, n, ctrl = false) {
+  if (key in MOVES) {
+    const [dr, dc] = MOVES[key];
+    return { row: Math.min(n - 1, Math.max(0, row + dr)), col: Math.min(n - 1, Math.max(0, col + dc)) };
+  }
+  if (key === "Home") return ctrl ? { row: 0, col: 0 } : { row, col: 0 };
+  if (key === "End") return ctrl ? { row: n - 1, col: n - 1 } : { row, col: n - 1 };
+  if (key === "PageUp") return { row: Math.max(0, row - 10), col };
+  if (key === "PageDown") return { row: Math.min(n - 1, row + 10), col };
+  return null;
+}
+
+/** An element holding `text` that screen readers skip: the matrix's punctuation. */
+function punctuation(text) {
+  const span = document.createElement("span");
+  span.setAttribute("aria-hidden", "true");
+  span.textContent = text;
+  return span;
+}
+
+export class MatrixView {
+  #root;
+  #visible;
+  #n = 0;
+  /** The cells by square (empty while no grid is built); the values and width they show. */
+  #cells = [];
+  #shown = new Int32Array(0);
+  #width = 0;
+  #board = null;
+  /** The square each source points at: hover and focus on this panel, hover and focus on the board. */
+  #at = { matrixHover: null, matrixFocus: null, boardHover: null, boardFocus: null };
+  #selected = null;
+  #linkedCell = null;
+  /** The square marked "linked" on the board: only one this panel points at (the board's own are shown there). */
+  #boardMark = null;
+  #tabCell = null;
+  #view = null;
+  #editor = null;
+
+  /** `root`: the `<pre>` the matrix is drawn in; `visible()`: whether its panel is shown now (no layout read). */
+  constructor(root, visible) {
+    this.#root = root;
+    this.#visible = visible;
+    root.addEventListener("pointerover", (event) => this.#point("matrixHover", this.#squareOf(event.target)));
+    root.addEventListener("pointerleave", () => this.#point("matrixHover", null));
+    root.addEventListener("focusin", (event) => this.#focused(event.target));
+    root.addEventListener("focusout", (event) => {
+      if (!root.contains(/** @type {Node | null} */ (event.relatedTarget))) this.#point("matrixFocus", null);
+    });
+    root.addEventListener("click", (event) => {
+      const square = this.#squareOf(event.target);
+      // A double or triple click selects text to copy; only a plain click is a click on the square.
+      if (square !== null && event.detail <= 1 && document.getSelection()?.isCollapsed !== false) this.#editor?.activate(square);
+    });
+    root.addEventListener("keydown", (event) => this.#key(event));
+  }
+
+  /** Link to the main board: its view (marks, hover, focus) and the editor (selection, a click on a square). */
+  link(view, editor) {
+    this.#view = view;
+    this.#editor = editor;
+    const grid = view.grid;
+    grid.addEventListener("pointerover", (event) => this.#point("boardHover", squareIn(event.target, ".cell[data-square]")));
+    grid.addEventListener("pointerleave", () => this.#point("boardHover", null));
+    grid.addEventListener("focusin", (event) => this.#point("boardFocus", squareIn(event.target, ".cell[data-square]")));
+    grid.addEventListener("focusout", (event) => {
+      if (!grid.contains(/** @type {Node | null} */ (event.relatedTarget))) this.#point("boardFocus", null);
+    });
+    editor.addEventListener("selectionchange", (event) => {
+      this.#selected = /** @type {CustomEvent} */ (event).detail.square;
+      this.#relink();
+    });
+  }
+
+  /**
+   * Show `board`. The same size as shown: rewrites only the values that differ (O(n²) JavaScript, DOM
+   * writes for the changed cells, or all of them when the values' width changed). A new size: builds the
+   * n² cells when the panel is shown (O(n²) DOM), else writes only the text and builds them when shown.
+   */
+  show(board) {
+    this.#board = board;
+    if (board.n === this.#n) this.#update(squareValues(board));
+    else if (this.#visible()) this.#build(board);
+    else this.#plain();
+  }
+
+  /** The panel has been shown: build the cells if only the text is there. */
+  shown() {
+    if (this.#board && this.#n !== this.#board.n) this.#build(this.#board);
+    this.#relink();
+  }
+
+  /** The text, as LeetCode prints it: what Copy matrix copies. */
+  get text() {
+    return this.#board ? formatMatrix(matrixRows(this.#board)) : "";
+  }
+
+  /** The cell showing `square` (null when none is built). */
+  cell(square) {
+    return this.#cells[square] ?? null;
+  }
+
+  #plain() {
+    this.#n = 0;
+    this.#cells = [];
+    this.#linkedCell = null;
+    this.#tabCell = null;
+    this.#root.removeAttribute("role");
+    this.#root.tabIndex = 0; // a scrollable region is reached by the keyboard
+    this.#root.textContent = this.text;
+    this.#relink();
+  }
+
+  #build(board) {
+    const n = board.n;
+    const values = squareValues(board);
+    const width = valueWidth(values);
+    const cells = new Array(n * n + 1);
+    const fragment = document.createDocumentFragment();
+    let row = null;
+    for (const piece of matrixPieces(n)) {
+      if (typeof piece !== "string") {
+        const cell = document.createElement("span");
+        cell.className = "matrix-cell";
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.square = String(piece.square);
+        cell.tabIndex = -1;
+        writeCell(cell, piece.row, piece.col, n, values[piece.square], width);
+        row.append((cells[piece.square] = cell));
+        continue;
+      }
+      if (piece === "  [") {
+        row = document.createElement("span");
+        row.setAttribute("role", "row");
+        fragment.append(row);
+      }
+      (row ?? fragment).append(punctuation(piece));
+      if (piece.startsWith("]")) row = null;
+    }
+    // The cells focused or hovered are gone with the old grid (no focusout comes from a removed cell).
+    this.#at.matrixHover = this.#at.matrixFocus = null;
+    this.#n = n;
+    this.#cells = cells;
+    this.#shown = values;
+    this.#width = width;
+    this.#linkedCell = null;
+    this.#root.setAttribute("role", "grid");
+    this.#root.removeAttribute("tabindex");
+    this.#root.replaceChildren(fragment);
+    this.#tabCell = null;
+    this.#rove(cells[cellToSquare(0, 0, n)]);
+    this.#relink();
+  }
+
+  #update(values) {
+    const n = this.#n;
+    const { squares, width } = updatePlan(this.#shown, this.#width, values);
+    for (const square of squares) {
+      const { row, col } = squareToCell(square, n);
+      writeCell(this.#cells[square], row, col, n, values[square], width);
+    }
+    this.#shown = values;
+    this.#width = width;
+  }
+
+  #squareOf(target) {
+    return squareIn(target, ".matrix-cell");
+  }
+
+  #point(source, square) {
+    if (this.#at[source] === square) return;
+    this.#at[source] = square;
+    this.#relink();
+  }
+
+  #focused(target) {
+    const square = this.#squareOf(target);
+    if (square === null) return;
+    this.#rove(this.#cells[square]);
+    this.#point("matrixFocus", square);
+  }
+
+  /** Mark the one square pointed at: this panel's hover or focus, else the board's, else the selection. O(1) here. */
+  #relink() {
+    const at = this.#at;
+    const fromMatrix = at.matrixHover ?? at.matrixFocus;
+    const square = fromMatrix ?? at.boardHover ?? at.boardFocus ?? this.#selected;
+    const cell = square === null ? null : (this.#cells[square] ?? null);
+    if (cell !== this.#linkedCell) {
+      this.#linkedCell?.classList.remove("linked");
+      cell?.classList.add("linked");
+      this.#linkedCell = cell;
+      // Never under the pointer: a cell this panel points at is already in view.
+      if (cell && fromMatrix === null && this.#visible()) scrollWithin(this.#root, cell);
+    }
+    const mark = cell ? fromMatrix : null;
+    if (mark !== this.#boardMark) {
+      this.#boardMark = mark;
+      this.#view?.mark({ linked: mark });
+    }
+  }
+
+  #key(event) {
+    const square = this.#squareOf(event.target);
+    if (square === null) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this.#editor?.activate(square);
+      return;
+    }
+    if (event.key === "Escape") return this.#editor?.cancel();
+    const { row, col } = squareToCell(square, this.#n);
+    const to = movedCell(row, col, event.key, this.#n, event.ctrlKey || event.metaKey);
+    if (!to) return;
+    event.preventDefault();
+    const cell = this.#cells[cellToSquare(to.row, to.col, this.#n)];
+    this.#rove(cell);
+    cell.focus({ preventScroll: true }); // the page stays where it is; the panel scrolls
+    scrollWithin(this.#root, cell);
+  }
+
+  /** One tab stop in the grid: the cell last focused. */
+  #rove(cell) {
+    if (this.#tabCell === cell) return;
+    if (this.#tabCell) this.#tabCell.tabIndex = -1;
+    cell.tabIndex = 0;
+    this.#tabCell = cell;
+  }
+}
+
+/** The square of the element `selector` finds at or above `target`, or null. */
+function squareIn(target, selector) {
+  /** @type {HTMLElement | null} */
+  const found = target instanceof Element ? target.closest(selector) : null;
+  return found ? Number(found.dataset.square) : null;
+}
+
+function writeCell(cell, row, col, n, value, width) {
+  cell.textContent = String(value).padStart(width);
+  cell.setAttribute("aria-label", cellLabel(row, col, n, value));
+}
+
+function matrixRows(board) {
+  const { n } = board;
+  const values = squareValues(board);
+  return Array.from({ length: n }, (_, row) => Array.from({ length: n }, (_, col) => values[cellToSquare(row, col, n)]));
+}
+
+/** Scroll `box` (not the page) just enough that `cell` is inside it. Reads layout: called on input, never on an edit. */
+function scrollWithin(box, cell) {
+  const margin = 8;
+  const { offsetTop: top, offsetLeft: left, offsetHeight: height, offsetWidth: width } = cell;
+  if (top - margin < box.scrollTop) box.scrollTop = top - margin;
+  else if (top + height + margin > box.scrollTop + box.clientHeight) box.scrollTop = top + height + margin - box.clientHeight;
+  if (left - margin < box.scrollLeft) box.scrollLeft = left - margin;
+  else if (left + width + margin > box.scrollLeft + box.clientWidth) box.scrollLeft = left + width + margin - box.clientWidth;
+}
