@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from snakes_ladders import Board, BoardError, solve
 from snakes_ladders.api import handle
+from snakes_ladders.rules import CLASSIC, Rules
 
 PY = Path(__file__).resolve().parent.parent / "py"
 
@@ -69,6 +70,29 @@ def test_solve_time_grows_with_the_board(family: Callable[[int], Board]) -> None
     matrix_small, matrix_large = small.to_matrix(), large.to_matrix()
     ratio = cpu_seconds(lambda: solve(matrix_large)) / cpu_seconds(lambda: solve(matrix_small))
     assert ratio < 8, f"{family.__name__}: four times the squares took {ratio:.1f} times as long"
+
+
+def walled(n: int) -> Board:
+    """A ladder on square 1, then an empty board up to six snakes in a row before the end: unreachable,
+    so the search settles every other square (a ladder on 1 is allowed only off the board)."""
+    last = n * n
+    return Board(n, {1: 3, **dict.fromkeys(range(last - 6, last), 2)}, allow_start_jump=True)
+
+
+_OFF_BOARD = (CLASSIC, Rules(start="off-board", overshoot="bounce"))
+_BY_RULES = [
+    *((family, rules) for family in (multiplying, ladder_chains, walled) for rules in _OFF_BOARD),
+    *((family, Rules(overshoot="win")) for family in (multiplying, ladder_chains)),
+]
+
+
+@pytest.mark.parametrize(("family", "rules"), _BY_RULES)
+def test_solve_by_rules_time_grows_with_the_board(family: Callable[[int], Board], rules: Rules) -> None:
+    """Under rules other than LeetCode's (the plain search from the rules' start), four times the squares
+    cost at most eight times the time too, on boards where it settles every square or counts past 10^30."""
+    small, large = family(100), family(200)
+    ratio = cpu_seconds(lambda: solve(large, rules)) / cpu_seconds(lambda: solve(small, rules))
+    assert ratio < 8, f"{family.__name__} under {rules}: four times the squares took {ratio:.1f} times as long"
 
 
 class _Empty(enum.IntEnum):

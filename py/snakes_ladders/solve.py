@@ -196,7 +196,7 @@ def solve(board: Board | Any, rules: Rules = LEETCODE) -> Solution:
     board) change where the search starts and what a roll past the last square does; the player still
     picks every roll.  ``start="off-board"``: the token starts on position 0, the first roll r lands
     on square r and takes its jump (square 1 may hold one), and ``path`` starts with 0.  ``overshoot``
-    never changes ``moves`` or the path: a roll past the last square can only be made from a square
+    never changes ``moves``: a roll past the last square can only be made from a square
     that the exact roll finishes from, so it never shortens a game; ``"win"`` (and ``"bounce"`` onto a
     ladder to the last square) adds ways to finish to ``paths_count``, and ``"bounce"`` may reach more
     squares at the answer's distance.  ``sixes`` ``"again"`` groups rolls into turns and changes no
@@ -280,6 +280,8 @@ def _overshoots(
     roll past it, and only those ``moves`` - 1 away matter (none is nearer: each finishes in one
     exact roll).  Returns the squares newly reached.  At most 6 squares × 6 rolls: O(1).
     """
+    if rules.overshoot == "stay":  # a wasted roll: the token stays, and takes no jump
+        return 0
     last = board.last
     flat = board.flat
     added = 0
