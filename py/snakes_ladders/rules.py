@@ -28,8 +28,9 @@ The classic board game differs in two ways that ``Rules`` can express:
     where a roll leaves the token and whether the same player rolls again.
 
 Whatever the rules, one jump at most is taken per move, as in LeetCode: a jump
-that ends on another jump's start stops there.  ``solve`` and ``min_moves``
-ignore ``Rules``; they always answer LeetCode's question.
+that ends on another jump's start stops there.  ``solve`` takes ``Rules`` (the least
+number of moves with every roll chosen, from the rules' start); ``min_moves`` always
+answers LeetCode's question.
 
 >>> cells = Board(10, {1: 38, 98: 78}, allow_start_jump=True).cells()
 >>> CLASSIC.move(cells, 0, 1)                       # off the board, roll 1: land on 1, climb to 38
