@@ -133,6 +133,7 @@ state.addEventListener("ruleschange", (event) => {
   if (withBoard) return; // the board's change has done the rest
   links.schedule();
   if (label) notify(label, "info");
+  solver.rulesChanged(); // Solve answers under the rules
   randomPlay.rulesChanged();
 });
 

@@ -306,7 +306,7 @@ export class BoardView extends EventTarget {
     const n = this.n;
     const nodes = [];
     for (const step of steps) {
-      const a = centre(step.start, n);
+      const a = standCentre(step.start, n); // the classic start's first move comes from off the board
       const b = centre(step.landing, n);
       const k = strokeScale(n);
       nodes.push(svg("line", { class: "route", x1: a.x, y1: a.y, x2: b.x, y2: b.y, "stroke-width": 0.05 * k, "stroke-dasharray": `${0.04 * k} ${0.12 * k}` }));

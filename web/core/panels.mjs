@@ -55,7 +55,8 @@ export class ResultPanel {
     if (!solution.reachable) {
       this.#status.textContent = `Unreachable: no sequence of rolls reaches square ${last}.`;
       this.#status.dataset.kind = "unreachable";
-      this.#detail.textContent = `${solution.explored} of ${last} squares can be reached from square 1.`;
+      const from = solution.rules?.start === "off-board" ? "off the board" : "square 1";
+      this.#detail.textContent = `${solution.explored} of ${last} squares can be reached from ${from}.`;
       this.#playback.hidden = true;
       return;
     }

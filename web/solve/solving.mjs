@@ -1,21 +1,34 @@
-// The Solve panel's controller: asks Python for the fewest rolls, shows the answer and plays it back
+// The Solve panel's controller: asks Python for the fewest rolls under the board's rules, shows the answer and plays it back
 // on the token (playback row: web/board/playback.mjs), with speed and cancel. It owns the "solve" requests.
 import { TokenAnimator } from "../board/animate.mjs";
 import { boardToMatrix } from "../board/grid.mjs";
 import { ResultPanel } from "../core/panels.mjs";
 import { createPlaybackControls } from "../board/playback.mjs";
 import { $ } from "../core/dom.mjs";
-import { describeJump } from "../core/state.mjs";
+import { describeRules } from "../core/rules-text.mjs";
 
-/** Why Solve does not answer for a board whose square 1 holds a jump (to `end`), and what answers instead. */
-export function squareOneWords(end) {
-  const jump = describeJump(1, end);
-  return (
-    `Solve answers LeetCode's question, where the game starts on square 1, so square 1 cannot hold a snake or ladder; ` +
-    `here it holds a ${jump}, which the classic start (off the board) in these rules allows. ` +
-    "Random play (Analyze) and Play use the board's own rules. " +
-    `For LeetCode's answer, remove the ${jump} from square 1 (select square 1, then Remove).`
+/** Why Solve does not answer under the rule that a third 6 in a turn sends the token back to the start. */
+export const THREE_SIXES_WORDS =
+  "Solve finds the fewest rolls when you choose every roll, and does not search the rule that a third 6 " +
+  "in a turn sends the token back to the start. Set Sixes to “Nothing special” or “A 6 rolls again” " +
+  "(the same fewest rolls) to solve; Random play (Analyze) and Play use this rule.";
+
+/**
+ * The line under "Minimum moves: N" saying which rules the answer is under, or "" for LeetCode's own
+ * (start on square 1, a roll past the last square wasted, plain sixes): `rules` is the result's `rules`.
+ */
+export function rulesWords(rules) {
+  const { start, overshoot, sixes = "plain" } = rules;
+  if (start === "square1" && overshoot === "stay" && sixes === "plain") return "";
+  const words = [`Under this board's rules: ${describeRules(rules)}.`];
+  words.push(
+    start === "off-board"
+      ? "The moves count from off the board (the classic start): the first roll lands on square 1 to 6 and takes its jump."
+      : "The moves count from square 1, as in LeetCode.",
   );
+  if (overshoot !== "stay") words.push("A roll past the last square never shortens a game, so that rule changes no answer.");
+  if (sixes !== "plain") words.push("Every roll counts as a move, a 6's extra roll too.");
+  return words.join(" ");
 }
 
 export class SolveController {
@@ -59,6 +72,22 @@ export class SolveController {
     this.#animator.stop();
     this.#app.modes.go("solve", "idle");
     this.#result.say("Press Solve to find the fewest rolls.");
+    this.#rulesLine("");
+  }
+
+  /** The rules changed (the board did not): the answer, its route and a solve on its way are stale. */
+  rulesChanged() {
+    this.#app.bridge.cancel("solve", { now: false });
+    $("cancel-solve").hidden = true;
+    this.boardChanged();
+    this.#app.view.clearRoute();
+    this.#app.view.mark({ path: new Set(), landings: new Set(), current: null });
+  }
+
+  #rulesLine(text) {
+    const line = $("solve-rules");
+    line.textContent = text;
+    line.hidden = !text;
   }
 
   /** Stop the playback (the mode table clears it when another mode takes the board). */
@@ -71,11 +100,11 @@ export class SolveController {
     const app = this.#app;
     performance.mark("solve-click");
     this.#animator.stop();
-    const startJump = app.state.board.jumps.get(1);
-    if (startJump !== undefined) {
-      // Only the classic start (off the board) lets square 1 hold a jump, and LeetCode's question, which
-      // Solve answers, starts on square 1: say so plainly rather than send Python a board it must refuse.
-      this.#result.say(squareOneWords(startJump));
+    this.#rulesLine("");
+    const { rules } = app.state;
+    if (rules.sixes === "again-three-to-start") {
+      // Python refuses it too; words, not a red error: the board is fine, the question is another one.
+      this.#result.say(THREE_SIXES_WORDS);
       app.modes.go("solve", "idle");
       return;
     }
@@ -84,7 +113,7 @@ export class SolveController {
     $("cancel-solve").hidden = false;
     let reply;
     try {
-      reply = await app.ask.solve({ board: boardToMatrix(app.state.board) });
+      reply = await app.ask.solve({ board: boardToMatrix(app.state.board), rules });
     } catch (error) {
       this.#result.error(`Could not solve: ${error.message}`);
       app.modes.go("solve", "error");
@@ -104,6 +133,7 @@ export class SolveController {
   #show(solution) {
     const { view, modes, message, notify } = this.#app;
     this.#result.show(solution);
+    this.#rulesLine(rulesWords(solution.rules));
     // The answer replaces a note about the board ("Loaded the preset … Press Solve!"); an error stays.
     if (message.dataset.kind !== "error") notify("", "info");
     performance.mark("solve-shown");
