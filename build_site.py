@@ -33,6 +33,9 @@ ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 # Practice mode's code editor (CodeMirror 6), bundled once per build into one module the site serves.
 EDITOR_ENTRY = ROOT / "tools" / "codemirror-entry.mjs"
 EDITOR_BUNDLE = "vendor/codemirror.mjs"
+# The JavaScript interpreter (sval) that runs a JavaScript practice solution in the practice worker.
+JS_RUNNER_ENTRY = ROOT / "tools" / "js-runner-entry.mjs"
+JS_RUNNER_BUNDLE = "vendor/js-runner.mjs"
 SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
 PACKAGE_COMPILER = ROOT / "tools" / "compile_package.mjs"
 PACKAGE_CACHE = ROOT / "build" / "packages"
@@ -104,10 +107,11 @@ def shipped_source(source: str) -> str:
 
 
 def bundle_editor(out: Path) -> None:
-    """Bundle CodeMirror and its Python mode into ``out/vendor/codemirror.mjs`` with esbuild (pinned)."""
-    target = out / EDITOR_BUNDLE
-    command = [str(ESBUILD), str(EDITOR_ENTRY), "--bundle", "--format=esm", "--minify", "--log-level=warning"]
-    subprocess.run([*command, f"--outfile={target}"], cwd=ROOT, check=True)
+    """Bundle CodeMirror and its Python and JavaScript modes into ``out/vendor/codemirror.mjs``, and the
+    JavaScript interpreter into ``out/vendor/js-runner.mjs``, with esbuild (pinned)."""
+    for entry, bundle in ((EDITOR_ENTRY, EDITOR_BUNDLE), (JS_RUNNER_ENTRY, JS_RUNNER_BUNDLE)):
+        command = [str(ESBUILD), str(entry), "--bundle", "--format=esm", "--minify", "--log-level=warning"]
+        subprocess.run([*command, f"--outfile={out / bundle}"], cwd=ROOT, check=True)
 
 
 # The page's two entry modules (index.html's scripts) and the modules loaded as workers.
@@ -334,8 +338,9 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
     # kept once, as "./", the key every navigation is answered from; "index.html" would be a
     # second download of the same bytes on the first visit.
     # The snapshot is cached apart, after the rest, once Python is ready (sw.mjs).
-    # The editor bundle (155 kB gzipped) is fetched when Practice first opens, not on every first visit.
-    skip = {"sw.mjs", "index.html", "build-info.mjs", snapshot_file, EDITOR_BUNDLE}
+    # The editor bundle (155 kB gzipped) is fetched when Practice first opens, not on every first visit;
+    # the JavaScript interpreter (78 kB) when a JavaScript solution is first run.
+    skip = {"sw.mjs", "index.html", "build-info.mjs", snapshot_file, EDITOR_BUNDLE, JS_RUNNER_BUNDLE}
     served = (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     files = ["./", *sorted(name for name in served if name not in skip), "build-info.mjs"]
     (out / "build-info.mjs").write_text(

@@ -23,6 +23,7 @@ from snakes_ladders.practice import battery
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
 STORAGE_KEY = "snakes-ladders-practice-code"
+JAVASCRIPT_STORAGE_KEY = "snakes-ladders-practice-code-javascript"
 LIMIT_S = 3
 BOARDS = 40
 
@@ -50,16 +51,20 @@ class Practice:
         expect(self.panel).to_have_attribute("data-state", "idle")
         return self
 
-    def write(self, source: str) -> None:
-        """Replace the editor's text (pasted in one go, as a user pastes a solution)."""
+    def write(self, source: str, key: str = STORAGE_KEY) -> None:
+        """Replace the editor's text (pasted in one go, as a user pastes a solution); it is kept under ``key``."""
         self.editor.click()
         self.page.keyboard.press("Control+A")
         self.page.keyboard.press("Delete")
         self.page.keyboard.insert_text(source)
-        assert self.stored() == source
+        assert self.stored(key) == source
 
-    def stored(self) -> str | None:
-        return self.page.evaluate(f"localStorage.getItem({STORAGE_KEY!r})")
+    def stored(self, key: str = STORAGE_KEY) -> str | None:
+        return self.page.evaluate(f"localStorage.getItem({key!r})")
+
+    def language(self, label: str) -> None:
+        """Switch the solution's language (the editor shows that language's code, or its template)."""
+        self.panel.get_by_label("Language").select_option(label=label)
 
     def run(self) -> None:
         self.panel.get_by_role("button", name="Run tests").click()

@@ -4,12 +4,16 @@ the LeetCode matrix, the first differing read, why the right answer is right, an
 Each wrong solution is run through the page's battery; the board the page shows, its size, the reads'
 count, the read at each position asked and the first difference are compared with CPython's own
 ``practice_failure.diagnose`` of the same solution on the same failing board (an independent run of
-the same Python, not a copy of the page's numbers). At 1280x900 and at a 390x844 phone.
+the same Python, not a copy of the page's numbers). A wrong JavaScript solution (tests/js/practice-solutions.mjs)
+is compared with CPython's diagnosis of its Python twin of the same name: the same mistake, reading the board
+in the same order, recorded independently (practice_reads). At 1280x900 and at a 390x844 phone.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +22,8 @@ from typing import Any
 import pytest
 from app_page import AppPage, load_fixture
 from playwright.sync_api import Locator, expect
-from test_e2e_practice import BOARDS, Practice
+from test_e2e_polish import EDITOR_CONTRAST
+from test_e2e_practice import BOARDS, JAVASCRIPT_STORAGE_KEY, Practice
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from practice_solutions import WRONG
@@ -54,11 +59,30 @@ def in_view(page: Any, locator: Locator) -> None:
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (box, width)
 
 
-def check_failure(app: AppPage, name: str) -> tuple[Practice, dict[str, Any]]:
-    """Run ``name``, and check the failing board shown against CPython's diagnosis; returns the diagnosis."""
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def javascript_solution(name: str) -> str:
+    """The wrong JavaScript solution ``name`` (tests/js/practice-solutions.mjs), read through Node."""
+    server = ROOT / "tests" / "js" / "practice-js-server.mjs"
+    reply = subprocess.run(
+        ["node", str(server)], input='{"solutions": true}\n', capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    source: str = json.loads(reply.stdout)["wrong"][name][1]
+    return source
+
+
+def check_failure(app: AppPage, name: str, javascript: bool = False) -> tuple[Practice, dict[str, Any]]:
+    """Run ``name`` (its JavaScript version if ``javascript``), and check the failing board shown against
+    CPython's diagnosis of the Python one; returns the diagnosis."""
     number, case, failure = expected_failure(name)
     practice = Practice(app).open()
-    practice.write(WRONG[name][1])
+    if javascript:
+        practice.language("JavaScript")
+        expect(practice.editor).to_contain_text("var snakesAndLadders = function(board) {")  # the template
+        practice.write(javascript_solution(name), JAVASCRIPT_STORAGE_KEY)
+    else:
+        practice.write(WRONG[name][1])
     practice.run()
     practice.wait_done("failed")
     title = practice.failure.locator("h3")
@@ -101,24 +125,33 @@ def show_read(practice: Practice, failure: dict[str, Any], index: int) -> None:
     expect(board.locator("td.read")).to_have_attribute("data-square", str(square))
 
 
-@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_wrong_mapping_shows_the_first_differing_read(open_app: Callable[..., AppPage], phone: bool) -> None:
-    app = open_app(phone=phone)
-    practice, failure = check_failure(app, "parity-from-top")
+def check_difference(practice: Practice, failure: dict[str, Any]) -> dict[str, Any]:
+    """The first differing read: said once (the reads view, at that read), its cells marked on both grids."""
     difference = failure["first_difference"]
     assert difference is not None
-    expect(practice.failure).to_contain_text(
-        f"First differing read (read {difference['read'] + 1}): {difference['text']}."
-    )
-    practice.panel.get_by_role("slider", name="Read").fill(str(difference["read"] + 1))
+    practice.panel.get_by_role("slider", name="Read").fill("1")
+    go = practice.panel.get_by_role("button", name=f"Go to the first differing read (read {difference['read'] + 1})")
+    go.click()
     show_read(practice, failure, difference["read"])
     said = practice.panel.locator('[data-practice="read-difference"]')
     expect(said).to_have_text(f"Here your code read the wrong cell: {difference['text']}.")
+    # Once on the page: the line above the grids only points to the read (it said the sentence a second time).
+    assert practice.failure.inner_text().count(difference["text"]) == 1
     board = practice.panel.get_by_role("table", name="Failing board", exact=True)
     matrix = practice.panel.get_by_role("table", name="LeetCode matrix of the failing board")
     expect(board.locator("td.meant")).to_have_attribute("data-square", str(difference["square"]))
     row, col = difference["actual"]
     expect(matrix.locator(f'td.meant[data-row="{row}"][data-col="{col}"]')).to_have_count(1)
+    return dict(difference)
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_wrong_mapping_shows_the_first_differing_read(open_app: Callable[..., AppPage], phone: bool) -> None:
+    app = open_app(phone=phone)
+    practice, failure = check_failure(app, "parity-from-top")
+    difference = check_difference(practice, failure)
+    board = practice.panel.get_by_role("table", name="Failing board", exact=True)
+    matrix = practice.panel.get_by_role("table", name="LeetCode matrix of the failing board")
     # Step and Back move one read; hovering a square marks its matrix cell and the other way round.
     step = practice.panel.get_by_role("button", name="Step", exact=True)
     step.click()
@@ -157,3 +190,18 @@ def test_chained_jump_shows_the_chain_and_the_layers(open_app: Callable[..., App
     expect(reads).to_have_attribute("data-read", str(len(failure["reads"]) - 1), timeout=10_000)
     expect(practice.panel.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "false")
     in_view(app.page, reads)
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_wrong_javascript_solution_is_caught_shrunk_and_its_reads_shown(
+    open_app: Callable[..., AppPage], phone: bool
+) -> None:
+    """A JavaScript solution with the wrong numbering: caught on the board its Python twin fails, shrunk to the
+    same board, the same reads and first difference shown on the board and the matrix; the editor in
+    JavaScript mode keeps its contrast."""
+    app = open_app(phone=phone)
+    practice, failure = check_failure(app, "parity-from-top", javascript=True)
+    check_difference(practice, failure)
+    assert practice.editor.evaluate("el => el.querySelectorAll('span[class]').length") > 3  # highlighted as JavaScript
+    seen = app.page.evaluate(EDITOR_CONTRAST)
+    assert seen and [item for item in seen if item["ratio"] < 4.5] == []

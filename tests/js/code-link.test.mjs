@@ -22,16 +22,28 @@ test("a made link carries the board and the code in the fragment, and reads back
   assert.equal(new URL(link).search, "");
   const found = findLinkedCode(link);
   assert.equal(found.param, "codez");
-  assert.deepEqual(await decodeLinkedCode(found), { text: SOURCE });
+  assert.deepEqual(await decodeLinkedCode(found), { text: SOURCE, language: "python" });
   assert.equal(withoutCode(new URL(link).hash), "#n=6&j=2-15");
   assert.equal(addressWithoutCode(link), "/app/#n=6&j=2-15");
+});
+
+test("a JavaScript solution's link says its language, and the address without the code says none", async () => {
+  const source = "var snakesAndLadders = function(board) { return -1; };";
+  const { link } = await makeCodeLink(BASE, "n=6", source, "javascript");
+  assert.ok(link.startsWith(`${BASE}#n=6&lang=javascript&codez=`), link);
+  const found = findLinkedCode(link);
+  assert.equal(found.language, "javascript");
+  assert.deepEqual(await decodeLinkedCode(found), { text: source, language: "javascript" });
+  assert.equal(addressWithoutCode(link), "/app/#n=6");
+  // A language the page does not know is read as Python's (the code is shown, never run by itself).
+  assert.equal(findLinkedCode(link.replace("lang=javascript", "lang=ruby")).language, "python");
 });
 
 test("older links with ?code= in the query are still read, and taken out of the address", async () => {
   const href = `${BASE}?code=${base64url(Buffer.from(SOURCE))}&x=1#n=6`;
   const found = findLinkedCode(href);
   assert.equal(found.param, "code");
-  assert.deepEqual(await decodeLinkedCode(found), { text: SOURCE });
+  assert.deepEqual(await decodeLinkedCode(found), { text: SOURCE, language: "python" });
   assert.equal(addressWithoutCode(href), "/app/?x=1#n=6");
 });
 

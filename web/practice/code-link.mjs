@@ -7,14 +7,18 @@ export const LINK_LIMIT = 8000;
 export const CODE_LIMIT = 50_000;
 /** `codez`: deflate-raw then base64url (what Copy link makes); `code`: plain base64url (older links). */
 const PARAMS = ["codez", "code"];
+/** The code's language, beside it: `lang=javascript`; left out, Python (links made before JavaScript). */
+const LANGUAGE_PARAM = "lang";
+const LANGUAGES = ["python", "javascript"];
 
 function fragmentParams(hash) {
   return new URLSearchParams(hash.replace(/^#/, ""));
 }
 
 /**
- * The code a link carries, as `{param, value}` (still encoded), or null. Looked for in the fragment,
- * then in the query, where links made before the fragment form put it.
+ * The code a link carries, as `{param, value, language}` (the code still encoded; the language "python" or
+ * "javascript"), or null. Looked for in the fragment, then in the query, where links made before the
+ * fragment form put it.
  * @param {string} href
  */
 export function findLinkedCode(href) {
@@ -22,7 +26,8 @@ export function findLinkedCode(href) {
   for (const params of [fragmentParams(url.hash), url.searchParams]) {
     for (const param of PARAMS) {
       const value = params.get(param);
-      if (value !== null) return { param, value };
+      const language = LANGUAGES.find((name) => name === params.get(LANGUAGE_PARAM)) ?? "python";
+      if (value !== null) return { param, value, language };
     }
   }
   return null;
@@ -32,7 +37,7 @@ export function findLinkedCode(href) {
 export function withoutCode(hash) {
   const params = fragmentParams(hash ?? "");
   if (!PARAMS.some((param) => params.has(param))) return hash;
-  for (const param of PARAMS) params.delete(param);
+  for (const param of [...PARAMS, LANGUAGE_PARAM]) params.delete(param);
   const rest = params.toString();
   return rest ? `#${rest}` : "";
 }
@@ -40,6 +45,7 @@ export function withoutCode(hash) {
 /** `href` (an absolute URL) without the code, as a path for history.replaceState. */
 export function addressWithoutCode(href) {
   const url = new URL(href);
+  if (PARAMS.some((param) => url.searchParams.has(param))) url.searchParams.delete(LANGUAGE_PARAM);
   for (const param of PARAMS) url.searchParams.delete(param);
   const query = url.searchParams.toString();
   return `${url.pathname}${query ? `?${query}` : ""}${withoutCode(url.hash)}`;
@@ -121,12 +127,12 @@ async function inflate(bytes, limit) {
 }
 
 /**
- * Decode what findLinkedCode found: `{text}`, or `{problem}` saying why it cannot be read. Work is
+ * Decode what findLinkedCode found: `{text, language}`, or `{problem}` saying why it cannot be read. Work is
  * bounded by the link's length and CODE_LIMIT (inflation stops within one slice of it).
- * @param {{param: string, value: string}} found
- * @returns {Promise<{text: string} | {problem: string}>}
+ * @param {{param: string, value: string, language?: string}} found
+ * @returns {Promise<{text: string, language: string} | {problem: string}>}
  */
-export async function decodeLinkedCode({ param, value }) {
+export async function decodeLinkedCode({ param, value, language = "python" }) {
   try {
     if (value.length > 4 * CODE_LIMIT) throw new Error(`it is over ${(4 * CODE_LIMIT).toLocaleString("en")} characters long`);
     let bytes = fromBase64Url(value);
@@ -139,7 +145,7 @@ export async function decodeLinkedCode({ param, value }) {
     }
     if (text.length > CODE_LIMIT) throw new Error(`it is over ${CODE_LIMIT.toLocaleString("en")} characters long`);
     if (!text.trim()) throw new Error("it is empty");
-    return { text };
+    return { text, language };
   } catch (error) {
     return { problem: `The code in this link could not be read: ${error.message}.` };
   }
@@ -147,11 +153,12 @@ export async function decodeLinkedCode({ param, value }) {
 
 /**
  * A link to `base` (the page's address without its fragment) carrying `boardHash` (without "#") and
- * `text`: `{link}`, or `{problem}` when it would be longer than LINK_LIMIT.
+ * `text` in `language`: `{link}`, or `{problem}` when it would be longer than LINK_LIMIT.
  */
-export async function makeCodeLink(base, boardHash, text) {
+export async function makeCodeLink(base, boardHash, text, language = "python") {
   const encoded = toBase64Url(await deflate(new TextEncoder().encode(text)));
-  const link = `${base}#${boardHash ? `${boardHash}&` : ""}codez=${encoded}`;
+  const tag = language === "python" ? "" : `${LANGUAGE_PARAM}=${language}&`;
+  const link = `${base}#${boardHash ? `${boardHash}&` : ""}${tag}codez=${encoded}`;
   if (link.length > LINK_LIMIT) {
     return {
       problem: `A link with this code would be ${link.length.toLocaleString("en")} characters long, over the ${LINK_LIMIT.toLocaleString("en")} that common servers and chat apps accept, so no link was made. Share the code as a file instead.`,

@@ -92,6 +92,7 @@ export class FailureView {
       text: make("p", { data: { practice: "read-text" }, ariaLive: "polite" }),
       difference: make("p", { className: "practice-mistake", data: { practice: "read-difference" } }),
       first: make("p", { className: "practice-mistake", data: { practice: "first-difference" } }),
+      toFirst: button("to-difference", ""),
       why: make("div", { className: "practice-why", data: { practice: "why" } }),
       warning: make("p", { className: "practice-mistake", data: { practice: "mutated" } }),
     };
@@ -109,6 +110,7 @@ export class FailureView {
     this.#el = el;
     this.grids = new LinkedGrids(el.boardTable, el.matrixTable);
     this.reads = new ReadsView(this.grids, el);
+    el.toFirst.addEventListener("click", () => this.reads.show(Number(el.toFirst.dataset.read)));
   }
 
   /** A failing board without a diagnosis (it timed out, or shrinking could not run): the board and nothing read. */
@@ -127,7 +129,10 @@ export class FailureView {
     const cut = shrink.cut_short ? ` Shrinking was cut short (${shrink.cut_short}): a smaller one may exist.` : "";
     el.shrunk.textContent = `Smallest board that breaks it: ${n}×${n} (the board was ${original}×${original}), found in ${runs}.${cut}`;
     const difference = failure.first_difference;
-    el.first.textContent = difference ? `First differing read (read ${difference.read + 1}): ${difference.text}.` : "";
+    // Said once: the reads view below shows the sentence at that read (and opens there); this only points to it.
+    el.toFirst.textContent = difference ? `Go to the first differing read (read ${difference.read + 1})` : "";
+    el.toFirst.dataset.read = difference ? String(difference.read) : "";
+    el.first.replaceChildren(...(difference ? [el.toFirst] : []));
     el.why.replaceChildren(make("h4", {}, "Why the right answer is right"), ...whyLines(failure.why, failure.got, n).map((line) => make("p", {}, line)));
     for (const chain of failure.why.chain?.chains ?? []) for (const square of chain) this.grids.squareCell(square)?.classList.add("chain");
     el.warning.textContent = failure.mutated ? "Warning: your solution changed the board it was given." : "";

@@ -3,12 +3,11 @@
 import { makeClient } from "../core/client.mjs";
 import { FailureView, wellFormed } from "./failure-view.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
-import { storageProblem } from "../core/codec.mjs";
+import { LANGUAGES, language, languageExtensions, readCode, readLanguage, storeCode, storeLanguage } from "./languages.mjs";
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
 import { siteUrl } from "../core/site.mjs";
 import { editorTheme } from "./editor-theme.mjs";
 
-const STORAGE_KEY = "snakes-ladders-practice-code";
 /** The practice ops' requests (web/core/client.mjs); the session sends them to the practice worker. */
 const requests = makeClient((_, request) => request);
 /** A refused request (an envelope error) as the outcome of a board: the message is the reason. */
@@ -27,51 +26,27 @@ const SHRINK_S = 2;
 // Its last run may start just before then: a run's own limit on top, and the first run, and the words.
 const DIAGNOSE_LIMIT_MS = SHRINK_S * 1000 + 2 * LIMIT_MS + 2000;
 
-export const TEMPLATE = `class Solution:
-    def snakesAndLadders(self, board: List[List[int]]) -> int:
-        n = len(board)
-        # Square 1 is board[n - 1][0]; numbering runs along the bottom row, then back along
-        # the next one up, alternating. Return the fewest moves to square n * n, or -1.
-        return -1
-`;
-
-function readStored() {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Keep the user's code for the next visit; null when that worked, or why it did not. */
-function store(text) {
-  try {
-    localStorage.setItem(STORAGE_KEY, text);
-    return null;
-  } catch (error) {
-    return storageProblem(error);
-  }
-}
-
 // CodeMirror adds its styles as <style> elements to a document, which the page's CSP refuses; in a shadow
 // root it adopts constructed style sheets instead, which CSP allows. So the editor lives in one.
-async function createEditor(host, text, onChange) {
+// The language's mode and indentation sit in a compartment, so that the language switch reconfigures them.
+async function createEditor(host, text, onChange, name) {
   const cm = await import(siteUrl("vendor/codemirror.mjs").href);
   const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
-  return new cm.EditorView({
+  const mode = new cm.Compartment();
+  const view = new cm.EditorView({
     doc: text,
     parent: root,
     root,
     extensions: [
       cm.basicSetup,
-      cm.python(),
+      mode.of(languageExtensions(cm, name)),
       cm.keymap.of([cm.indentWithTab]),
-      cm.indentUnit.of("    "), // PEP 8, as LeetCode's editor
       editorTheme(cm),
       cm.EditorView.contentAttributes.of({ "aria-label": "Your solution" }),
       cm.EditorView.updateListener.of((update) => update.docChanged && onChange(update.state.doc.toString())),
     ],
   });
+  return { view, setLanguage: (next) => view.dispatch({ effects: mode.reconfigure(languageExtensions(cm, next)) }) };
 }
 
 function describeError(error, line) {
@@ -83,6 +58,10 @@ class PracticePanel {
   /** The options createPractice was given: `{root, modes, getBoard, getBoardHash, loadBoard}`. */
   #app;
   #editor = null;
+  /** Switches the editor's mode (createEditor's setLanguage). */
+  #setMode = null;
+  /** The language of the code in the editor: "python" or "javascript" (languages.mjs). */
+  #language = readLanguage();
   /** The first board the last run failed on (shrunk once diagnosed), which "Load the failing board" puts on the board. */
   #failing = null;
   /** The failing board's view (failure-view.mjs), made when a run first fails. */
@@ -116,7 +95,7 @@ class PracticePanel {
   /** A user edit: store it (code from a link becomes theirs once they edit it), or say why it was not stored. */
   #edited(text) {
     if (this.#replacing) return; // code from a link is stored only once the user edits it
-    const problem = store(text);
+    const problem = storeCode(this.#language, text);
     const note = this.#$("save-note");
     note.hidden = problem === null;
     note.textContent = problem === null ? "" : `Your code is not saved: ${problem}. It stays in this editor while the page is open; copy it somewhere safe.`;
@@ -132,6 +111,15 @@ class PracticePanel {
     }
   }
 
+  /** Switch the editor to `name`'s language and its kept code (or template); `text` instead when given (a link's). */
+  #switchLanguage(name, text = null) {
+    this.#language = name;
+    this.#$("language").value = name;
+    storeLanguage(name);
+    this.#setMode?.(name);
+    if (this.#editor) this.#replaceText(text ?? readCode(name) ?? language(name).template);
+  }
+
   /** Open the panel; `linked` is code a link carries (still encoded, from code-link.mjs), shown but not run or stored. */
   async open(linked = null) {
     this.#shown(true);
@@ -139,7 +127,8 @@ class PracticePanel {
     if (!this.#editor) {
       this.#say("Loading the editor…", "loading");
       try {
-        this.#editor = await createEditor(this.#$("editor"), readStored() ?? TEMPLATE, (text) => this.#edited(text));
+        const made = await createEditor(this.#$("editor"), readCode(this.#language) ?? language(this.#language).template, (text) => this.#edited(text), this.#language);
+        [this.#editor, this.#setMode] = [made.view, made.setLanguage];
       } catch (error) {
         this.#say(`The editor could not be loaded (${error.message}).`, "error");
         return;
@@ -149,7 +138,7 @@ class PracticePanel {
     if (decoded && "text" in decoded && unsaved) {
       this.#say("The code in this link was not opened: the code in the editor is not saved yet, and opening the link would replace it. Copy your code somewhere safe, then open the link again.", "error");
     } else if (decoded && "text" in decoded) {
-      this.#replaceText(decoded.text);
+      this.#switchLanguage(decoded.language, decoded.text);
       this.#say("This code came from a link. It has not been run, and your own code is still saved: read it, then press Run tests. It is saved as yours only once you edit it.", "idle");
     } else if (decoded) {
       this.#say(`${"problem" in decoded ? decoded.problem : ""} Your own code is shown instead.`, "error");
@@ -213,9 +202,10 @@ class PracticePanel {
   }
 
   async #runAll(session, source, tally) {
-    this.#say("Starting Python for your code…", "running");
+    const { label } = language(this.#language);
+    this.#say(`Starting ${label} for your code…`, "running");
     const { cases, note } = await this.#battery(session);
-    const reply = await session.call(requests.load({ source }), LOAD_LIMIT_MS);
+    const reply = await session.call(requests.load({ source, language: /** @type {"python" | "javascript"} */ (this.#language) }), LOAD_LIMIT_MS);
     const loaded = reply.ok ? reply.result : refused(reply);
     if (!loaded.loaded) {
       this.#showOutput(loaded.output, "Printed while loading");
@@ -297,7 +287,7 @@ class PracticePanel {
   async #shareCode() {
     const text = this.#editor?.state.doc.toString() ?? "";
     const base = location.href.split("#")[0].split("?")[0];
-    const made = await makeCodeLink(base, this.#app.getBoardHash(), text);
+    const made = await makeCodeLink(base, this.#app.getBoardHash(), text, this.#language);
     this.#$("share-code-link").textContent = made.link ?? made.problem;
     if (made.link) await navigator.clipboard?.writeText(made.link).catch(() => {});
   }
@@ -312,7 +302,15 @@ class PracticePanel {
     });
     this.#$("template").addEventListener("click", () => {
       const editor = this.#editor;
-      editor?.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: TEMPLATE } });
+      editor?.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: language(this.#language).template } });
+    });
+    const choice = this.#$("language");
+    choice.replaceChildren(...Object.entries(LANGUAGES).map(([name, { label }]) => new Option(label, name)));
+    choice.value = this.#language;
+    choice.addEventListener("change", () => {
+      if (this.#$("save-note").hidden) return this.#switchLanguage(choice.value);
+      choice.value = this.#language; // the code in the editor is not saved: switching would replace it
+      this.#say(`Your ${language(this.#language).label} code is not saved, and switching the language would replace it in the editor: copy it somewhere safe first.`, "error");
     });
     this.#$("share-code").addEventListener("click", () => this.#shareCode());
   }

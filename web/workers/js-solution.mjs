@@ -140,7 +140,10 @@ function kindOf(value) {
   return { string: "a string", boolean: "a boolean", bigint: "a BigInt", symbol: "a symbol", function: "a function", undefined: "undefined" }[typeof value] ?? "a number";
 }
 
-/** `[answer, shown]` for what the solution returned (untrusted.describe_value): an integer answer up to 2**53. */
+/**
+ * `[answer, shown]` for what the solution returned (untrusted.describe_value): an integer answer up to 2**53.
+ * @returns {[number | null, string]}
+ */
 export function describeValue(value) {
   if (typeof value === "number") {
     if (!isInteger(value)) return [null, `${value} (a number), not an integer`];
@@ -169,7 +172,7 @@ function readText(error, key) {
 
 /** "TypeError: x is not a function" for what the solution threw; "threw 5 (a number), not an Error" otherwise. */
 export function describeThrown(error) {
-  let isError = false;
+  let isError;
   try {
     isError = error instanceof Error;
   } catch {

@@ -32,15 +32,15 @@ export function announce(ready) {
 }
 
 /**
- * Answer the page's requests `{id, type: "call", payload}` one by one with `answer(handle, payload, id)`
- * once Python is ready: replies are `{id, ok: true, result}` or `{id, ok: false, error: {message}}`.
+ * Answer the page's requests `{id, type: "call", payload}` one by one with `answer(handle, payload, id)` (or what
+ * its promise resolves to) once Python is ready: replies are `{id, ok: true, result}` or `{id, ok: false, error: {message}}`.
  */
 export function serveRequests(ready, answer) {
   self.addEventListener("message", async (event) => {
     const { id, payload } = event.data ?? {};
     try {
       const handle = await ready;
-      postMessage({ id, ok: true, result: answer(handle, String(payload), id) });
+      postMessage({ id, ok: true, result: await answer(handle, String(payload), id) });
     } catch (error) {
       postMessage({ id, ok: false, error: { message: error?.message ?? String(error) } });
     }
