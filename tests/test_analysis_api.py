@@ -43,6 +43,7 @@ EXPLAIN_KEYS = {
     "distances",
     "reached",
     "wall",
+    "rules",
     "warnings",
     "chained",
 }
@@ -251,9 +252,12 @@ class TestExplain:
         assert result["paths_count"]["value"] == str(board_fixture["paths_count"])
         assert [layer["squares"] for layer in result["layers"]] == [list(layer.squares) for layer in e.layers]
 
-    def test_rules_are_refused_and_square_1_stays_forbidden(self) -> None:
-        reply = call(op="explain", board=START_LADDER, rules={"start": "off-board"})
-        assert check_error_shape(reply)["message"].startswith('unknown field "rules" for explain: ')
+    def test_off_board_start_explained_and_square_1_forbidden_without_it(self) -> None:
+        result = ok(op="explain", board=START_LADDER, rules={"start": "off-board", "overshoot": "bounce"})
+        # From position 0: roll 1 climbs 1 -> 3, rolls 2, 3 and 4 land on 2, 3 and 4.
+        assert [layer["squares"] for layer in result["layers"]] == [[0], [2, 3, 4]]
+        assert (result["moves"], result["paths_count"]["value"], result["distances"][0]) == (1, "1", 0)
+        assert result["rules"] == {"start": "off-board", "overshoot": "stay"}  # only the start is read
         error = check_error_shape(call(op="explain", board=START_LADDER))
         assert (error["kind"], error["square"]) == ("board", 1)
 

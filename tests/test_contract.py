@@ -145,7 +145,7 @@ REQUESTS: dict[str, list[dict[str, object]]] = {
     "min_moves": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}],
     "analyze": [{"board": LADDERS, "players": 3}, {"board": UNREACHABLE}, {"board": SMALL_BOARD}],
     "jump_use": [{"board": LADDERS}, {"board": UNREACHABLE}],
-    "explain": [{"board": LADDERS}, {"board": UNREACHABLE}],
+    "explain": [{"board": LADDERS}, {"board": UNREACHABLE}, {"board": LADDERS, "rules": {"start": "off-board"}}],
     "play": [{"board": LADDERS, "seed": 7, "players": 2}, {"board": UNREACHABLE, "seed": 1}],
     "move": [{"board": LADDERS, "position": 1, "roll": 2}, {"board": LADDERS, "position": 15, "roll": 6}],
     "turn": [{"board": LADDERS, "positions": [1, 5], "roll": 2}, {"board": LADDERS}, {"board": UNREACHABLE}],

@@ -19,6 +19,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from snakes_ladders import Board, solve
 from snakes_ladders.api import handle
+from snakes_ladders.explain import explain
 from snakes_ladders.rules import CLASSIC, LEETCODE, OVERSHOOTS, Rules, RulesError
 
 DIE = (1, 2, 3, 4, 5, 6)
@@ -246,3 +247,30 @@ def test_the_op_answers_from_off_the_board() -> None:
     assert result["moves"] == brute_distances(CLASSIC_PRESET, 100, 0, "bounce")[100]
     refused = json.loads(handle(json.dumps({**request, "rules": {"start": "square1"}})))["error"]
     assert refused["kind"] == "board" and refused["square"] == 1  # LeetCode's start: no ladder on square 1
+
+
+# --------------------------------------------------------------------------- the search explained
+
+
+@given(boards())
+@example((10, CLASSIC_PRESET))
+def test_explain_from_off_the_board(board: tuple[int, dict[int, int]]) -> None:
+    """``explain`` under the classic start: every distance (the search run to the end), layer 0 the
+    off-board position, each layer the squares at its distance, and a wall of six snakes when unreachable."""
+    n, jumps = board
+    last = n * n
+    dist = brute_distances(jumps, last, 0, "stay")
+    explained = explain(Board(n, jumps, allow_start_jump=True), CLASSIC)
+    assert explained.rules == CLASSIC
+    assert explained.distances == tuple(dist)
+    assert [layer.squares for layer in explained.layers] == [
+        tuple(p for p in range(last + 1) if dist[p] == move) for move in range(len(explained.layers))
+    ]
+    assert explained.reached == tuple(s for s in range(1, last + 1) if dist[s] is not None)
+    if dist[last] is None:
+        wall = explained.wall
+        assert wall is not None and wall.furthest == explained.reached[-1]
+        assert all(jumps.get(s, s) <= wall.furthest for s in wall.squares) and len(wall.squares) == 6
+    else:
+        assert explained.moves == dist[last] and explained.wall is None
+        assert explained.paths_count == brute_count(jumps, last, 0, "stay", dist[last])

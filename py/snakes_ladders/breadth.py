@@ -39,8 +39,8 @@ class Reached:
     limit: int | None
 
 
-def breadth_first(board: Board, *, complete: bool = False) -> Reached:
-    """Breadth-first search from square 1, counting optimal games as it goes.
+def breadth_first(board: Board, *, complete: bool = False, start: int = 1) -> Reached:
+    """Breadth-first search from square 1 (or ``start``: 0 is off the board), counting optimal games as it goes.
 
     Without ``complete`` it stops once the layer holding the last square is
     complete: every square first stood on after ``moves`` moves or fewer is
@@ -57,7 +57,7 @@ def breadth_first(board: Board, *, complete: bool = False) -> Reached:
     >>> found.dist, found.limit
     ([None, 0, None, 1, 1, 1, 1, 1, 1, 2], 2)
     """
-    walk = walk_layers(board, complete=complete)
+    walk = walk_layers(board, complete=complete, start=start)
     limit = walk.dist[walk.last] if walk.found and not complete else None
     expo = walk.expo if walk.expo is not None else [0] * (walk.last + 1)
     return Reached(walk.dist, walk.mant, expo, walk.pred, walk.order, limit)

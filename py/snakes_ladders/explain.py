@@ -1,7 +1,8 @@
 """The LeetCode search explained: layer by layer, and why an unreachable board is unreachable.
 
 The least number of moves is found by breadth-first search from square 1
-(``solve``).  This module lays that search out for reading: layer k holds the
+(``solve``), or from position 0, off the board, under the classic start.  This module lays
+that search out for reading: layer k holds the
 squares first stood on after exactly k moves, with every move from layer k - 1
 that ends on one of them, and the number of optimal roll sequences that reach
 each square.  The squares in a layer are that step's *frontier*: the search
@@ -45,7 +46,7 @@ from .bignum import Magnitude
 from .board import EMPTY, Board, to_board
 from .breadth import breadth_first
 from .counting import count_magnitude
-from .rules import DIE
+from .rules import DIE, LEETCODE, Rules
 from .solve import Move
 
 __all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]
@@ -90,7 +91,9 @@ class Explanation:
     s, None where never: the explanation runs the search to the end),
     ``paths_count`` the optimal roll sequences to the last square,
     ``reached`` every square that can be stood on, and ``wall`` the reason
-    when the last square is not one of them (else None).
+    when the last square is not one of them (else None).  ``rules`` are the rules explained: the
+    start asked for, every roll chosen, a roll past the last square wasted (``"stay"``: no other
+    overshoot rule ever shortens a game); under the classic start layer 0 is position 0, off the board.
     """
 
     n: int
@@ -100,12 +103,15 @@ class Explanation:
     paths_count: Magnitude
     reached: tuple[int, ...]
     wall: Wall | None
+    rules: Rules = LEETCODE
 
 
-def explain(board: Board | Any) -> Explanation:
+def explain(board: Board | Any, rules: Rules = LEETCODE) -> Explanation:
     """Explain the LeetCode search on ``board``: layers, optimal counts, and the wall.
 
-    Takes a Board or a LeetCode matrix (checked; BoardError when malformed).
+    Takes a Board or a LeetCode matrix (checked; BoardError when malformed).  Of ``rules`` only
+    ``start`` is read: ``"off-board"`` searches from position 0 (square 1 may hold a jump, taken by
+    a first roll of 1), and the wall's claim holds from there too.  O(n²) time and memory.
 
     >>> e = explain(Board(6, {2: 15, 14: 35, 17: 13}))
     >>> e.moves, [layer.squares for layer in e.layers[:2]]
@@ -116,16 +122,21 @@ def explain(board: Board | Any) -> Explanation:
     >>> final.squares[-1], str(final.ways[-1]), str(e.paths_count)
     (36, '21', '21')
     """
-    board = to_board(board)
-    if board.flat[1] != EMPTY:  # only a board built for an off-board start can have one
-        raise ValueError("the LeetCode search starts on square 1, which must not hold a jump")
+    explained = Rules(start=rules.start)
+    if explained.start == "off-board":
+        board = explained.to_board(board)
+    else:
+        board = to_board(board)
+        if board.flat[1] != EMPTY:  # only a board built for an off-board start can have one
+            raise ValueError("the LeetCode search starts on square 1, which must not hold a jump")
     cells = board.flat
     last = board.last
-    found = breadth_first(board, complete=True)
+    start = explained.start_position
+    found = breadth_first(board, complete=True, start=start)
     distance = found.dist
     mant, expo = found.mant, found.expo
 
-    layers = _layers(cells, distance, mant, expo)
+    layers = _layers(cells, distance, mant, expo, start)
 
     reached = tuple(s for s in range(1, last + 1) if distance[s] is not None)
     final = distance[last]
@@ -143,21 +154,25 @@ def explain(board: Board | Any) -> Explanation:
         paths_count=count_magnitude(mant[last], expo[last]) if moves >= 0 else Magnitude.of(0),
         reached=reached,
         wall=wall,
+        rules=explained,
     )
 
 
-def _layers(cells: Sequence[int], distance: list[int | None], mant: list[Any], expo: list[int]) -> list[Layer]:
+def _layers(
+    cells: Sequence[int], distance: list[int | None], mant: list[Any], expo: list[int], start: int
+) -> list[Layer]:
     """The search's layers: the squares first stood on after each number of moves, with their
-    optimal counts and every move from the layer before that ends on one of them.  O(n²)."""
+    optimal counts and every move from the layer before that ends on one of them (layer 0 is
+    ``start``: square 1, or 0 off the board).  O(n²)."""
     last = len(cells) - 1
     depth = max(d for d in distance if d is not None)
     squares_at: list[list[int]] = [[] for _ in range(depth + 1)]
-    for square in range(1, last + 1):
+    for square in range(start, last + 1):
         d = distance[square]
         if d is not None:
             squares_at[d].append(square)
 
-    layers = [Layer(move=0, squares=(1,), ways=(Magnitude.of(1),), arrivals=())]
+    layers = [Layer(move=0, squares=(start,), ways=(Magnitude.of(1),), arrivals=())]
     for move in range(1, depth + 1):
         arrivals = []
         for start in squares_at[move - 1]:

@@ -82,10 +82,10 @@ export const OPS = Object.freeze({
     worker: "analysis"
   },
   "explain": {
-    about: "the LeetCode search layer by layer, and the wall when unreachable",
+    about: "the LeetCode search layer by layer, and the wall when unreachable; of rules only start is read (off the board: layer 0 is position 0), and rules says what was explained",
     maxSize: 100,
-    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
-    result: {"n": "number", "moves": "number", "reachable": "boolean", "paths_count": "Magnitude", "layers": "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}[]", "distances": "(number | null)[]", "reached": "number[]", "wall": "{furthest: number, squares: number[], ends: number[]} | null", "warnings": "Warnings", "chained": "number[]"},
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
+    result: {"n": "number", "moves": "number", "reachable": "boolean", "paths_count": "Magnitude", "layers": "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}[]", "distances": "(number | null)[]", "reached": "number[]", "wall": "{furthest: number, squares: number[], ends: number[]} | null", "rules": "RulesUsed", "warnings": "Warnings", "chained": "number[]"},
     worker: "solver"
   },
   "play": {
@@ -263,8 +263,8 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{n: number, rules: RulesUsed, finishable: "always" | "not always" | "never", p_finish: Figure | null, expected_rolls: Figure | null, expected_rolls_if_finished: Figure | null, expected_turns?: Figure | null, length: {p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}, visits: (Figure | null)[], jumps: JumpUse[], traps: number[][], race: {players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null, total_rolls_median?: number | null, total_rolls_p90?: number | null, total_rolls_cut_off?: boolean}, unsolved: string | null, approximate: {rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null, warnings: Warnings, chained: number[]}} AnalyzeResult */
 /** @typedef {{op: "jump_use", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} JumpUseRequest */
 /** @typedef {{n: number, jumps: JumpUse[], refused: string | null}} JumpUseResult */
-/** @typedef {{op: "explain", version: 1, board?: number[][], board_text?: string, max_size?: number}} ExplainRequest */
-/** @typedef {{n: number, moves: number, reachable: boolean, paths_count: Magnitude, layers: {move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}[], distances: (number | null)[], reached: number[], wall: {furthest: number, squares: number[], ends: number[]} | null, warnings: Warnings, chained: number[]}} ExplainResult */
+/** @typedef {{op: "explain", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} ExplainRequest */
+/** @typedef {{n: number, moves: number, reachable: boolean, paths_count: Magnitude, layers: {move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}[], distances: (number | null)[], reached: number[], wall: {furthest: number, squares: number[], ends: number[]} | null, rules: RulesUsed, warnings: Warnings, chained: number[]}} ExplainResult */
 /** @typedef {{op: "play", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number, seed: number}} PlayRequest */
 /** @typedef {{n: number, rules: RulesUsed, players: number, seed: number, winner: number | null, end: "won" | "stuck" | "turn limit", turns: Turn[], positions: number[]}} PlayResult */
 /** @typedef {{op: "move", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, position: number, roll: number}} MoveRequest */

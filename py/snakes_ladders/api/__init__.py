@@ -36,7 +36,8 @@ Random play and the search explained (see ``markov``, ``play``, ``explain``)::
 ``"off-board"`` (then square 1 may hold a jump), ``overshoot`` is ``"stay"``,
 ``"bounce"`` or ``"win"``.  ``players`` (optional, default 1) is 1 to 4.
 ``seed`` (``play`` only, required) is an integer from 0 to 2**53 - 1; the same
-request always plays the same game.  ``explain`` always uses LeetCode's rules.
+request always plays the same game.  ``explain`` reads only ``start`` of the rules (its result's
+``rules`` say what it explained).
 A bad ``rules``, ``players`` or ``seed`` is an error of kind ``"request"``;
 these three ops take boards up to 100×100 (``max_size`` can lower that).
 The results are described by ``analysis_to_json``, ``game_to_json`` and

@@ -70,7 +70,7 @@ def _solve(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any
 def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
     from ..explain import explain
 
-    return explanation_to_json(board, explain(board))
+    return explanation_to_json(board, explain(board, rules))
 
 
 def _play(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:

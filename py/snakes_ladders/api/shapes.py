@@ -254,6 +254,7 @@ def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any
         "wall": None
         if wall is None
         else {"furthest": wall.furthest, "squares": list(wall.squares), "ends": list(wall.ends)},
+        "rules": explanation.rules.to_json(),
         **_warnings(board),
     }
 

@@ -228,8 +228,9 @@ CONTRACT: dict[str, Op] = {
         ),
         Op(
             "explain",
-            "the LeetCode search layer by layer, and the wall when unreachable",
-            _BOARD_FIELDS,
+            "the LeetCode search layer by layer, and the wall when unreachable; of rules only start is read "
+            "(off the board: layer 0 is position 0), and rules says what was explained",
+            (*_BOARD_FIELDS, RULES_FIELD),
             RANDOM_PLAY_MAX_SIZE,
             (
                 ("n", "number"),
@@ -240,6 +241,7 @@ CONTRACT: dict[str, Op] = {
                 ("distances", "(number | null)[]"),
                 ("reached", "number[]"),
                 ("wall", "{furthest: number, squares: number[], ends: number[]} | null"),
+                ("rules", "RulesUsed"),
                 _WARNINGS,
                 _CHAINED,
             ),
