@@ -96,9 +96,12 @@ export class MatrixView {
   #shown = new Int32Array(0);
   #width = 0;
   #board = null;
-  /** The square each source points at: hover and focus on this panel, hover and focus on the board. */
-  #at = { matrixHover: null, matrixFocus: null, boardHover: null, boardFocus: null };
-  #selected = null;
+  /**
+   * What points at a square now, oldest first: the pointer or the focus on this panel ("matrixHover",
+   * "matrixFocus"), on the board ("boardHover", "boardFocus"), the editor's selection ("selected"). The newest wins.
+   * @type {Map<string, number>}
+   */
+  #at = new Map();
   #linkedCell = null;
   /** The square marked "linked" on the board: only one this panel points at (the board's own are shown there). */
   #boardMark = null;
@@ -135,10 +138,7 @@ export class MatrixView {
     grid.addEventListener("focusout", (event) => {
       if (!grid.contains(/** @type {Node | null} */ (event.relatedTarget))) this.#point("boardFocus", null);
     });
-    editor.addEventListener("selectionchange", (event) => {
-      this.#selected = /** @type {CustomEvent} */ (event).detail.square;
-      this.#relink();
-    });
+    editor.addEventListener("selectionchange", (event) => this.#point("selected", /** @type {CustomEvent} */ (event).detail.square));
   }
 
   /**
@@ -207,7 +207,8 @@ export class MatrixView {
       if (piece.startsWith("]")) row = null;
     }
     // The cells focused or hovered are gone with the old grid (no focusout comes from a removed cell).
-    this.#at.matrixHover = this.#at.matrixFocus = null;
+    this.#at.delete("matrixHover");
+    this.#at.delete("matrixFocus");
     this.#n = n;
     this.#cells = cells;
     this.#shown = values;
@@ -237,8 +238,9 @@ export class MatrixView {
   }
 
   #point(source, square) {
-    if (this.#at[source] === square) return;
-    this.#at[source] = square;
+    if ((this.#at.get(source) ?? null) === square) return;
+    this.#at.delete(source);
+    if (square !== null) this.#at.set(source, square);
     this.#relink();
   }
 
@@ -249,11 +251,10 @@ export class MatrixView {
     this.#point("matrixFocus", square);
   }
 
-  /** Mark the one square pointed at: this panel's hover or focus, else the board's, else the selection. O(1) here. */
+  /** Mark the square pointed at last (of at most five pointers): its cell here, and on the board if this panel points. */
   #relink() {
-    const at = this.#at;
-    const fromMatrix = at.matrixHover ?? at.matrixFocus;
-    const square = fromMatrix ?? at.boardHover ?? at.boardFocus ?? this.#selected;
+    const [source, square] = [...this.#at].at(-1) ?? ["", null];
+    const fromMatrix = source.startsWith("matrix") ? square : null;
     const cell = square === null ? null : (this.#cells[square] ?? null);
     if (cell !== this.#linkedCell) {
       this.#linkedCell?.classList.remove("linked");
