@@ -24,7 +24,7 @@ export const NOT_FOUND =
 const GIVEN = [
   "Array", "ArrayBuffer", "BigInt", "Boolean", "DataView", "Date", "Error", "EvalError", "Float32Array", "Float64Array",
   "Infinity", "Int16Array", "Int32Array", "Int8Array", "JSON", "Map", "Math", "NaN", "Number", "Object", "Promise",
-  "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "String", "Symbol", "SyntaxError", "TypeError",
+  "Proxy", "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "String", "Symbol", "SyntaxError", "TypeError",
   "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray", "URIError", "WeakMap", "WeakSet", "isFinite",
   "isNaN", "parseFloat", "parseInt", "undefined",
 ];
@@ -170,6 +170,15 @@ function readText(error, key) {
   }
 }
 
+/** A thrown value that is not an Error, in words: `5 (a number)`, `"x" (a string)`, `an object`. */
+function thrownValue(value) {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === "object" || typeof value === "function" || typeof value === "symbol") return kindOf(value);
+  if (typeof value === "bigint") return describeValue(value)[1].replace(/, not a number$/, "");
+  const text = typeof value === "string" ? JSON.stringify(clip(value)) : String(value);
+  return `${text} (${kindOf(value)})`;
+}
+
 /** "TypeError: x is not a function" for what the solution threw; "threw 5 (a number), not an Error" otherwise. */
 export function describeThrown(error) {
   let isError;
@@ -178,10 +187,7 @@ export function describeThrown(error) {
   } catch {
     isError = false; // a Proxy whose getPrototypeOf throws
   }
-  if (!isError) {
-    const shown = typeof error === "object" || typeof error === "function" ? kindOf(error) : describeValue(error)[1].replace(/, not an? \w+$/, "");
-    return `threw ${shown}, not an Error`;
-  }
+  if (!isError) return `threw ${thrownValue(error)}, not an Error`;
   const name = clip(readText(error, "name") ?? "Error", 80);
   const message = readText(error, "message");
   return message ? `${name}: ${clip(message)}` : name;
