@@ -12,8 +12,11 @@ import re
 from collections.abc import Callable
 
 import pytest
-from app_page import ANIMATION_TIMEOUT_MS, AppPage, fixture_names, jumps_of, load_fixture
+from app_page import ANIMATION_TIMEOUT_MS, PYTHON_TIMEOUT_MS, AppPage, fixture_names, jumps_of, load_fixture
 from playwright.sync_api import expect
+from snakes_ladders import Board
+from snakes_ladders.explain import explain
+from snakes_ladders.rules import Rules
 
 import serve
 
@@ -84,6 +87,15 @@ def test_presets_solve_to_their_fixture_answers(app: AppPage, subtests: pytest.S
                 # The route's first line comes from the off-board start, left of square 1's column.
                 expect(app.page.locator(".route").first).to_have_attribute("x1", re.compile(r"^-"))
                 expect_moves_replay_the_board(app, fixture["board"], fixture["shortest_game"], start=0)
+                # The search step by step starts there too (it used to refuse the ladder on square 1).
+                app.button("Explain").click()
+                board = Board.from_matrix(fixture["board"], allow_start_jump=True)
+                layers = explain(board, Rules.from_json(fixture["rules"])).layers
+                expect(app.layer_text).to_have_text(
+                    f"Layer 0 of {len(layers) - 1}. The search starts off the board (the classic start): "
+                    "the first roll lands on square 1 to 6 and takes its jump.",
+                    timeout=PYTHON_TIMEOUT_MS,
+                )
                 continue
             app.expect_answer(fixture["moves"])
             expect(rules_line).to_be_hidden()  # LeetCode's rules: the answer is LeetCode's, said as before

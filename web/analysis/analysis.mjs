@@ -224,6 +224,12 @@ export class AnalysisPanel {
   }
 }
 
+/** Layer 0 of the explained search, by where it starts: square 1 (LeetCode), or 0, off the board (classic). */
+const START_WORDS = {
+  1: "The search starts on square 1.",
+  0: "The search starts off the board (the classic start): the first roll lands on square 1 to 6 and takes its jump.",
+};
+
 /** Steps through the LeetCode search layer by layer, labelling squares with their distance. */
 export class ExplainPanel {
   #view;
@@ -288,7 +294,7 @@ export class ExplainPanel {
       const layer = layers[this.#layer];
       this.#view.mark({ frontier: new Set(layer.squares), wall: new Set() });
       const list = layer.squares.length > 12 ? `${layer.squares.slice(0, 12).join(", ")}, …` : layer.squares.join(", ");
-      const what = layer.move === 0 ? "The search starts on square 1." : `Move ${layer.move} reaches ${layer.squares.length} new square${layer.squares.length === 1 ? "" : "s"}: ${list}.`;
+      const what = layer.move === 0 ? START_WORDS[layer.squares[0]] : `Move ${layer.move} reaches ${layer.squares.length} new square${layer.squares.length === 1 ? "" : "s"}: ${list}.`;
       this.#text.textContent = `Layer ${layer.move} of ${layers.length - 1}. ${what}`;
       return;
     }

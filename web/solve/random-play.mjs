@@ -5,8 +5,6 @@ import { GamePanel } from "../play/game.mjs";
 import { boardToMatrix } from "../board/grid.mjs";
 import { $ } from "../core/dom.mjs";
 
-const LEETCODE_START = "The search follows LeetCode's rules, where the game starts on square 1.";
-
 export class RandomPlayController {
   #app;
   #analysis;
@@ -47,9 +45,11 @@ export class RandomPlayController {
     if (this.#shown) this.analyze();
   }
 
-  /** The rules or the players changed: the game goes, a shown analysis is asked again (no what-if). */
+  /** The rules or the players changed: the game and the explained search (it starts where the rules say) go,
+   * a shown analysis is asked again (no what-if). */
   rulesChanged() {
     this.clearGame();
+    this.#explainer.clear();
     if (this.#shown) {
       this.#edited = false;
       this.analyze();
@@ -117,15 +117,15 @@ export class RandomPlayController {
     this.#explainer.say("Explaining…", "running");
     let reply;
     try {
-      reply = await ask.explain({ board: boardToMatrix(state.board) });
+      // The search starts where the board's rules say; its other rules never shorten a game.
+      reply = await ask.explain({ board: boardToMatrix(state.board), rules: { start: state.rules.start } });
     } catch (error) {
       this.#explainer.say(`Could not explain: ${error.message}`, "error");
       return;
     }
     if (!reply) return;
     if (!reply.ok) {
-      const leetcode = state.board.jumps.has(1) ? `. ${LEETCODE_START}` : "";
-      this.#explainer.say(`Could not explain: ${reply.error.message}${leetcode}`, "error");
+      this.#explainer.say(`Could not explain: ${reply.error.message}`, "error");
       return;
     }
     this.#explainer.show(reply.result);
