@@ -37,6 +37,7 @@ test("index reads, negative at(), iteration, slice, spread, forEach, includes: e
     ["let k = 0; board[1].forEach(() => k++); return k;", [[1, 0], [1, 1], [1, 2]]],
     ["return board[1].includes(9) ? 1 : 0;", [[1, 0], [1, 1]]], // stops at the cell that matches, as Python's `in`
     ["return board[1].indexOf(9);", [[1, 0], [1, 1]]],
+    ["return JSON.stringify(board[2]).length;", [[2, 0], [2, 1], [2, 2]]], // it asks the row for each cell
     // Not reads: lengths, out-of-range indices, -1 (not an index in JavaScript), the rows themselves, a copy's reads.
     ["const c = board[0].slice(); c[0]; c[1]; return board.length + board[0].length + (board[0][5] ?? 0) + (board[0][-1] ?? 0);", [[0, 0], [0, 1], [0, 2]]],
   ];
