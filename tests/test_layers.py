@@ -36,7 +36,7 @@ LAYERS: dict[str, int] = {
     # them as it goes, the answer), and the rules of a game of chance
     "counting": 6,
     "breadth": 7,
-    "rules": 8,
+    "rules": 7,  # below solve, which answers under them
     "solve": 8,
     "chain": 9,
     "expected": 9,

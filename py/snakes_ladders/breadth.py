@@ -14,7 +14,7 @@ from typing import Any
 
 from .bignum import EXACT_LIMIT
 from .board import Board
-from .counting import add_into, count_of
+from .counting import add_count, add_into, count_at, count_of
 
 __all__ = ["Reached", "breadth_first", "first_game", "walk_layers"]
 
@@ -236,17 +236,14 @@ def _finish_layer(walk: _Walk) -> None:
     append = walk.order.append
     step = dist[last]
     for x in walk.order[walk.position : walk.boundary]:
-        m, e = (mant[x], 0) if expo is None else count_of(mant, expo, x)
+        m, e = count_at(mant, expo, x)
         for y in _landings(cells, x):
             if dist[y] is None:
                 dist[y] = step
                 pred[y] = x
                 append(y)
             elif y == last:
-                if expo is None or expo[last] == e:
-                    mant[last] += m
-                else:
-                    add_into(mant, expo, last, m, e)
+                add_count(mant, expo, last, m, e)
 
 
 def first_game(last: int, pred: list[int], cells: Sequence[int], start: int = 1) -> tuple[list[int], list[int]]:

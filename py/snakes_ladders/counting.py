@@ -186,3 +186,16 @@ def count_of(mant: list[Any], expo: list[int], x: int) -> tuple[Any, int]:
     if (m >= EXACT_LIMIT or e) and (m >= _HUGE or type(m) is int):  # else settled already
         m, e = settle(mant, expo, x)
     return m, e
+
+
+def count_at(mant: list[Any], expo: list[int] | None, x: int) -> tuple[Any, int]:
+    """``count_of``, where ``expo`` is None while every count is a small int (block 0)."""
+    return (mant[x], 0) if expo is None else count_of(mant, expo, x)
+
+
+def add_count(mant: list[Any], expo: list[int] | None, square: int, m: Any, e: int) -> None:
+    """``square``'s count += m in block e (``expo`` None: every count a small int, in block 0)."""
+    if expo is None or expo[square] == e:
+        mant[square] += m
+    else:
+        add_into(mant, expo, square, m, e)

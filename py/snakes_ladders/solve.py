@@ -21,7 +21,7 @@ from . import searches
 from .bignum import Magnitude
 from .board import EMPTY, Board, to_board
 from .breadth import Reached, breadth_first, first_game, walk_layers
-from .counting import add_into, count_magnitude, count_of, count_paths, optimal_counts
+from .counting import add_count, count_at, count_magnitude, count_paths, optimal_counts
 from .errors import Quoted
 from .rules import DIE, LEETCODE, OFF_BOARD, Rules, RulesError
 from .searches import Search, uses_plain
@@ -288,15 +288,12 @@ def _overshoots(
     for square in range(max(0, last - 5), last):
         if dist[square] != moves - 1:
             continue
-        m, e = (mant[square], 0) if expo is None else count_of(mant, expo, square)
+        m, e = count_at(mant, expo, square)
         for roll in DIE[last - square :]:
             landing, _ = rules.landing(square, roll, last)
             end = landing if flat[landing] == EMPTY else flat[landing]
             if end == last:
-                if expo is None or expo[last] == e:
-                    mant[last] += m
-                else:
-                    add_into(mant, expo, last, m, e)
+                add_count(mant, expo, last, m, e)
             elif dist[end] is None:
                 dist[end] = moves
                 added += 1
