@@ -456,6 +456,21 @@ def fixture_file(tmp_path: Path):
 
 
 class TestCommandLine:
+    def test_solve_and_explain_use_the_fixture_rules(self, capsys) -> None:
+        status, out, err = in_process(["solve", str(CLASSIC_FILE)], capsys)
+        assert (status, err) == (0, "")
+        result = json.loads(out)
+        assert (result["moves"], result["paths_count"]["value"]) == (CLASSIC_FIXTURE["shortest_game"], "438")
+        assert result["path"][0] == 0 and result["rules"] == CLASSIC_FIXTURE["rules"]
+        status, out, _ = in_process(["solve", str(CLASSIC_FILE), "--overshoot", "win"], capsys)
+        assert json.loads(out)["rules"] == {"start": "off-board", "overshoot": "win"}
+        status, out, err = in_process(["explain", str(CLASSIC_FILE)], capsys)
+        assert (status, err) == (0, "")
+        assert json.loads(out)["layers"][0]["squares"] == [0]
+        status, out, err = in_process(["solve", str(CLASSIC_FILE), "--start", "square1"], capsys)
+        assert (status, out) == (2, "")
+        assert "square 1 (row 9, column 0): the start square cannot hold a snake or ladder" in err
+
     def test_analyze_uses_the_fixture_rules(self, capsys) -> None:
         status, out, err = in_process(["analyze", str(CLASSIC_FILE)], capsys)
         assert (status, err) == (0, "")

@@ -38,7 +38,8 @@ DESCRIPTION = """\
 Solve snakes-and-ladders boards under the rules of LeetCode 909: start on
 square 1, each move picks a roll of 1 to 6, a snake or ladder on the landing
 square is taken (one per move), and the answer is the least number of moves
-to reach the last square, or -1.  analyze, explain and play treat the board
+to reach the last square, or -1 (solve also answers under a board's own rules:
+from off the board under the classic start).  analyze and play treat the board
 as a game of chance: random rolls of a fair die, under rules that default to
 LeetCode's and can be the classic game's."""
 
@@ -57,7 +58,8 @@ examples:
   python -m snakes_ladders play tests/fixtures/leetcode_example_1.json --players 3 --seed 42
 
 A fixture object may carry "rules" ({"start": ..., "overshoot": ..., "sixes": ...});
-analyze and play use them, and --start, --overshoot and --sixes override them one by one.
+solve, analyze and play use them, and --start, --overshoot and --sixes override them one by one
+(explain reads only the start: --start).
 
 FILE must be UTF-8 text (a byte order mark is allowed) of at most 16,065,536
 characters, the most a 1000×1000 board takes; reading stops there.
@@ -88,24 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, text in helps.items():
         command = commands.add_parser(name, help=text, description=text)
         command.add_argument("file", metavar="FILE", help="a JSON file with a LeetCode matrix, or - for stdin")
+        _add_rule_options(command, RULE_OPTIONS.get(name, ()))
         if name in ("analyze", "play"):
-            command.add_argument(
-                "--start",
-                choices=STARTS,
-                help="square1: stand on square 1 before the first roll (LeetCode, the default); "
-                "off-board: enter with the first roll, so square 1 may hold a ladder (classic)",
-            )
-            command.add_argument(
-                "--overshoot",
-                choices=OVERSHOOTS,
-                help="a roll past the last square: stay put (the default), bounce back by the excess, or win",
-            )
-            command.add_argument(
-                "--sixes",
-                choices=SIXES,
-                help="plain: a 6 is a roll like any other (the default); again: a 6 rolls again in the same turn; "
-                "again-three-to-start: as again, but a third 6 in a turn sends the token back to the start",
-            )
             command.add_argument(
                 "--players", type=_integer, default=1, metavar="N", help="1 to 4 players taking turns (default 1)"
             )
@@ -127,6 +113,29 @@ def build_parser() -> argparse.ArgumentParser:
             )
     add_generate_command(commands)  # generate: takes no FILE (gencli.py)
     return parser
+
+
+#: The rules each command reads (from a fixture's "rules", then --start, --overshoot and --sixes).
+RULE_OPTIONS = {
+    "solve": ("start", "overshoot", "sixes"),
+    "analyze": ("start", "overshoot", "sixes"),
+    "explain": ("start",),
+    "play": ("start", "overshoot", "sixes"),
+}
+_RULE_HELPS = {
+    "start": "square1: stand on square 1 before the first roll (LeetCode, the default); "
+    "off-board: enter with the first roll, so square 1 may hold a ladder (classic)",
+    "overshoot": "a roll past the last square: stay put (the default), bounce back by the excess, or win",
+    "sixes": "plain: a 6 is a roll like any other (the default); again: a 6 rolls again in the same turn; "
+    "again-three-to-start: as again, but a third 6 in a turn sends the token back to the start",
+}
+
+
+def _add_rule_options(command: argparse.ArgumentParser, names: Sequence[str]) -> None:
+    """``--start``, ``--overshoot`` and ``--sixes``, those of ``names``."""
+    choices = {"start": STARTS, "overshoot": OVERSHOOTS, "sixes": SIXES}
+    for name in names:
+        command.add_argument(f"--{name}", choices=choices[name], help=_RULE_HELPS[name])
 
 
 RANDOM_PLAY_HELPS = {
@@ -169,15 +178,15 @@ def _request(args: argparse.Namespace, text: str) -> dict[str, Any]:
     document = _fixture(text)
     if document is not None:
         request = {"version": API_VERSION, "op": op, "board": document["board"]}
-        if "rules" in document and op in ("analyze", "play"):
+        if "rules" in document and args.command in RULE_OPTIONS:
             request["rules"] = document["rules"]
+    overrides = {
+        key: getattr(args, key) for key in RULE_OPTIONS.get(args.command, ()) if getattr(args, key) is not None
+    }
+    if overrides:
+        rules = request.get("rules", {})
+        request["rules"] = {**rules, **overrides} if isinstance(rules, dict) else rules
     if op in ("analyze", "play"):
-        overrides = {
-            key: getattr(args, key) for key in ("start", "overshoot", "sixes") if getattr(args, key) is not None
-        }
-        if overrides:
-            rules = request.get("rules", {})
-            request["rules"] = {**rules, **overrides} if isinstance(rules, dict) else rules
         request["players"] = args.players
     if op == "play":
         request["seed"] = args.seed
