@@ -54,7 +54,7 @@ def test_cli_examples_match() -> None:
         else:
             assert run.stdout.strip() == expected
         checked += 1
-    assert checked == 3
+    assert checked == 4
 
 
 def test_the_readme_links_every_docs_page_and_the_links_resolve() -> None:
