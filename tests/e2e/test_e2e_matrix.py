@@ -43,13 +43,11 @@ TOUCHED = """() => {
   window.__watch.disconnect();
   return { touched: [...window.__touched].sort(), same: window.__cells.every((cell) => cell.isConnected) };
 }"""
-# Whether a cell lies wholly inside the panel's box, the panel's scroll and the page's.
-PLACE = """(cell) => {
-  const box = cell.closest("#matrix");
-  const a = box.getBoundingClientRect();
+# Whether a cell lies wholly inside the panel's box (the panel scrolls it there at its next frame).
+INSIDE = """(cell) => {
+  const a = cell.closest("#matrix").getBoundingClientRect();
   const b = cell.getBoundingClientRect();
-  const inside = b.top >= a.top && b.bottom <= a.bottom && b.left >= a.left && b.right <= a.right;
-  return { inside, scrollTop: box.scrollTop, pageY: window.scrollY };
+  return b.top >= a.top && b.bottom <= a.bottom && b.left >= a.left && b.right <= a.right;
 }"""
 
 
@@ -96,6 +94,10 @@ def free_neighbour(jumps: dict[int, int], square: int, n: int) -> tuple[str, int
     raise AssertionError(f"no free neighbour of square {square}")
 
 
+def expect_inside(app: AppPage, cell: Locator) -> None:
+    app.page.wait_for_function(INSIDE, arg=cell.element_handle())
+
+
 def edit_touches(app: AppPage, edit: Callable[[], Any]) -> dict[str, Any]:
     app.page.evaluate(WATCH)
     edit()
@@ -130,9 +132,9 @@ def test_the_matrix_is_linked_with_a_50_by_50_board(
         expect(cell).to_have_class(re.compile(r"\blinked\b"))
         expect(cell).to_have_accessible_name("board[49][0], square 1")
         expect(grid(app).locator(".linked")).to_have_count(1)
-        place = cell.evaluate(PLACE)
-        assert place["inside"] and place["scrollTop"] > 0, place
-        assert place["pageY"] == before, place  # the panel scrolled, not the page
+        expect_inside(app, cell)
+        place = cell.evaluate("cell => [cell.closest('#matrix').scrollTop, window.scrollY]")
+        assert place[0] > 0 and place[1] == before, place  # the panel scrolled, not the page
 
     start = min(jumps)
     key, target = free_neighbour(jumps, start, N)
@@ -173,7 +175,7 @@ def test_the_matrix_is_linked_on_a_phone(open_app: Callable[..., AppPage], subte
         expect(board_square(app, 5)).to_have_attribute("aria-selected", "true")
         cell = matrix_cell(app, 5)
         expect(cell).to_have_class(re.compile(r"\blinked\b"))
-        assert cell.evaluate(PLACE)["inside"]
+        expect_inside(app, cell)
 
     with subtests.test(msg="tapping a cell is a tap on its square: the ladder is placed, only its cell rewritten"):
         change = edit_touches(app, lambda: matrix_cell(app, 20).tap())

@@ -108,6 +108,7 @@ export class MatrixView {
   #tabCell = null;
   /** A build is asked for after the next frame. */
   #building = false;
+  #scrolling = false;
   #view = null;
   #editor = null;
 
@@ -275,13 +276,26 @@ export class MatrixView {
       cell?.classList.add("linked");
       this.#linkedCell = cell;
       // Never under the pointer: a cell this panel points at is already in view.
-      if (cell && fromMatrix === null && this.#visible()) scrollWithin(this.#root, cell);
+      if (cell && fromMatrix === null && this.#visible()) this.#scrollSoon();
     }
     const mark = cell ? fromMatrix : null;
     if (mark !== this.#boardMark) {
       this.#boardMark = mark;
       this.#view?.mark({ linked: mark });
     }
+  }
+
+  /**
+   * Scroll the linked cell into the panel's view at the next frame's start: reading its place in an input's
+   * handler would lay out the page there, and again in the frame after the handler's other writes.
+   */
+  #scrollSoon() {
+    if (this.#scrolling) return;
+    this.#scrolling = true;
+    requestAnimationFrame(() => {
+      this.#scrolling = false;
+      if (this.#linkedCell?.isConnected) scrollWithin(this.#root, this.#linkedCell);
+    });
   }
 
   #key(event) {
@@ -300,7 +314,7 @@ export class MatrixView {
     const cell = this.#cells[cellToSquare(to.row, to.col, this.#n)];
     this.#rove(cell);
     cell.focus({ preventScroll: true }); // the page stays where it is; the panel scrolls
-    scrollWithin(this.#root, cell);
+    this.#scrollSoon();
   }
 
   /** One tab stop in the grid: the cell last focused. */
@@ -330,7 +344,7 @@ function matrixRows(board) {
   return Array.from({ length: n }, (_, row) => Array.from({ length: n }, (_, col) => values[cellToSquare(row, col, n)]));
 }
 
-/** Scroll `box` (not the page) just enough that `cell` is inside it. Reads layout: called on input, never on an edit. */
+/** Scroll `box` (not the page) just enough that `cell` is inside it. Reads layout: at a frame's start. */
 function scrollWithin(box, cell) {
   const margin = 8;
   const { offsetTop: top, offsetLeft: left, offsetHeight: height, offsetWidth: width } = cell;
