@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from playwright.sync_api import Locator, expect
 pytestmark = pytest.mark.e2e
 
 N = 50
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 MATRIX_NAME = "Current board as a LeetCode matrix"
 
 # Which matrix cells an edit touches: the data-square of every cell whose text or name changed ("other"
@@ -130,7 +132,7 @@ def test_the_matrix_is_linked_with_a_50_by_50_board(
         board_square(app, 1).hover()
         cell = matrix_cell(app, 1)
         expect(cell).to_have_class(re.compile(r"\blinked\b"))
-        expect(cell).to_have_accessible_name("board[49][0], square 1")
+        expect(cell).to_have_accessible_name("board[49][0], square 1, -1 (no snake or ladder)")
         expect(grid(app).locator(".linked")).to_have_count(1)
         expect_inside(app, cell)
         place = cell.evaluate("cell => [cell.closest('#matrix').scrollTop, window.scrollY]")
@@ -184,6 +186,14 @@ def test_the_matrix_is_linked_on_a_phone(open_app: Callable[..., AppPage], subte
         assert app.matrix_rows()[row][col] == 20
         assert change == {"touched": ["5"], "same": True}, change
         expect(matrix_cell(app, 5)).to_have_accessible_name(f"board[{row}][{col}], square 5, ladder to 20")
+
+    with subtests.test(msg="axe finds no violation in the matrix panel (grid, rows, cells, names, contrast)"):
+        app.page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+        found = app.page.evaluate(
+            """async () => (await axe.run(document.querySelector("#matrix").closest("section"),
+                { resultTypes: ["violations"] })).violations.map((v) => [v.id, v.nodes.length])"""
+        )
+        assert found == [], found
 
     with subtests.test(msg="resized to 50×50, the matrix has 50 rows of 50 and keeps the jumps"):
         app.resize(N)

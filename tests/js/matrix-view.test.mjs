@@ -84,13 +84,13 @@ test("a change of width (the first end of more digits) rewrites every value, and
   assert.equal(updatePlan(values, 3, squareValues({ n: 3, jumps: new Map() })).squares.length, 9);
 });
 
-test("each cell's spoken name: the matrix index, the square, its jump", () => {
+test("each cell's spoken name: the matrix index, the square, its jump or -1 (the value shown is in the name)", () => {
   const { row, col } = squareToCell(7, 6);
   assert.deepEqual([row, col], [4, 5]);
   assert.equal(cellLabel(row, col, 6, 38), "board[4][5], square 7, ladder to 38");
   assert.equal(cellLabel(row, col, 6, 2), "board[4][5], square 7, snake to 2");
-  assert.equal(cellLabel(0, 0, 6, -1), "board[0][0], square 36");
-  assert.equal(cellLabel(49, 0, 50, -1), "board[49][0], square 1");
+  assert.equal(cellLabel(0, 0, 6, -1), "board[0][0], square 36, -1 (no snake or ladder)");
+  assert.equal(cellLabel(49, 0, 50, -1), "board[49][0], square 1, -1 (no snake or ladder)");
 });
 
 test("the arrow keys move inside the grid and stop at its edges; Home and End go along the row", () => {

@@ -8,10 +8,13 @@
 import { cellToSquare, formatMatrix, squareToCell } from "./grid.mjs";
 import { describeJump } from "../core/state.mjs";
 
-/** The screen-reader name of board[row][col] holding `value`: "board[4][1], square 7, ladder to 38". */
+/**
+ * The screen-reader name of board[row][col] holding `value`: "board[4][5], square 7, ladder to 38", or
+ * "board[0][0], square 36, -1 (no snake or ladder)". It holds the value shown (WCAG 2.5.3, label in name).
+ */
 export function cellLabel(row, col, n, value) {
   const square = cellToSquare(row, col, n);
-  return `board[${row}][${col}], square ${square}${value === -1 ? "" : `, ${describeJump(square, value)}`}`;
+  return `board[${row}][${col}], square ${square}, ${value === -1 ? "-1 (no snake or ladder)" : describeJump(square, value)}`;
 }
 
 /** The matrix values by square (index 0 unused): -1, or the jump's end. O(n² + jumps). */
