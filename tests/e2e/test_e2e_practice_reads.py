@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from app_page import AppPage, load_fixture
 from playwright.sync_api import Locator, expect
-from test_e2e_polish import EDITOR_CONTRAST
+from test_e2e_polish import EDITOR_CONTRAST, THEMES
 from test_e2e_practice import BOARDS, JAVASCRIPT_STORAGE_KEY, Practice
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -203,5 +203,10 @@ def test_wrong_javascript_solution_is_caught_shrunk_and_its_reads_shown(
     practice, failure = check_failure(app, "parity-from-top", javascript=True)
     check_difference(practice, failure)
     assert practice.editor.evaluate("el => el.querySelectorAll('span[class]').length") > 3  # highlighted as JavaScript
-    seen = app.page.evaluate(EDITOR_CONTRAST)
-    assert seen and [item for item in seen if item["ratio"] < 4.5] == []
+    practice.editor.click()  # the active line's background is measured too
+    for theme, scheme in THEMES if not phone else THEMES[:1]:
+        app.page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+        app.page.get_by_label("Theme").select_option(theme)
+        seen = app.page.evaluate(EDITOR_CONTRAST)
+        low = [f"{item['text']!r} ({item['cls']}): {item['ratio']:.2f}" for item in seen if item["ratio"] < 4.5]
+        assert len(seen) >= 20 and low == [], (theme, scheme, low)
