@@ -338,7 +338,7 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
     # kept once, as "./", the key every navigation is answered from; "index.html" would be a
     # second download of the same bytes on the first visit.
     # The snapshot is cached apart, after the rest, once Python is ready (sw.mjs).
-    # The editor bundle (155 kB gzipped) is fetched when Practice first opens, not on every first visit;
+    # The editor bundle (187 kB gzipped) is fetched when Practice first opens, not on every first visit;
     # the JavaScript interpreter (78 kB) when a JavaScript solution is first run.
     skip = {"sw.mjs", "index.html", "build-info.mjs", snapshot_file, EDITOR_BUNDLE, JS_RUNNER_BUNDLE}
     served = (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())

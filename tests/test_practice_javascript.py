@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from practice_solutions import WRONG, mutant
+from snakes_ladders import practice_check
 from snakes_ladders.api import practice as api
 from snakes_ladders.practice import KINDS, generate
 from snakes_ladders.practice_failure import diagnose, failure_to_json
@@ -223,3 +224,12 @@ def test_a_load_that_fails_says_why(
 def test_a_language_not_known_is_refused() -> None:
     with pytest.raises(api.RequestError, match="load's language must be one of 'python', 'javascript', got 'ruby'"):
         api.load_op({"source": "", "language": "ruby"})
+
+
+def test_the_check_command_says_a_javascript_file_runs_in_the_page(capsys: pytest.CaptureFixture[str]) -> None:
+    status = practice_check.main(["solution.js"], lambda path: "var snakesAndLadders = (b) => 1;", lambda text: 0)
+    assert status == 2
+    assert capsys.readouterr().err == (
+        "snakes_ladders check: solution.js: the check command runs Python solutions; "
+        "a JavaScript one runs in the page's Practice\n"
+    )

@@ -330,6 +330,8 @@ def main(argv: Sequence[str] | None, read: Callable[[str], str], write: Callable
     if not 1 <= args.boards <= MAX_BOARDS or not 0 < args.timeout <= 600:
         parser.error(f"--boards must be from 1 to {MAX_BOARDS} and --timeout from 0 to 600 seconds")
     name = "<stdin>" if args.file == "-" else args.file
+    if name.endswith((".js", ".mjs")):
+        return _complain(name, "the check command runs Python solutions; a JavaScript one runs in the page's Practice")
     try:
         source = read(args.file)
     except OSError as error:
