@@ -8,6 +8,8 @@
 // console whose output is kept like Python's print), none of the worker's globals. Whatever it returns or
 // throws (a non-Error, an object whose toString throws, a BigInt, a Proxy) is worded without running any of
 // its code, except reading an Error's name and message, whose failure is caught.
+// Work besides the solution's: O(n² + reads kept) a run (the board copied, checked for changes, the reply);
+// what it prints is formatted as console.log does (3 levels, 100 items a level) and kept up to OUTPUT_LIMIT.
 
 /** The most printed characters a run keeps (practice_run.OUTPUT_LIMIT); the rest are counted. */
 export const OUTPUT_LIMIT = 4000;
@@ -255,11 +257,8 @@ function sandboxGlobals(interpreter, console) {
 export function javaScriptSolutions({ Sval, parse, onPrint = () => {} }) {
   let solver = null;
   let output = new Capped(null);
-  const unwrap = (value) => {
-    for (const recorded of recordings) if (recorded.proxies.includes(value)) return recorded.targets[recorded.proxies.indexOf(value)];
-    return value;
-  };
-  const recordings = [];
+  let targetOf = new WeakMap(); // a row's Proxy -> the row, for printing
+  const unwrap = (value) => targetOf.get(value) ?? value;
   const print = (...args) => output.write(`${args.map((arg) => formatted(arg, 0, unwrap)).join(" ")}\n`);
   const console = freeze({ log: print, info: print, warn: print, error: print, debug: print });
 
@@ -292,8 +291,7 @@ export function javaScriptSolutions({ Sval, parse, onPrint = () => {} }) {
     const made = record ? recording(rows, log) : { board: rows.map((row) => row.slice()), proxies: [], targets: null };
     const given = made.board.slice();
     made.targets ??= given;
-    recordings.length = 0;
-    push(recordings, made);
+    targetOf = new WeakMap(made.proxies.map((proxy, r) => [proxy, made.targets[r]]));
     output = new Capped(stream ? onPrint : null);
     let answer = null;
     let shown;
