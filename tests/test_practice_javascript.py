@@ -233,3 +233,35 @@ def test_the_check_command_says_a_javascript_file_runs_in_the_page(capsys: pytes
         "snakes_ladders check: solution.js: the check command runs Python solutions; "
         "a JavaScript one runs in the page's Practice\n"
     )
+
+
+class PythonAsForeign:
+    """A fake foreign runner: a Python solution run by ``practice_run.run`` behind the JSON calls, so the
+    adapter's paths (battery, run, shrinking) are checked against the same solution run directly."""
+
+    def __init__(self) -> None:
+        self.solver: Any = None
+
+    def load(self, source: str) -> str:
+        self.solver, output = load(source)
+        return json.dumps({"loaded": True, "output": output})
+
+    def run(self, rows: str, record: bool, stream: bool) -> str:
+        return json.dumps(run(self.solver, json.loads(rows), record=record).to_json())
+
+
+@pytest.mark.parametrize("name", ["parity-from-top", "chains-jumps", "no-minus-one"])
+def test_a_foreign_solution_goes_through_the_battery_and_shrinks_as_the_same_solution_run_here(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(api.RUNNERS_OF, "javascript", PythonAsForeign)
+    source = WRONG[name][1]
+    cases = api.battery_op({"boards": 16, "seed": 0})["cases"]
+    assert api.load_op({"source": source, "language": "javascript"})["loaded"]
+    foreign = [api.run_op({"board": case["board"]}) for case in cases]
+    solver, _ = load(source)
+    assert foreign == [run(solver, case["board"]).to_json() for case in cases]
+    failing = next(case for case, outcome in zip(cases, foreign, strict=True) if outcome["answer"] != case["expected"])
+    reply = api.diagnose_op({"board": failing["board"], "seconds": 60})
+    direct = diagnose(solver, failing["board"], run(solver, failing["board"]), 60)
+    assert reply["failure"] == failure_to_json(direct)
