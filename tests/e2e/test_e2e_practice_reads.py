@@ -210,3 +210,15 @@ def test_wrong_javascript_solution_is_caught_shrunk_and_its_reads_shown(
         seen = app.page.evaluate(EDITOR_CONTRAST)
         low = [f"{item['text']!r} ({item['cls']}): {item['ratio']:.2f}" for item in seen if item["ratio"] < 4.5]
         assert len(seen) >= 20 and low == [], (theme, scheme, low)
+    if not phone:
+        # The page's CSP, which the worker inherits, refuses the one way from the interpreter to the engine's
+        # eval: the Function constructor every function reaches. The board fails with that reason.
+        practice.write(
+            "var snakesAndLadders = function(board) {\n  const F = (() => 0).constructor;\n"
+            "  return F('return typeof fetch + typeof postMessage')();\n};\n",
+            JAVASCRIPT_STORAGE_KEY,
+        )
+        practice.run()
+        practice.wait_done("failed")
+        expect(practice.status).to_have_text(f"0 of {BOARDS} boards passed.")
+        expect(practice.panel.locator('[data-practice="failure-error"]')).to_contain_text("EvalError: ")
