@@ -347,12 +347,9 @@ function matrixRows(board) {
   return Array.from({ length: n }, (_, row) => Array.from({ length: n }, (_, col) => values[cellToSquare(row, col, n)]));
 }
 
-/** Scroll `box` (not the page) just enough that `cell` is inside it. Reads layout: at a frame's start. */
+/** Scroll `box` (not the page) to centre `cell` when it is not wholly inside it. Reads layout: at a frame's start. */
 function scrollWithin(box, cell) {
-  const margin = 8;
   const { offsetTop: top, offsetLeft: left, offsetHeight: height, offsetWidth: width } = cell;
-  if (top - margin < box.scrollTop) box.scrollTop = top - margin;
-  else if (top + height + margin > box.scrollTop + box.clientHeight) box.scrollTop = top + height + margin - box.clientHeight;
-  if (left - margin < box.scrollLeft) box.scrollLeft = left - margin;
-  else if (left + width + margin > box.scrollLeft + box.clientWidth) box.scrollLeft = left + width + margin - box.clientWidth;
+  if (top < box.scrollTop || top + height > box.scrollTop + box.clientHeight) box.scrollTop = top - (box.clientHeight - height) / 2;
+  if (left < box.scrollLeft || left + width > box.scrollLeft + box.clientWidth) box.scrollLeft = left - (box.clientWidth - width) / 2;
 }
