@@ -1,4 +1,13 @@
-"""Browser-test fixtures: one build, one server and one Chromium per session, a fresh context per test.
+"""Browser-test fixtures: one build, one server and one Chromium per session; a warm context per test.
+
+A test's first visitor opens in a context shared by the session's tests (one for desktops, one for
+phones), warmed once: the service worker is installed and the offline cache holds the site and the
+Python memory snapshot, so the page starts Python as a repeat visit does (well under a second instead
+of about three: the suite spends most of its time starting Python). Before each test the site's
+origin is wiped of everything a visitor saves (local storage, IndexedDB, cookies) and its pages are
+closed: the test sees a returning visitor with nothing saved. A test that needs a visitor who has never
+been here (a first visit, routes or scripts set up before the page loads: ``navigate=False``, another
+server: ``base_url``), a second visitor, or marks itself ``fresh_context``, gets a fresh context.
 
 Every page a test opens is watched: an uncaught page error, a console error (in the page or in its
 workers, the Pyodide one included), a failed request or an HTTP error response, or an engine that
@@ -100,8 +109,8 @@ class BrowserProblems:
         self.allowed: list[str] = []
         self._allow: list[re.Pattern[str]] = []
 
-    def watch(self, context: BrowserContext) -> ContextWatch:
-        return ContextWatch(self, context)
+    def watch(self, context: BrowserContext, *, shared: bool = False) -> ContextWatch:
+        return ContextWatch(self, context, shared=shared)
 
     def allow(self, pattern: str) -> None:
         """Expect reports matching the regular expression ``pattern`` (searched, not anchored)."""
@@ -116,11 +125,16 @@ class BrowserProblems:
 
 
 class ContextWatch:
-    """Reports one context's problems until it is closed on purpose: closing aborts its downloads."""
+    """Reports one context's problems until it is closed on purpose: closing aborts its downloads.
 
-    def __init__(self, problems: BrowserProblems, context: BrowserContext) -> None:
+    A ``shared`` context (the session's warm one) is not closed: its pages are, and the watch stops
+    listening, so the next test's reports are its own.
+    """
+
+    def __init__(self, problems: BrowserProblems, context: BrowserContext, *, shared: bool = False) -> None:
         self.problems = problems
         self.context = context
+        self.shared = shared
         self.closed = False
         # On the context, so requests of the page, its workers and the service worker are all seen.
         context.on("requestfailed", self._on_request_failed)
@@ -137,9 +151,16 @@ class ContextWatch:
         page.on("worker", self._watch_worker)
 
     def close(self) -> None:
-        if not self.closed:
-            self.closed = True
+        if self.closed:
+            return
+        self.closed = True
+        if not self.shared:
             self.context.close()
+            return
+        self.context.remove_listener("requestfailed", self._on_request_failed)
+        self.context.remove_listener("response", self._on_response)
+        for page in self.context.pages:
+            page.close()
 
     def _watch_worker(self, worker: Worker) -> None:
         worker.on("console", lambda message: self._on_console(f"worker {worker.url}", message))
@@ -178,10 +199,88 @@ def problems() -> BrowserProblems:
     return BrowserProblems()
 
 
+def _context_options(phone: bool, reduced_motion: str) -> dict[str, object]:
+    # phone: a 390x844 touch screen (test_e2e_workspaces.py), else a 1280x900 desktop.
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    return {
+        "reduced_motion": reduced_motion,
+        "viewport": size,
+        "has_touch": phone,
+        "is_mobile": phone,
+        "device_scale_factor": 1,
+    }
+
+
+# Every file of the site's build is in the service worker's cache, the memory snapshot included.
+SNAPSHOT_CACHED = r"""async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) if (/\/py\/snapshot-[^/]*\.bin\.gz$/.test(request.url)) return true;
+  }
+  return false;
+}"""
+
+# What a visitor saves, wiped from the origin between tests; the offline cache and the service worker stay.
+VISITOR_STORAGE = "cookies,local_storage,indexeddb,websql,file_systems"
+
+
+class WarmContexts:
+    """The session's shared contexts, one per kind of screen, each warmed by a first visit."""
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.browser = browser
+        self.site_url = site_url
+        self.contexts: dict[bool, BrowserContext] = {}
+
+    def get(self, phone: bool) -> BrowserContext:
+        if phone not in self.contexts:
+            context = self.browser.new_context(**_context_options(phone, "reduce"))  # type: ignore[arg-type]
+            page = context.new_page()
+            page.goto(self.site_url)
+            expect(page.locator("#engine")).to_have_attribute("data-engine", "ready", timeout=120_000)
+            expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=120_000)
+            page.wait_for_function(SNAPSHOT_CACHED, timeout=120_000, polling=200)
+            page.close()
+            self.contexts[phone] = context
+        return self.contexts[phone]
+
+    def fresh_page(self, phone: bool, reduced_motion: str) -> tuple[BrowserContext, Page]:
+        """A new page in the warm context, its origin wiped of what a visitor saves, its other pages closed."""
+        context = self.get(phone)
+        for page in context.pages:
+            page.close()
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        origin = self.site_url.rstrip("/")
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": VISITOR_STORAGE})
+        cdp.detach()
+        page.emulate_media(reduced_motion=reduced_motion)  # type: ignore[arg-type]
+        return context, page
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser: Browser, site_url: str) -> Iterator[WarmContexts]:
+    warm = WarmContexts(browser, site_url)
+    yield warm
+    warm.close()
+
+
 @pytest.fixture
-def open_app(browser: Browser, site_url: str, problems: BrowserProblems) -> Iterator[Callable[..., AppPage]]:
-    """Open the app in a new, watched browser context: ``open_app(fragment="", reduced_motion="reduce")``
-    (``phone=True``: a 390x844 touch screen).
+def open_app(
+    browser: Browser,
+    site_url: str,
+    problems: BrowserProblems,
+    warm_contexts: WarmContexts,
+    request: pytest.FixtureRequest,
+) -> Iterator[Callable[..., AppPage]]:
+    """Open the app in a watched browser context: ``open_app(fragment="", reduced_motion="reduce")``
+    (``phone=True``: a 390x844 touch screen). The test's first visitor opens in the session's warm
+    context for that screen (module docstring); the others, and every visitor of a ``fresh_context``
+    test, in new contexts.
 
     Call it again for a second, independent visitor (the share-link test); ``app.close()`` lets one
     leave early. Nothing is waited for beyond the board being set up; ``app.wait_ready()`` waits for
@@ -190,6 +289,7 @@ def open_app(browser: Browser, site_url: str, problems: BrowserProblems) -> Iter
     sub-path, say) than the session's.
     """
     opened: list[tuple[AppPage, ContextWatch]] = []
+    fresh_only = request.node.get_closest_marker("fresh_context") is not None
 
     def open_(
         fragment: str = "",
@@ -199,13 +299,13 @@ def open_app(browser: Browser, site_url: str, problems: BrowserProblems) -> Iter
         base_url: str | None = None,
         phone: bool = False,
     ) -> AppPage:
-        # phone: a 390x844 touch screen (test_e2e_workspaces.py), else a 1280x900 desktop.
-        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        context = browser.new_context(
-            reduced_motion=reduced_motion, viewport=size, has_touch=phone, is_mobile=phone, device_scale_factor=1
-        )
-        watch = problems.watch(context)
-        page = context.new_page()
+        warm = navigate and base_url is None and not opened and not fresh_only
+        if warm:
+            context, page = warm_contexts.fresh_page(phone, reduced_motion)
+        else:
+            context = browser.new_context(**_context_options(phone, reduced_motion))  # type: ignore[arg-type]
+            page = context.new_page()
+        watch = problems.watch(context, shared=warm)
         watch.watch_page(page)
         app = AppPage(page, base_url or site_url, close=watch.close)
         opened.append((app, watch))

@@ -13,6 +13,8 @@ import pytest
 from app_page import AppPage
 from playwright.sync_api import expect
 from practice_solutions import BFS
+from snakes_ladders.rules import Rules
+from snakes_ladders.solve import solve
 from test_e2e_practice import Practice
 
 pytestmark = pytest.mark.e2e
@@ -161,10 +163,10 @@ def test_resize_keeps_each_jump_on_its_cell_and_says_what_moved(app: AppPage) ->
 CLASSIC_RULES = "Classic 10×10, classic rules (ladder on 1)"
 
 
-def test_classic_rules_preset_is_edited_under_its_rules_and_solve_says_why(app: AppPage) -> None:
+def test_classic_rules_preset_is_edited_and_solved_under_its_rules(app: AppPage) -> None:
     """The preset's rules start off the board, so square 1 holds a ladder: Python's check after an edit
-    takes the rules too (it used to put the last valid board back), and Solve, which answers LeetCode's
-    question (start on square 1), says so in words instead of a red error."""
+    takes the rules too (it used to put the last valid board back), and Solve answers under those rules,
+    from off the board, instead of a red error about square 1."""
     app.goto("#design")
     app.load_preset(CLASSIC_RULES)
     app.wait_ready()
@@ -174,12 +176,13 @@ def test_classic_rules_preset_is_edited_under_its_rules_and_solve_says_why(app: 
         re.compile(r"^Square 1, ladder to 4, start, ends on another jump's start")
     )
     app.expect_jump(1, 4)
+    rows = app.matrix_rows()
     app.page.locator('a[data-workspace="solve"]').click()
     app.solve()
-    result = app.page.locator("#result")
-    expect(result).to_contain_text("Solve answers LeetCode's question, where the game starts on square 1")
-    expect(result).to_contain_text("here it holds a ladder to 4, which the classic start (off the board)")
-    expect(result).to_have_attribute("data-kind", "info")
+    expected = solve(rows, rules=Rules(start="off-board")).moves
+    expect(app.result).to_have_text(f"Minimum moves: {expected}")
+    expect(app.page.locator("#solve-rules")).to_contain_text("The moves count from off the board")
+    expect(app.result).not_to_have_attribute("data-kind", "error")
 
 
 def test_player_key_names_the_players_of_a_hot_seat_game(app: AppPage) -> None:

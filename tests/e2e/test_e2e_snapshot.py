@@ -21,7 +21,8 @@ from conftest import BrowserProblems
 from playwright.sync_api import Page, Route, expect
 from snakes_ladders.api import handle
 
-pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
+# Each visitor must be a first visitor: this file is about what a first visit and a repeat visit do.
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300), pytest.mark.fresh_context]
 
 EXAMPLE_1 = load_fixture("leetcode_example_1")
 SNAPSHOT_GLOB = "**/py/snapshot-*.bin.gz"
