@@ -6,6 +6,12 @@ const SVG = "http://www.w3.org/2000/svg";
 /** The widest a bundle of jumps on one line spreads across its squares (in squares). */
 const LANE_SPREAD = 0.62;
 const EPSILON = 1e-6;
+/**
+ * Boards up to this size get snakes in full detail (a smooth body, a dashed spine, eyes). On larger ones a
+ * square is a few pixels: the spine's dashes and the eyes cannot be seen, and painting the dashes of 750
+ * snakes was most of the cost of redrawing a dense 50×50 board after an edit.
+ */
+export const FINE_DETAIL_MAX_N = 30;
 
 export function svg(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -92,7 +98,7 @@ export function drawJump(start, end, n, offset = 0) {
   const b = { x: b0.x + side.x * offset, y: b0.y + side.y * offset };
   for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })) group.dataset[key] = String(round(value));
   if (end > start) drawLadder(group, a, b, u, side, k);
-  else drawSnake(group, a, b, u, side, k);
+  else drawSnake(group, a, b, u, side, k, n <= FINE_DETAIL_MAX_N);
   return group;
 }
 
@@ -144,11 +150,11 @@ function snakePoint(a, b, u, side, sway, t) {
   };
 }
 
-function drawSnake(group, a, b, u, side, k) {
+function drawSnake(group, a, b, u, side, k, fine) {
   group.setAttribute("class", "jump snake");
   const width = 0.13 * Math.max(k, 0.5); // half the body's width at the neck
   const sway = Math.min(0.28, 0.12 + 0.02 * Math.hypot(b.x - a.x, b.y - a.y));
-  const samples = 48;
+  const samples = fine ? 48 : 24;
   const left = [];
   const right = [];
   const spine = [];
@@ -161,12 +167,15 @@ function drawSnake(group, a, b, u, side, k) {
     spine.push(`${round(p.x)} ${round(p.y)}`);
   }
   svg("path", { class: "body", d: `M ${left.join(" L ")} L ${right.reverse().join(" L ")} Z`, "stroke-width": width * 0.25 }, group);
-  svg("path", { class: "spine", d: `M ${spine.join(" L ")}`, "stroke-width": width * 0.5, "stroke-dasharray": `${width * 0.5} ${width * 0.9}` }, group);
+  // Without the dashes on a large board: the spine stays (the tail's tip is its last point), unpainted.
+  const pattern = fine ? { "stroke-width": width * 0.5, "stroke-dasharray": `${width * 0.5} ${width * 0.9}` } : { visibility: "hidden" };
+  svg("path", { class: "spine", d: `M ${spine.join(" L ")}`, ...pattern }, group);
   // The head: an oval a little wider than the neck, pointing away from the body, with two eyes.
   const head = width * 1.75;
   const angle = (Math.atan2(-u.y, -u.x) * 180) / Math.PI;
   const face = svg("g", { class: "head", transform: `translate(${round(a.x)} ${round(a.y)}) rotate(${round(angle)})` }, group);
   svg("ellipse", { cx: head * 0.2, cy: 0, rx: head * 1.15, ry: head * 0.85, "stroke-width": width * 0.25 }, face);
+  if (!fine) return;
   for (const sign of [-1, 1]) {
     svg("circle", { class: "eye", cx: head * 0.55, cy: sign * head * 0.42, r: head * 0.26 }, face);
     svg("circle", { class: "pupil", cx: head * 0.62, cy: sign * head * 0.42, r: head * 0.12 }, face);

@@ -98,18 +98,19 @@ export class LinkController {
   }
 
   /**
-   * The board or the rules changed: write the hash and the saved copy. A lone change is written at
-   * once, so a reload right after it keeps it (the reload goes to the address as it is then); in a
+   * The board or the rules changed: write the hash and the saved copy. A lone change is written just
+   * after the frame that shows it (writing a 50×50 board's address takes tens of ms, which the edit
+   * need not wait for), so a reload a moment later keeps it, and leaving the page writes it at once; in a
    * burst, the changes after the first are written together at the end of the quiet window.
    */
   schedule() {
     $("share-link").textContent = "";
-    if (this.#timer !== null) {
-      this.#pending = true;
-      document.body.dataset.saved = "pending"; // for tests: "pending", "just" (window open) or "yes"
-      return;
-    }
-    this.#persist();
+    this.#pending = true;
+    document.body.dataset.saved = "pending"; // for tests: "pending", "just" (window open) or "yes"
+    if (this.#timer !== null) return;
+    // After the frame: a task the frame's rendering comes before. (A hidden tab has no frames: the
+    // window's end writes it then.)
+    requestAnimationFrame(() => setTimeout(() => this.#pending && this.#persist(), 0));
     this.#openWindow();
   }
 
