@@ -164,6 +164,17 @@ def test_wrong_mapping_shows_the_first_differing_read(open_app: Callable[..., Ap
     expect(matrix.locator("td.linked")).to_have_attribute("data-square", "2")
     matrix.locator('td[data-row="0"][data-col="0"]').hover()
     expect(board.locator("td.linked")).to_have_attribute("data-square", str(cell_to_square(0, 0, failure["n"])))
+    # Scrolled to, the failing board is not under the main board (sticky at the top of a phone's screen).
+    board.scroll_into_view_if_needed()
+    main, grid = app.page.locator("#board").bounding_box(), board.bounding_box()
+    assert main is not None and grid is not None
+    apart = [
+        main["y"] + main["height"] <= grid["y"] + 1,
+        grid["y"] + grid["height"] <= main["y"] + 1,
+        main["x"] + main["width"] <= grid["x"] + 1,
+        grid["x"] + grid["width"] <= main["x"] + 1,
+    ]
+    assert any(apart), (main, grid)
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
