@@ -349,7 +349,11 @@ function matrixRows(board) {
 
 /** Scroll `box` (not the page) to centre `cell` when it is not wholly inside it. Reads layout: at a frame's start. */
 function scrollWithin(box, cell) {
-  const { offsetTop: top, offsetLeft: left, offsetHeight: height, offsetWidth: width } = cell;
-  if (top < box.scrollTop || top + height > box.scrollTop + box.clientHeight) box.scrollTop = top - (box.clientHeight - height) / 2;
-  if (left < box.scrollLeft || left + width > box.scrollLeft + box.clientWidth) box.scrollLeft = left - (box.clientWidth - width) / 2;
+  // From the boxes on screen: a row is its cells' offsetParent (content-visibility contains its layout).
+  const outer = box.getBoundingClientRect();
+  const inner = cell.getBoundingClientRect();
+  const top = inner.top - outer.top - box.clientTop + box.scrollTop;
+  const left = inner.left - outer.left - box.clientLeft + box.scrollLeft;
+  if (top < box.scrollTop || top + inner.height > box.scrollTop + box.clientHeight) box.scrollTop = top - (box.clientHeight - inner.height) / 2;
+  if (left < box.scrollLeft || left + inner.width > box.scrollLeft + box.clientWidth) box.scrollLeft = left - (box.clientWidth - inner.width) / 2;
 }
