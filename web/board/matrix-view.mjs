@@ -98,6 +98,7 @@ export class MatrixView {
   #cells = [];
   #shown = new Int32Array(0);
   #width = 0;
+  #rowWidth = "";
   #board = null;
   /**
    * What points at a square now, oldest first: the pointer or the focus on this panel ("matrixHover",
@@ -230,7 +231,7 @@ export class MatrixView {
     this.#n = n;
     this.#cells = cells;
     this.#shown = values;
-    this.#width = width;
+    this.#setWidth(width);
     this.#linkedCell = null;
     this.#root.setAttribute("role", "grid");
     this.#root.removeAttribute("tabindex");
@@ -248,7 +249,15 @@ export class MatrixView {
       writeCell(this.#cells[square], row, col, n, values[square], width);
     }
     this.#shown = values;
+    this.#setWidth(width);
+  }
+
+  /** The values' width, and a row's width in characters ("  [", n values and ", " between them, "],") for CSS. */
+  #setWidth(width) {
     this.#width = width;
+    const n = this.#n;
+    const row = `${3 + n * width + 2 * (n - 1) + 2}ch`;
+    if (this.#rowWidth !== row) this.#root.style.setProperty("--matrix-row", (this.#rowWidth = row));
   }
 
   #squareOf(target) {
