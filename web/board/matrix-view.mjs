@@ -298,16 +298,20 @@ export class MatrixView {
   }
 
   /**
-   * Scroll the linked cell into the panel's view at the next frame's start: reading its place in an input's
-   * handler would lay out the page there, and again in the frame after the handler's other writes.
+   * Scroll the linked cell into the panel's view just after the next frame: reading its place in an input's
+   * handler would lay out the page there, and again in the frame after the handler's other writes; at the
+   * frame's start it made that frame lay out and paint the panel too (an edit on a 50×50 board waited
+   * 30 to 80 ms more for its frame). The mark shows in the edit's frame, the scroll in the one after.
    */
   #scrollSoon() {
     if (this.#scrolling) return;
     this.#scrolling = true;
-    requestAnimationFrame(() => {
-      this.#scrolling = false;
-      if (this.#linkedCell?.isConnected) scrollWithin(this.#root, this.#linkedCell);
-    });
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.#scrolling = false;
+        if (this.#linkedCell?.isConnected) scrollWithin(this.#root, this.#linkedCell);
+      }, 0),
+    );
   }
 
   #key(event) {
