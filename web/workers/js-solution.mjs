@@ -60,22 +60,58 @@ function assignable(proto, key) {
   });
 }
 
+/** Freeze `value` and its prototype, whose keys a solution's own objects may still assign (see assignable). */
+function harden(value) {
+  const proto = typeof value === "function" ? value.prototype : undefined;
+  for (const key of ["constructor", "toString", "valueOf", "name", "message"]) if (proto) assignable(proto, key);
+  freeze(value);
+  if (proto) freeze(proto);
+}
+
+/**
+ * The built-ins the solution reaches through prototype chains, not by name, that the host uses too: typed
+ * arrays and buffers (Pyodide reads and writes its strings through them), the string and generator machinery
+ * (sval runs on generators), and the constructors of async and generator functions.
+ */
+function reachedIntrinsics() {
+  const typed = GIVEN.filter((name) => name.endsWith("Array") && name !== "Array").map((name) => globalThis[name]);
+  const functions = [async () => {}, function* () {}, async function* () {}].map((f) => getPrototypeOf(f));
+  const [asyncFunction, generator, asyncGenerator] = /** @type {any[]} */ (functions);
+  const iterators = [[][Symbol.iterator](), ""[Symbol.iterator](), /x/[Symbol.matchAll](""), new Map()[Symbol.iterator](), new Set()[Symbol.iterator]()];
+  return [
+    ...[getPrototypeOf(Uint8Array), ...typed, ArrayBuffer, DataView, Proxy],
+    ...[asyncFunction.constructor, generator.constructor, asyncGenerator.constructor], // with their prototypes
+    ...[generator.prototype, asyncGenerator.prototype, getPrototypeOf(asyncGenerator.prototype)],
+    ...iterators.map((iterator) => getPrototypeOf(iterator)),
+  ];
+}
+
+/**
+ * Error and its kinds, frozen but for Error.stackTraceLimit, which Pyodide sets around each PythonError it
+ * makes: else a solution could set Error.prepareStackTrace (which V8 calls with the host's frames) or
+ * Error[Symbol.hasInstance] (which would change how every later throw is worded).
+ */
+function hardenErrors() {
+  for (const kind of [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError, AggregateError]) {
+    for (const key of ["constructor", "toString", "name", "message"]) assignable(kind.prototype, key);
+    freeze(kind.prototype);
+    for (const key of ownKeys(kind)) {
+      const data = hasOwn(getOwnPropertyDescriptor(kind, key), "value");
+      if (key !== "stackTraceLimit") defineProperty(kind, key, data ? { configurable: false, writable: false } : { configurable: false });
+    }
+    Object.preventExtensions(kind);
+  }
+}
+
 let frozen = false;
 function freezeIntrinsics() {
   if (frozen) return;
   frozen = true;
-  const iterator = getPrototypeOf(getPrototypeOf([][Symbol.iterator]()));
   for (const key of ownKeys(Object.prototype)) assignable(Object.prototype, key);
-  for (const name of FROZEN) {
-    const value = globalThis[name];
-    const proto = typeof value === "function" ? value.prototype : undefined;
-    for (const key of ["constructor", "toString", "valueOf", "name"]) if (proto) assignable(proto, key);
-    freeze(value);
-    if (proto) freeze(proto);
-  }
-  freeze(iterator);
-  freeze(getPrototypeOf([][Symbol.iterator]()));
-  for (const collection of [new Map(), new Set()]) freeze(getPrototypeOf(collection[Symbol.iterator]()));
+  for (const name of FROZEN) harden(globalThis[name]);
+  for (const value of reachedIntrinsics()) harden(value);
+  hardenErrors();
+  freeze(getPrototypeOf(getPrototypeOf([][Symbol.iterator]())));
 }
 
 /** `text` with each lone surrogate written \udxxx (untrusted.printable), so that it encodes anywhere. */
