@@ -69,6 +69,8 @@ LAYERS: dict[str, int] = {
     "api": 17,
     "practice_run": 10,
     "practice_failure": 11,
+    # a JavaScript solution, run by the page's runner and read back through checked JSON
+    "practice_foreign": 12,
     "practice_check": 17,
     "gencli": 17,
     "contract": 18,

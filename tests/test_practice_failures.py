@@ -257,12 +257,17 @@ def test_reading_the_reads_back_costs_what_the_reads_number() -> None:
     """Bounded work: first_difference on ten times the reads costs about ten times the CPU (a ratio)."""
 
     def cost(n: int) -> float:
+        # Best of 3 trials of 20 calls: a 6×6 board's is well under a millisecond a call, where one
+        # pause of the process once made the ratio 160 in CI (11 to 17 usually).
         board = Board(n, {})
         outcome = run(load(RIGHT["bfs"])[0], board.to_matrix())
-        start = time.process_time()
-        for _ in range(5):
-            first_difference(board.to_matrix(), outcome.read_log(), outcome.answer)
-        return time.process_time() - start
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            for _ in range(20):
+                first_difference(board.to_matrix(), outcome.read_log(), outcome.answer)
+            best = min(best, time.process_time() - start)
+        return best
 
     ratio = cost(20) / max(cost(6), 1e-6)
     assert ratio < 10 * (400 / 36), ratio
