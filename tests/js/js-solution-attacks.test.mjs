@@ -100,3 +100,18 @@ test("the host's Function constructor, reached through the runner's objects, com
   const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script], { encoding: "utf8" });
   assert.equal(out, `${Array(9).fill("EvalError").join()}\n`);
 });
+
+test("reads made with the stack nearly used up are kept as they are counted", () => {
+  // At each depth on the way back from a stack overflow, one read: some of them run out of stack inside the
+  // runner's recording; each read is then either returned, kept and counted, or none of them.
+  const ran = outcome(`var snakesAndLadders = function(board) {
+  const row = board[0];
+  let left = 0, got = 0;
+  function probe() { try { probe(); } catch {} if (left > 0) { left--; try { row[0]; got++; } catch {} } }
+  for (let k = 0; k < 20; k++) { left = 30; const f = (n) => n > 0 ? f(n - 1) : probe(); f(k % 7); }
+  return got;
+};`);
+  assert.ok(ran.reads_total > 0 && ran.reads_total < 20 * 30, String(ran.reads_total));
+  assert.equal(ran.reads.length, ran.reads_total);
+  assert.equal(ran.answer, ran.reads_total);
+});

@@ -244,15 +244,18 @@ function recording(rows, log) {
   const proxies = targets.map(
     (target, row) =>
       new Proxy(target, {
+        // Read, then kept, then counted: a read that fails (the stack used up, as deep recursion can leave it
+        // anywhere in here) is neither kept nor counted, so the reads kept are the reads counted up to LIMIT.
         get(inner, key, receiver) {
+          const value = Reflect.get(inner, key, receiver);
           if (typeof key === "string") {
             const column = +key;
             if (isInteger(column) && column >= 0 && column < inner.length && String(column) === key) {
+              if (log.total < LIMIT) push(log.cells, [row, column]);
               log.total += 1;
-              if (log.total <= LIMIT) push(log.cells, [row, column]);
             }
           }
-          return Reflect.get(inner, key, receiver);
+          return value;
         },
       }),
   );
