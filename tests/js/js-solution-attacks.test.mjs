@@ -39,6 +39,7 @@ const ATTACKS = {
   "TypeError.prototype.name": "Object.defineProperty(TypeError.prototype, 'name', { value: 'TypeError', configurable: true }); return 1;",
   "the string iterator": "const SI = Object.getPrototypeOf(''[Symbol.iterator]()); const old = SI.next; SI.next = function () { return old.call(this); }; return 1;",
   "the generator prototype (sval's own machinery)": "const H = Object.getPrototypeOf(Object.getPrototypeOf((function* () {})())); const old = H.next; H.next = function (...a) { return old.apply(this, a); }; return H.next === old ? 0 : 1;",
+  "Error.stackTraceLimit as a getter (Pyodide reads it in each PythonError)": "Object.defineProperty(Error, 'stackTraceLimit', { get() { return 10; }, set() {}, configurable: true }); return 1;",
   "Proxy.revocable": "const old = Proxy.revocable; Proxy.revocable = (...a) => old(...a); return 1;",
 };
 
@@ -66,6 +67,7 @@ test("a solution cannot change the built-ins it shares with the host; it fails t
   assert.equal(Object.getPrototypeOf(""[Symbol.iterator]()).next, host.next);
   assert.equal(Object.getOwnPropertyDescriptor(Error, Symbol.hasInstance), undefined);
   assert.equal(Object.hasOwn(Uint8Array.prototype, "own"), false);
+  assert.ok(Object.hasOwn(Object.getOwnPropertyDescriptor(Error, "stackTraceLimit"), "value"));
 });
 
 test("what one board's code did to Error does not change how a later board's throw is worded", () => {

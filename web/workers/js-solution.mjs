@@ -88,16 +88,17 @@ function reachedIntrinsics() {
 
 /**
  * Error and its kinds, frozen but for Error.stackTraceLimit, which Pyodide sets around each PythonError it
- * makes: else a solution could set Error.prepareStackTrace (which V8 calls with the host's frames) or
- * Error[Symbol.hasInstance] (which would change how every later throw is worded).
+ * makes (still a plain number: a getter there would run in Pyodide's error handling): else a solution could set
+ * Error.prepareStackTrace (which V8 calls with the host's frames) or Error[Symbol.hasInstance] (which would
+ * change how every later throw is worded).
  */
 function hardenErrors() {
   for (const kind of [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError, AggregateError]) {
     for (const key of ["constructor", "toString", "name", "message"]) assignable(kind.prototype, key);
     freeze(kind.prototype);
     for (const key of ownKeys(kind)) {
-      const data = hasOwn(getOwnPropertyDescriptor(kind, key), "value");
-      if (key !== "stackTraceLimit") defineProperty(kind, key, data ? { configurable: false, writable: false } : { configurable: false });
+      const fixed = hasOwn(getOwnPropertyDescriptor(kind, key), "value") && key !== "stackTraceLimit";
+      defineProperty(kind, key, fixed ? { configurable: false, writable: false } : { configurable: false });
     }
     Object.preventExtensions(kind);
   }
