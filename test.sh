@@ -33,18 +33,34 @@ if [ "$#" -gt 0 ]; then
   exec .venv/bin/python -m pytest "$@"
 fi
 
-echo "test.sh: gates" >&2
-.venv/bin/ruff check --quiet .
-.venv/bin/ruff format --check --quiet .
-.venv/bin/mypy
-npx --no-install eslint --max-warnings 0 .
-npx --no-install tsc -p jsconfig.json
-# No block of six or more lines repeated in py/ or web/ (.jscpd.json; jscpd counts a clone's lines from
-# its first token's line to its last's and reports spans of more than minLines, so 5 catches six lines).
-npx --no-install jscpd
-echo "test.sh: JavaScript unit tests" >&2
-node --test tests/js/
-echo "test.sh: Python unit tests (two processes)" >&2
-.venv/bin/python -m pytest -m "not e2e" -n 2 -p no:cacheprovider
+gates() {
+  set -e
+  .venv/bin/ruff check --quiet .
+  .venv/bin/ruff format --check --quiet .
+  .venv/bin/mypy
+  npx --no-install eslint --max-warnings 0 .
+  npx --no-install tsc -p jsconfig.json
+  # No block of six or more lines repeated in py/ or web/ (.jscpd.json; jscpd counts a clone's lines from
+  # its first token's line to its last's and reports spans of more than minLines, so 5 catches six lines).
+  npx --no-install jscpd
+  echo "test.sh: JavaScript unit tests" >&2
+  node --test tests/js/
+}
+
+# The gates and the JavaScript tests run beside the Python unit tests (about a minute saved); their
+# output is shown after the unit tests', and either failing fails the run.
+echo "test.sh: gates and JavaScript unit tests, beside the Python unit tests (two processes)" >&2
+gates_log="$(mktemp)"
+trap 'rm -f "$gates_log"' EXIT
+gates >"$gates_log" 2>&1 &
+gates_pid=$!
+unit_status=0
+.venv/bin/python -m pytest -m "not e2e" -n 2 -p no:cacheprovider || unit_status=$?
+gates_status=0
+wait "$gates_pid" || gates_status=$?
+cat "$gates_log"
+rm -f "$gates_log"
+if [ "$gates_status" -ne 0 ]; then echo "test.sh: a gate or a JavaScript unit test failed (above)" >&2; exit "$gates_status"; fi
+if [ "$unit_status" -ne 0 ]; then echo "test.sh: the Python unit tests failed" >&2; exit "$unit_status"; fi
 echo "test.sh: browser tests (two processes, each with its own build, server and Chromium)" >&2
 exec .venv/bin/python -m pytest -m e2e -n 2 -p no:cacheprovider
