@@ -226,6 +226,10 @@ class AppPage:
         """Square ``number``; anchored so that square 1 does not also find squares 10 to 19."""
         return self.board.get_by_role("gridcell", name=re.compile(rf"^Square {number}(,|$)"))
 
+    def square_number(self, number: int) -> Locator:
+        """The number drawn on square ``number`` (in the board's numbers layer, above the drawing)."""
+        return self.page.locator(f'#board .numbers .square-number:text-is("{number}")')
+
     def exported_svg(self) -> ElementTree.Element:
         """Export → SVG image, downloaded and parsed (raises on a file an XML parser cannot read)."""
         self.page.get_by_text("Export", exact=True).click()

@@ -80,7 +80,7 @@ def test_square_words_survive_undo_reload_link_library_export_and_json(open_app:
     app.button("Cancel").click()
 
     app.page.get_by_label("Hide numbers").check()
-    expect(app.square(3).locator(".num")).to_be_hidden()
+    expect(app.square_number(3)).to_be_hidden()
     deck = app.page.get_by_label(re.compile(r"^★ deck"))
     deck.fill("What is 3 + 4? | 7\n | no question\nName a mammal")
     deck.blur()
@@ -92,7 +92,7 @@ def test_square_words_survive_undo_reload_link_library_export_and_json(open_app:
     app.reload()
     design(app)
     assert drawn_notes(app) == notes | {"12": "●"}
-    expect(app.square(3).locator(".num")).to_be_hidden()
+    expect(app.square_number(3)).to_be_hidden()
     expect(app.page.get_by_label(re.compile(r"^★ deck"))).to_have_value(
         "What is 3 + 4? | 7\n| no question\nName a mammal"
     )

@@ -65,7 +65,7 @@ function drawSquares(view, root, unit) {
   el("path", { d: gridLines(n), stroke: edge, "stroke-width": 0.02, fill: "none" }, root);
   return (layer) => {
     for (let square = 1; square <= n * n; square += 1) {
-      const number = view.cell(square).querySelector(".num");
+      const number = view.number(square);
       const { x, y } = squareCentre(square, n);
       const style = getComputedStyle(number);
       const size = parseFloat(style.fontSize) / unit;
@@ -211,13 +211,22 @@ export function createExportControls({ root, sheet, view, notify = (_text, _kind
   const menu = root.querySelector("details");
   const list = sheet.querySelector("ul");
   const title = sheet.querySelector("h2");
+  let pending = false;
   const refresh = () => {
+    pending = false;
     const board = view.board;
     if (!board) return;
     title.textContent = `Snakes and ladders, ${board.n}×${board.n}`;
     fillJumpList(list, board);
   };
-  view.addEventListener("render", refresh);
+  // The list is only on paper: it is rewritten just after the frame that shows an edit (its 750 items took
+  // 2-3 ms of a dense 50×50 board's edit), and at once if the page is printed before that.
+  view.addEventListener("render", () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => setTimeout(() => pending && refresh(), 0));
+  });
+  addEventListener("beforeprint", () => pending && refresh());
   refresh();
   const close = () => menu.removeAttribute("open");
   const size = () => Math.max(SVG_MIN, Math.min(SVG_MAX, view.n * 40));

@@ -48,12 +48,9 @@ function drawNote(square, note, n, hideNumbers) {
   return { symbol, text };
 }
 
-/** Show or hide every square number of `view` (a board of tasks may go without them). O(n²). */
-function showNumbers(view, n, shown) {
-  for (let square = 1; square <= n * n; square += 1) {
-    const number = /** @type {HTMLElement | null} */ (view.cell(square)?.querySelector(".num"));
-    if (number) number.style.visibility = shown ? "" : "hidden";
-  }
+/** Show or hide every square number of `view` (a board of tasks may go without them): their one layer. */
+function showNumbers(view, shown) {
+  view.numbers.style.visibility = shown ? "" : "hidden";
 }
 
 /** Show the notes' text when a square is at least 1/LEGIBLE_SQUARES of the board's shown width. */
@@ -89,7 +86,7 @@ export function createNotesLayer({ view, state }) {
     if (full) {
       for (const { node } of drawn.values()) node.remove();
       drawn = new Map();
-      showNumbers(view, n, !hideNumbers);
+      showNumbers(view, !hideNumbers);
     }
     const next = new Map();
     for (const [key, note] of Object.entries(notes)) {

@@ -3,10 +3,13 @@
 import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./geometry.mjs";
 import { cellToSquare, squareToCell } from "./grid.mjs";
 import { diffJumps, drawJump, laneOffsets, svg } from "./jumpart.mjs";
+import { touchedSquares } from "./marks.mjs";
 import { describeJump } from "../core/state.mjs";
 
 /** The classes a cell's marks set, one bit each in a cell's `flags` (render.mjs keeps what each cell shows). */
 const FLAG_CLASSES = ["ladder-start", "snake-start", "on-path", "landing", "selected", "target", "current", "chained", "frontier", "wall", "linked"];
+/** The flags that colour a square, which its number's chip copies (bits of FLAG_CLASSES). */
+const CHIP_FLAGS = ["ladder-start", "snake-start", "on-path", "landing", "selected", "frontier", "wall"].reduce((bits, name) => bits | (1 << FLAG_CLASSES.indexOf(name)), 0);
 
 export class BoardView extends EventTarget {
   // The board's elements, set once in the constructor; read-only to the rest of the page.
@@ -20,12 +23,24 @@ export class BoardView extends EventTarget {
   grid;
   /** The overlay SVG (jumps, route, preview), in board units. @readonly */
   overlay;
+  /**
+   * The square numbers, one layer above the drawing (aria-hidden: each square's label says its number).
+   * Not inside the squares: a number there had to be positioned with a z-index to be painted over the
+   * snakes and ladders, which made each of a 50×50 board's 2,500 numbers and squares a paint layer, and
+   * every hit test (a click, the hover after each edit) walked them all: 6-9 ms each, against under 1 ms
+   * now. @readonly
+   */
+  numbers;
   /** The token shown when one player moves. @readonly */
   token;
   #jumpLayer;
   #markLayer;
   #preview;
   #cells = [];
+  /** The square whose cell is the grid's one tab stop (tabindex 0). */
+  #tabStop = 1;
+  /** Each square's number in `numbers`, by square. */
+  #numberNodes = [];
   /** What each cell shows now, `{label, flags, text, heat, selected}`: a refresh writes only what differs. */
   #shown = [];
   /** The picture of each jump on screen: start -> `{end, offset, node}`; emptied when the size changes. */
@@ -62,6 +77,9 @@ export class BoardView extends EventTarget {
     this.#markLayer = svg("g", { class: "marks" }, this.overlay);
     this.#jumpLayer = svg("g", { class: "jumps" }, this.overlay);
     this.#preview = svg("line", { class: "preview", visibility: "hidden" }, this.overlay);
+    this.numbers = document.createElement("div");
+    this.numbers.className = "numbers";
+    this.numbers.setAttribute("aria-hidden", "true");
     this.token = document.createElement("div");
     this.token.className = "token";
     this.token.hidden = true;
@@ -72,7 +90,7 @@ export class BoardView extends EventTarget {
     this.viewport.className = "viewport";
     this.stage = document.createElement("div");
     this.stage.className = "stage";
-    this.stage.append(this.grid, this.overlay, this.token);
+    this.stage.append(this.grid, this.overlay, this.numbers, this.token);
     this.viewport.append(this.stage);
     frame.append(this.viewport);
   }
@@ -87,14 +105,16 @@ export class BoardView extends EventTarget {
 
   /**
    * Draw `board`; rebuilds the squares only when the size changes, and redraws only the jumps that changed
-   * (an edit: one or two). O(n² + j log j) JavaScript for j jumps, DOM writes only for what differs.
+   * (an edit: one or two) and the squares they start on. O(j log j) JavaScript for j jumps (O(n²) after a
+   * resize), DOM writes only for what differs.
    */
   render(board) {
     const resized = board.n !== this.#board?.n;
     this.#board = board;
     if (resized) this.#buildCells(board.n);
-    this.#drawJumps(resized);
-    this.#refreshCells();
+    const changed = this.#drawJumps(resized);
+    if (resized) this.#refreshCells();
+    else for (const square of changed) this.#refreshCell(square, board.jumps.get(square));
     this.dispatchEvent(new Event("render"));
   }
 
@@ -104,6 +124,7 @@ export class BoardView extends EventTarget {
     this.overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
     const rows = [];
     this.#cells = new Array(n * n + 1);
+    this.#numberNodes = new Array(n * n + 1);
     this.#shown = Array.from({ length: n * n + 1 }, () => ({ label: null, flags: 0, text: undefined, heat: null, selected: null }));
     for (let row = 0; row < n; row += 1) {
       const rowNode = document.createElement("div");
@@ -119,23 +140,37 @@ export class BoardView extends EventTarget {
       cell.dataset.square = String(square);
       cell.tabIndex = -1;
       const number = document.createElement("span");
-      number.className = "num";
+      number.className = (row + col) % 2 ? "square-number odd" : "square-number";
       number.textContent = String(square);
-      cell.append(number);
       this.#cells[square] = cell;
+      this.#numberNodes[square] = number;
     }
-    // Rows hold their cells in column order, so reading order matches the picture.
+    // Rows hold their cells in column order, so reading order matches the picture; the numbers' layer
+    // is a grid of the same size, filled in the same order.
+    const numbers = [];
     for (let row = 0; row < n; row += 1) {
+      const numberRow = document.createElement("div");
+      numberRow.className = "number-row";
+      numbers.push(numberRow);
       for (let col = 0; col < n; col += 1) {
-        rows[row].append(this.#cells[cellToSquare(row, col, n)]);
+        const square = cellToSquare(row, col, n);
+        rows[row].append(this.#cells[square]);
+        numberRow.append(this.#numberNodes[square]);
       }
     }
     this.grid.replaceChildren(...rows);
+    this.numbers.replaceChildren(...numbers);
     this.#cells[1].tabIndex = 0;
+    this.#tabStop = 1;
   }
 
   cell(square) {
     return this.#cells[square] ?? null;
+  }
+
+  /** The element showing a square's number (in `numbers`, above the drawing), or null. */
+  number(square) {
+    return this.#numberNodes[square] ?? null;
   }
 
   /** The square under a page point, or null outside the board. */
@@ -158,10 +193,20 @@ export class BoardView extends EventTarget {
     return this.squarePosition(0);
   }
 
-  /** Set highlight marks: any of path, landings, selected, target, chained, current. */
+  /**
+   * Set highlight marks: any of path, landings, selected, target, chained, current, frontier, wall, linked
+   * (a Set of squares or one square or null, as in `#marks`). Refreshes only the squares whose marks
+   * changed: O(size of the old and new marks), so selecting a square does not touch the other 2,499.
+   */
   mark(changes) {
+    const touched = touchedSquares(this.#marks, changes);
     Object.assign(this.#marks, changes);
-    this.#refreshCells();
+    const board = this.#board;
+    if (!board) return;
+    const last = board.n * board.n;
+    for (const square of touched) {
+      if (Number.isInteger(square) && square >= 1 && square <= last) this.#refreshCell(square, board.jumps.get(square));
+    }
   }
 
   /** Bring every cell up to date with the board and the marks: O(n²), writing to a cell only what changed. */
@@ -192,7 +237,9 @@ export class BoardView extends EventTarget {
     let flags = 0;
     on.forEach((value, bit) => (flags |= value ? 1 << bit : 0));
     for (let bit = 0, changed = flags ^ shown.flags; changed; bit += 1, changed >>= 1) {
-      if (changed & 1) cell.classList.toggle(FLAG_CLASSES[bit], on[bit]);
+      if (!(changed & 1)) continue;
+      cell.classList.toggle(FLAG_CLASSES[bit], on[bit]);
+      if (CHIP_FLAGS & (1 << bit)) this.#numberNodes[square].classList.toggle(FLAG_CLASSES[bit], on[bit]);
     }
     shown.flags = flags;
     if (shown.text !== label?.text) {
@@ -216,7 +263,10 @@ export class BoardView extends EventTarget {
     }
   }
 
-  /** Draw the jumps that differ from what is on screen (all of them after a resize): O(j log j) for j jumps. */
+  /**
+   * Draw the jumps that differ from what is on screen (all of them after a resize): O(j log j) for j jumps.
+   * Returns the starts whose picture was removed or drawn.
+   */
   #drawJumps(resized) {
     const { n, jumps } = this.#board;
     if (resized) this.#drawn.clear();
@@ -232,9 +282,10 @@ export class BoardView extends EventTarget {
       this.#drawn.set(start, picture);
       return picture.node;
     };
+    const changed = new Set([...remove, ...add]);
     if (this.#drawn.size === 0) {
       this.#jumpLayer.replaceChildren(...add.map(draw));
-      return;
+      return changed;
     }
     // In the order of starts, as a drawing from scratch is (a later jump on top): after the one before it.
     const adding = new Set(add);
@@ -247,6 +298,7 @@ export class BoardView extends EventTarget {
       }
       previous = this.#drawn.get(start).node;
     }
+    return changed;
   }
 
   /**
@@ -322,7 +374,9 @@ export class BoardView extends EventTarget {
   focus(square) {
     const cell = this.#cells[square];
     if (!cell) return;
-    for (const other of this.grid.querySelectorAll('[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+    const stop = this.#cells[this.#tabStop];
+    if (stop && stop !== cell) stop.tabIndex = -1;
+    this.#tabStop = square;
     cell.tabIndex = 0;
     cell.focus();
   }

@@ -118,7 +118,7 @@ export function boardPicture(live, style, route = null) {
     // A board of tasks without its numbers (Hide numbers): the notes layer hides them on the live view's
     // squares only, and a fresh view draws them all, so the paper showed them.
     if (live.frame.dataset.numbers === "hidden") {
-      for (const number of view.stage.querySelectorAll(".num")) /** @type {HTMLElement} */ (number).style.visibility = "hidden";
+      view.numbers.style.visibility = "hidden";
     }
     if (route?.path) {
       view.mark({ path: new Set(route.path), landings: new Set(route.steps.map((step) => step.landing)) });
