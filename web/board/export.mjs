@@ -2,6 +2,7 @@
 // The SVG is built from what is on screen (computed colours inlined), so it needs no stylesheet or font file.
 import { squareCentre, standCentre } from "./geometry.mjs";
 import { describeJump } from "../core/state.mjs";
+import { afterNextFrame } from "../core/dom.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** Style properties copied onto every drawn shape, so the file looks the same without the stylesheet. */
@@ -211,9 +212,7 @@ export function createExportControls({ root, sheet, view, notify = (_text, _kind
   const menu = root.querySelector("details");
   const list = sheet.querySelector("ul");
   const title = sheet.querySelector("h2");
-  let pending = false;
   const refresh = () => {
-    pending = false;
     const board = view.board;
     if (!board) return;
     title.textContent = `Snakes and ladders, ${board.n}×${board.n}`;
@@ -221,12 +220,8 @@ export function createExportControls({ root, sheet, view, notify = (_text, _kind
   };
   // The list is only on paper: it is rewritten just after the frame that shows an edit (its 750 items took
   // 2-3 ms of a dense 50×50 board's edit), and at once if the page is printed before that.
-  view.addEventListener("render", () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => setTimeout(() => pending && refresh(), 0));
-  });
-  addEventListener("beforeprint", () => pending && refresh());
+  view.addEventListener("render", afterNextFrame(refresh));
+  addEventListener("beforeprint", refresh);
   refresh();
   const close = () => menu.removeAttribute("open");
   const size = () => Math.max(SVG_MIN, Math.min(SVG_MAX, view.n * 40));

@@ -7,6 +7,7 @@
 // through textContent.
 import { cellToSquare, formatMatrix, squareToCell } from "./grid.mjs";
 import { describeJump } from "../core/state.mjs";
+import { afterNextFrame } from "../core/dom.mjs";
 
 /**
  * The screen-reader name of board[row][col] holding `value`: "board[4][5], square 7, ladder to 38", or
@@ -110,9 +111,19 @@ export class MatrixView {
   /** The square marked "linked" on the board: only one this panel points at (the board's own are shown there). */
   #boardMark = null;
   #tabCell = null;
-  /** A build is asked for after the next frame. */
-  #building = false;
-  #scrolling = false;
+  /** Build the cells for the board's size just after the next frame, if still needed and shown. */
+  #buildSoon = afterNextFrame(() => {
+    if (this.#board && this.#n !== this.#board.n && this.#visible()) this.#build(this.#board);
+  });
+  /**
+   * Scroll the linked cell into the panel's view just after the next frame: reading its place in an input's
+   * handler would lay out the page there, and again in the frame after the handler's other writes; at the
+   * frame's start it made that frame lay out and paint the panel too (an edit on a 50×50 board waited
+   * 30 to 80 ms more for its frame). The mark shows in the edit's frame, the scroll in the one after.
+   */
+  #scrollSoon = afterNextFrame(() => {
+    if (this.#linkedCell?.isConnected) scrollWithin(this.#root, this.#linkedCell);
+  });
   #view = null;
   #editor = null;
 
@@ -165,17 +176,6 @@ export class MatrixView {
   shown() {
     if (this.#board && this.#n !== this.#board.n) this.#buildSoon();
     this.#relink();
-  }
-
-  #buildSoon() {
-    if (this.#building) return;
-    this.#building = true;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        this.#building = false;
-        if (this.#board && this.#n !== this.#board.n && this.#visible()) this.#build(this.#board);
-      }),
-    );
   }
 
   /** The text, as LeetCode prints it: what Copy matrix copies. */
@@ -295,23 +295,6 @@ export class MatrixView {
       this.#boardMark = mark;
       this.#view?.mark({ linked: mark });
     }
-  }
-
-  /**
-   * Scroll the linked cell into the panel's view just after the next frame: reading its place in an input's
-   * handler would lay out the page there, and again in the frame after the handler's other writes; at the
-   * frame's start it made that frame lay out and paint the panel too (an edit on a 50×50 board waited
-   * 30 to 80 ms more for its frame). The mark shows in the edit's frame, the scroll in the one after.
-   */
-  #scrollSoon() {
-    if (this.#scrolling) return;
-    this.#scrolling = true;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        this.#scrolling = false;
-        if (this.#linkedCell?.isConnected) scrollWithin(this.#root, this.#linkedCell);
-      }, 0),
-    );
   }
 
   #key(event) {

@@ -136,11 +136,12 @@ export class BoardView extends EventTarget {
       const { row, col } = squareToCell(square, n);
       const cell = document.createElement("div");
       cell.setAttribute("role", "gridcell");
-      cell.className = (row + col) % 2 ? "cell odd" : "cell";
+      const odd = (row + col) % 2 ? " odd" : "";
+      cell.className = `cell${odd}`;
       cell.dataset.square = String(square);
       cell.tabIndex = -1;
       const number = document.createElement("span");
-      number.className = (row + col) % 2 ? "square-number odd" : "square-number";
+      number.className = `square-number${odd}`;
       number.textContent = String(square);
       this.#cells[square] = cell;
       this.#numberNodes[square] = number;
