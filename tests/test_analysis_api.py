@@ -382,14 +382,15 @@ class TestErrors:
         assert (error["row"], error["column"], error["square"]) == where
 
     def test_existing_ops_unchanged(self) -> None:
-        assert ok(op="min_moves", board=[[-1, -1], [-1, 3]]) == {"n": 2, "moves": 1}
+        assert ok(op="min_moves", board=[[-1, -1], [-1, 3]])["moves"] == 1
         error = check_error_shape(call(op="analyse", board=EMPTY_2))
         assert error["message"] == f'unknown op "analyse" (a string): expected one of {", ".join(CONTRACT)}'
         # The old ops refuse the new fields (they would be ignored), and keep LeetCode's check of square 1.
-        assert check_error_shape(call(op="min_moves", board=EMPTY_2, rules={"start": "off-board"}))["message"] == (
-            'unknown field "rules" for min_moves: the fields are version, board, board_text and max_size'
+        assert check_error_shape(call(op="min_moves", board=EMPTY_2, players=2))["message"] == (
+            'unknown field "players" for min_moves: the fields are version, board, board_text, max_size and rules'
         )
         assert check_error_shape(call(op="solve", board=START_LADDER))["square"] == 1
+        assert check_error_shape(call(op="min_moves", board=START_LADDER))["square"] == 1
 
     @pytest.mark.parametrize("op", ["analyze", "explain", "play"])
     def test_internal(self, op: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -643,8 +644,8 @@ class TestValidateWithRules:
         assert reply["result"]["path"] == [0, 8, 9]
         assert reply["result"]["rules"] == {"start": "off-board", "overshoot": "stay"}
 
-    def test_min_moves_still_uses_leetcode_rules(self) -> None:
+    def test_min_moves_answers_under_the_off_board_start(self) -> None:
         request = {"version": 1, "op": "min_moves", "board": self.LADDER_ON_1, "rules": {"start": "off-board"}}
         reply = json.loads(handle(json.dumps(request)))
-        assert reply["ok"] is False  # min_moves takes no rules: LeetCode's, always
-        assert reply["error"]["message"].startswith('unknown field "rules" for min_moves: the fields are version, ')
+        assert reply["ok"] is True, reply  # as solve: roll 1 climbs 1 -> 8, then roll 1
+        assert reply["result"] == {"n": 3, "moves": 2, "rules": {"start": "off-board", "overshoot": "stay"}}

@@ -14,6 +14,8 @@ from snakes_ladders import api
 from snakes_ladders.api import handle
 from test_solve import within
 
+LEETCODE_RULES = {"start": "square1", "overshoot": "stay"}
+
 #: The ops as the unknown-op message lists them: a new op is listed with no test to edit.
 OPS_LISTED = ", ".join(api.CONTRACT)
 
@@ -73,11 +75,38 @@ def check_error_shape(reply: dict) -> dict:
 class TestMinMoves:
     def test_exact_response(self) -> None:
         response = handle('{"version": 1, "op": "min_moves", "board": [[-1, -1], [-1, 3]]}')
-        assert strict_json(response) == {"ok": True, "version": 1, "result": {"n": 2, "moves": 1}}
+        assert strict_json(response) == {
+            "ok": True,
+            "version": 1,
+            "result": {"n": 2, "moves": 1, "rules": LEETCODE_RULES},
+        }
 
     def test_fixtures(self, board_fixture: dict) -> None:
         result = ok(op="min_moves", board=board_fixture["board"])
-        assert result == {"n": len(board_fixture["board"]), "moves": board_fixture["moves"]}
+        assert result == {"n": len(board_fixture["board"]), "moves": board_fixture["moves"], "rules": LEETCODE_RULES}
+
+    @pytest.mark.parametrize("start", ["square1", "off-board"])
+    @pytest.mark.parametrize("overshoot", ["stay", "bounce", "win"])
+    @pytest.mark.parametrize("sixes", ["plain", "again"])
+    def test_under_rules_it_is_solves_answer(self, board_fixture: dict, start: str, overshoot: str, sixes: str) -> None:
+        """My boards shows this figure beside Solve's: the two must agree under every rule they both take."""
+        rules = {"start": start, "overshoot": overshoot, "sixes": sixes}
+        result = ok(op="min_moves", board=board_fixture["board"], rules=rules)
+        solved = ok(op="solve", board=board_fixture["board"], rules=rules)
+        assert (result["moves"], result["rules"]) == (solved["moves"], solved["rules"])
+
+    def test_off_the_board_a_ladder_on_square_1_counts(self) -> None:
+        # 4×4 with a ladder 1 -> 15: from off the board a roll of 1 climbs it and a roll of 1 finishes (2);
+        # the empty board takes 3 (6, 6, 4). LeetCode's rules refuse a jump on square 1, naming it.
+        board = [[-1] * 4, [-1] * 4, [-1] * 4, [15, -1, -1, -1]]
+        assert ok(op="min_moves", board=board, rules={"start": "off-board"})["moves"] == 2
+        assert ok(op="min_moves", board=[[-1] * 4] * 4, rules={"start": "off-board"})["moves"] == 3
+        refused = check_error_shape(call(op="min_moves", board=board))
+        assert refused["kind"] == "board" and refused["square"] == 1, refused
+
+    def test_three_sixes_to_start_is_refused_in_words(self) -> None:
+        error = check_error_shape(call(op="min_moves", board=EXAMPLE_1, rules={"sixes": "again-three-to-start"}))
+        assert error["kind"] == "request" and "again-three-to-start" in error["message"], error
 
 
 class TestSolve:
@@ -185,7 +214,7 @@ class TestBoardText:
         ids=["plain", "leetcode-prefix", "prefix-no-spaces", "prefix-multiline", "pretty"],
     )
     def test_accepted(self, text: str) -> None:
-        assert ok(op="min_moves", board_text=text) == {"n": 2, "moves": 1}
+        assert ok(op="min_moves", board_text=text) == {"n": 2, "moves": 1, "rules": LEETCODE_RULES}
 
     def test_text_wins_over_matrix(self) -> None:
         # Not part of the contract's promises, but the two must not be mixed.
@@ -506,7 +535,7 @@ class TestErrors:
         error = check_error_shape(call(op="min_moves", board=[[-1, -1], [-1, 3]], extra={"x": 1}))
         assert (error["kind"], error["message"]) == (
             "request",
-            'unknown field "extra" for min_moves: the fields are version, board, board_text and max_size',
+            'unknown field "extra" for min_moves: the fields are version, board, board_text, max_size and rules',
         )
 
 

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from practice_solutions import BFS
 from snakes_ladders.rules import Rules
 from snakes_ladders.solve import solve
+from test_e2e_designer import Library
 from test_e2e_practice import Practice
 
 pytestmark = pytest.mark.e2e
@@ -183,6 +184,25 @@ def test_classic_rules_preset_is_edited_and_solved_under_its_rules(app: AppPage)
     expect(app.result).to_have_text(f"Minimum moves: {expected}")
     expect(app.page.locator("#solve-rules")).to_contain_text("The moves count from off the board")
     expect(app.result).not_to_have_attribute("data-kind", "error")
+
+
+def test_my_boards_counts_a_classic_board_under_its_rules(app: AppPage) -> None:
+    """My boards shows the least moves Solve gives, under the board's own rules, and names the classic
+    start; the stored figure says which start it was counted from. (It used to ask under LeetCode's rules,
+    which refuse the preset's ladder on square 1, so the line said "least moves —" for good.)"""
+    app.goto("#design")
+    app.load_preset(CLASSIC_RULES)
+    app.wait_ready()
+    expected = solve(app.matrix_rows(), rules=Rules(start="off-board")).moves
+    lib = Library(app).ready()
+    lib.save("Classic")
+    expect(lib.items.first.locator(".library-meta")).to_have_text(
+        f"10×10 · least moves {expected} (starting off the board)"
+    )
+    assert [(e["moves"], e["movesStart"]) for e in lib.stored()] == [(expected, "off-board")]
+    app.page.locator('a[data-workspace="solve"]').click()
+    app.solve()
+    expect(app.result).to_have_text(f"Minimum moves: {expected}")
 
 
 def test_player_key_names_the_players_of_a_hot_seat_game(app: AppPage) -> None:

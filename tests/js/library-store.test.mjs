@@ -2,7 +2,8 @@
 // Run with `node --test tests/js/`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LIBRARY_KEY, Library, LibraryError, MAX_BOARDS, MAX_NAME, cleanName, parseExport, uniqueName } from "../../web/library/library-store.mjs";
+import { LIBRARY_KEY, Library, LibraryError, MAX_BOARDS, MAX_NAME, cleanName, uniqueName } from "../../web/library/library-store.mjs";
+import { parseExport } from "../../web/library/library-import.mjs";
 
 class MemoryStorage {
   items = new Map();
@@ -352,4 +353,38 @@ test("the export file keeps a class set: imported, its boards are one set again;
     "Board 3 (“Alone”): its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to 8), so it is imported as a board on its own",
   ]);
   assert.deepEqual(broken.entries.filter((entry) => entry.set).map((entry) => entry.name).sort(), ["Set 1", "Set 2"]);
+});
+
+test("a least-moves figure belongs to its board's start rule: one counted from another start is asked for again", () => {
+  const classic = { start: "off-board", overshoot: "stay", sixes: "plain" };
+  const storage = new MemoryStorage();
+  // As My boards stored them before the figure followed the rules: LeetCode's, whatever the board's rules.
+  const old = (id, rules) => ({ id, name: id, n: 4, jumps: [[1, 15]], rules, moves: 3, notes: {}, hideNumbers: false, decks: {} });
+  storage.setItem(LIBRARY_KEY, JSON.stringify([old("Classic", classic), old("LeetCode", { start: "square1", overshoot: "stay" })]));
+  const library = new Library(storage);
+  library.load();
+  assert.deepEqual(library.entries.map((e) => [e.name, e.moves]), [["Classic", null], ["LeetCode", 3]]);
+
+  // Filled in under the board's rules, it is stored with the start it was counted from, and read back.
+  assert.equal(library.setMoves(library.find("Classic"), 2), true);
+  const written = JSON.parse(storage.getItem(LIBRARY_KEY)).find((e) => e.id === "Classic");
+  assert.deepEqual([written.moves, written.movesStart], [2, "off-board"]);
+  library.load();
+  assert.equal(library.find("Classic").moves, 2);
+
+  // A generated board comes with LeetCode's figure: kept under LeetCode's start, not under the classic one.
+  const generated = (name, rules) => ({ ...board(name, 4, [[2, 15]]), rules, moves: 2 });
+  const [a, b] = library.add([generated("Set 1", classic), generated("Set 2", { start: "square1", overshoot: "stay" })]);
+  assert.deepEqual([a.moves, b.moves], [null, 2]);
+  library.load();
+  assert.deepEqual(["Set 1", "Set 2"].map((name) => library.entries.find((e) => e.name === name).moves), [null, 2]);
+});
+
+test("a fill-in for a board whose rules another tab changed (same squares, another start) is not written", () => {
+  const { a, b, stored } = twoTabs();
+  const [entry] = a.add([board("Board", 4, [[2, 15]])]);
+  b.load();
+  b.add([{ ...board("Board", 4, [[2, 15]]), rules: { start: "off-board", overshoot: "stay" } }], new Map([["Board", b.find(entry.id)]]));
+  assert.equal(a.setMoves(entry, 2), false); // counted from square 1: not the stored board's figure
+  assert.equal(stored().find((e) => e.id === entry.id).moves, null);
 });

@@ -61,10 +61,10 @@ export const OPS = Object.freeze({
     worker: "solver"
   },
   "min_moves": {
-    about: "only the least number of moves (-1 when unreachable)",
+    about: "only the least number of moves (-1 when unreachable), under the rules given (LeetCode's by default)",
     maxSize: 1000,
-    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size},
-    result: {"n": "number", "moves": "number"},
+    fields: {"version": FIELDS.version, "board": FIELDS.board, "board_text": FIELDS.board_text, "max_size": FIELDS.max_size, "rules": FIELDS.rules},
+    result: {"n": "number", "moves": "number", "rules": "RulesUsed"},
     worker: "solver"
   },
   "analyze": {
@@ -257,8 +257,8 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{n: number, moves: number, reachable: boolean, path: number[] | null, steps: Step[], distances: (number | null)[], distances_limit: number | null, paths_count: Magnitude, explored: number, warnings: Warnings, chained: number[], rules: RulesUsed}} SolveResult */
 /** @typedef {{op: "validate", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} ValidateRequest */
 /** @typedef {{n: number, matrix: number[][], jumps: [number, number][], warnings: Warnings, chained: number[]}} ValidateResult */
-/** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number}} MinMovesRequest */
-/** @typedef {{n: number, moves: number}} MinMovesResult */
+/** @typedef {{op: "min_moves", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} MinMovesRequest */
+/** @typedef {{n: number, moves: number, rules: RulesUsed}} MinMovesResult */
 /** @typedef {{op: "analyze", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules, players?: number}} AnalyzeRequest */
 /** @typedef {{n: number, rules: RulesUsed, finishable: "always" | "not always" | "never", p_finish: Figure | null, expected_rolls: Figure | null, expected_rolls_if_finished: Figure | null, expected_turns?: Figure | null, length: {p_on_turn: number[], p_by_turn: number[], rolls: number, remaining: number, trapped: number, truncated: boolean, tail_from: number | null, median: Figure | null, p90: Figure | null, p95: Figure | null}, visits: (Figure | null)[], jumps: JumpUse[], traps: number[][], race: {players: number, p_win: number[], p_no_winner: number, undecided: number, expected_total_rolls: Figure | null, total_rolls_median?: number | null, total_rolls_p90?: number | null, total_rolls_cut_off?: boolean}, unsolved: string | null, approximate: {rolls: number, p_finish: [number, number], decay: number | null, tail_share: number | null, note: string} | null, warnings: Warnings, chained: number[]}} AnalyzeResult */
 /** @typedef {{op: "jump_use", version: 1, board?: number[][], board_text?: string, max_size?: number, rules?: Rules}} JumpUseRequest */

@@ -1,16 +1,14 @@
-// My boards, stored: the named boards in localStorage, their names, and the export file's form.
+// My boards, stored: the named boards in localStorage, their names, and the export file's form (read
+// back by library-import.mjs).
 // No DOM. Each change re-reads the stored list first (other tabs write it too: see Library); a write
 // that fails (storage full or blocked) changes nothing stored and says what was not saved.
 import { LIMITS, RULES } from "../core/contract.mjs";
 import { checkDecks, checkNotes } from "../core/notes.mjs";
-import { newSetId } from "../generate/class-sets.mjs";
 
 export const LIBRARY_KEY = "snakes-ladders:library:v1";
 export const MAX_NAME = 60;
 export const MAX_BOARDS = 200;
 export const EXPORT_FORMAT = "snakes-ladders-boards";
-/** An export file larger than this cannot hold MAX_BOARDS boards of at most 50×50. */
-export const MAX_IMPORT_CHARS = 5_000_000;
 
 /** Why the library could not be read or written; `kind` is "full", "unavailable" or "unreadable". */
 export class LibraryError extends Error {
@@ -62,14 +60,25 @@ function readEntry(data) {
   const sized = Number.isInteger(data.n) && data.n >= LIMITS.MIN_SIZE && data.n <= LIMITS.PAGE_MAX_SIZE;
   if (!name || !sized || !isJumpList(data.jumps)) return null;
   const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
-  const moves = Number.isInteger(data.moves) ? data.moves : null;
   const start = RULES.start.values.includes(rules.start) ? rules.start : RULES.start.default;
+  const moves = checkedMoves(data, start);
   const overshoot = RULES.overshoot.values.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default;
   const sixes = RULES.sixes.values.includes(rules.sixes) ? rules.sixes : RULES.sixes.default;
   const words = entryWords(data, data.n);
   if (!words) return null;
   const set = readSet(data.set);
-  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, moves, ...words, ...(set ? { set } : {}) };
+  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, moves, movesStart: start, ...words, ...(set ? { set } : {}) };
+}
+
+/**
+ * A stored or added board's least moves, or null when it has none, or has one counted from another start
+ * than `start` (the rules' start is the one rule that changes it): `movesStart` says which, and a figure
+ * without it was counted under LeetCode's rules (My boards counted only those before, and a generated
+ * board's figure is LeetCode's). Such a figure is asked for again, under the board's own rules.
+ */
+function checkedMoves(data, start) {
+  const counted = data.movesStart ?? RULES.start.default;
+  return Number.isInteger(data.moves) && counted === start ? data.moves : null;
 }
 
 /** The most boards a class set holds (the generate_set op's count). */
@@ -119,9 +128,9 @@ function randomId() {
   return `b${[...crypto.getRandomValues(new Uint8Array(8))].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** What a least-moves figure was computed for: the entry's board (its size and jumps). */
-function boardKey({ n, jumps }) {
-  return `${n}:${JSON.stringify(jumps)}`;
+/** What a least-moves figure was computed for: the entry's board (its size and jumps) and its start rule. */
+function boardKey({ n, jumps, rules }) {
+  return `${n}:${rules?.start ?? RULES.start.default}:${JSON.stringify(jumps)}`;
 }
 
 const quoted = (name) => `“${name}”`;
@@ -239,7 +248,7 @@ export class Library {
       return this.#change(what, (stored) => {
         const target = stored.find((item) => item.id === entry.id && boardKey(item) === key);
         if (!target || target.moves === moves) return { list: null, result: Boolean(target) };
-        return { list: stored.map((item) => (item === target ? { ...item, moves } : item)), result: true };
+        return { list: stored.map((item) => (item === target ? { ...item, moves, movesStart: item.rules.start } : item)), result: true };
       });
     } catch (error) {
       if (error.kind === "full" || error.kind === "unavailable") {
@@ -345,7 +354,8 @@ function addTo(stored, boards, replace) {
     let id = replace.get(board.name)?.id;
     if (!storedIds.has(id) || used.has(id)) do id = randomId(); while (storedIds.has(id) || used.has(id));
     used.add(id);
-    return { ...board, id };
+    const start = board.rules?.start ?? RULES.start.default;
+    return { ...board, id, moves: checkedMoves(board, start), movesStart: start };
   });
   const byId = new Map(added.map((entry) => [entry.id, entry]));
   const taken = new Set(stored.filter((entry) => !byId.has(entry.id)).map((entry) => entry.name));
@@ -360,41 +370,4 @@ function addTo(stored, boards, replace) {
     throw new LibraryError("full", `My boards holds at most ${MAX_BOARDS} boards, so ${what}: delete some first.`);
   }
   return { list, result: added };
-}
-
-/**
- * Read an export file's text: `{entries: [{index, name, board, rules, notes, hideNumbers, decks, set?}], problems: [text],
- * unset: [text]}`. Only the file's shape is read here; every board is checked by Python before it is kept. A
- * board's class set is checked as a stored one is (readSet): one that is not of that form is dropped, the board
- * kept on its own and named in `unset`; each set of the file gets a new id, so importing a file twice makes two
- * sets, not one of twice the boards. Throws an Error when the text is not an export file at all.
- */
-export function parseExport(text) {
-  if (text.length > MAX_IMPORT_CHARS) throw new Error(`the file is ${text.length.toLocaleString("en")} characters, more than an export of ${MAX_BOARDS} boards can be`);
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new Error("the file is not JSON");
-  }
-  if (!data || data.format !== EXPORT_FORMAT || !Array.isArray(data.boards)) {
-    throw new Error(`the file is not a boards export (it needs "format": "${EXPORT_FORMAT}" and a list of boards)`);
-  }
-  if (data.boards.length > MAX_BOARDS) throw new Error(`the file has ${data.boards.length} boards; at most ${MAX_BOARDS} can be imported`);
-  const entries = [];
-  const problems = [];
-  const unset = [];
-  const setIds = new Map();
-  data.boards.forEach((item, index) => {
-    const name = cleanName(item?.name);
-    const label = name ? `Board ${index + 1} (“${name}”)` : `Board ${index + 1}`;
-    if (!name) return problems.push(`${label}: it has no name`);
-    if (!item || !("board" in item)) return problems.push(`${label}: it has no board`);
-    const entry = { index, label, name, board: item.board, rules: item.rules ?? {}, notes: item.notes, hideNumbers: item.hideNumbers, decks: item.decks };
-    const set = item.set === undefined ? null : readSet(item.set);
-    if (item.set !== undefined && !set) unset.push(`${label}: its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to ${MAX_SET}), so it is imported as a board on its own`);
-    if (set && !setIds.has(set.id)) setIds.set(set.id, newSetId());
-    entries.push(set ? { ...entry, set: { ...set, id: setIds.get(set.id) } } : entry);
-  });
-  return { entries, problems, unset };
 }

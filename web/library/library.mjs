@@ -4,14 +4,23 @@
 // the list here is drawn again whenever another tab writes it (the window's "storage" event).
 import { ask } from "../core/ask.mjs";
 import { boardToMatrix } from "../board/grid.mjs";
-import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, entryWords, parseExport, uniqueName } from "./library-store.mjs";
+import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, entryWords, uniqueName } from "./library-store.mjs";
+import { parseExport } from "./library-import.mjs";
 import { buildBoard, makeWords } from "../core/state.mjs";
 import { thumbnail } from "../board/thumbnail.mjs";
 import { groupSets } from "../generate/class-sets.mjs";
 
-/** The least moves as the list shows them: "—" until Python has said. */
-function movesText(moves) {
-  return moves === null ? "—" : moves === -1 ? "none (unreachable)" : String(moves);
+/** Python does not search the least moves under this sixes rule (the solve and min_moves ops refuse it). */
+const UNSEARCHED_SIXES = "again-three-to-start";
+
+/**
+ * An entry's least moves as the list shows them, under its own rules: "—" until Python has said, the
+ * start named when it is the classic one (the figure can differ from LeetCode's by one).
+ */
+export function movesText({ moves, rules }) {
+  if (rules.sixes === UNSEARCHED_SIXES) return "least moves not counted (three 6s in a turn go back to the start)";
+  const figure = moves === null ? "—" : moves === -1 ? "none (unreachable)" : String(moves);
+  return `least moves ${figure}${rules.start === "off-board" ? " (starting off the board)" : ""}`;
 }
 
 /** An element of `tag` with its class and, if given, its text (set with textContent). */
@@ -59,7 +68,7 @@ class LibraryPanel {
   #item(entry) {
     const li = element("li", "library-item");
     li.dataset.id = entry.id;
-    const meta = element("span", "library-meta", `${entry.n}×${entry.n} · least moves ${movesText(entry.moves)}`);
+    const meta = element("span", "library-meta", `${entry.n}×${entry.n} · ${movesText(entry)}`);
     const actions = element("div", "library-actions");
     actions.append(
       this.#button("Open", this.#open, entry),
@@ -100,12 +109,14 @@ class LibraryPanel {
     }
   }
 
-  /** Ask Python for the least moves of entries that lack them, one at a time. */
+  /** Ask Python for the least moves of entries that lack them, under each one's rules, one at a time. */
   async #fillMoves(entries) {
     for (const entry of entries) {
+      if (entry.rules.sixes === UNSEARCHED_SIXES) continue; // refused: the list says why instead
       let reply;
       try {
-        reply = await this.#app.request.min_moves({ board: boardToMatrix({ n: entry.n, jumps: new Map(entry.jumps) }) });
+        const board = boardToMatrix({ n: entry.n, jumps: new Map(entry.jumps) });
+        reply = await this.#app.request.min_moves({ board, rules: entry.rules });
       } catch {
         return; // Python is not available: the list shows "—" until the next save
       }

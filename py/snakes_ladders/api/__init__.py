@@ -20,9 +20,10 @@ as text in ``board_text`` (JSON, optionally prefixed with ``board =`` as
 LeetCode prints it).  ``max_size`` (optional) lowers the largest accepted board
 size, as the editor does.
 
-``validate`` and ``solve`` also take ``rules`` (below): under ``"start": "off-board"`` square 1
-may hold a jump, and ``solve`` answers from off the board (its path starts at 0); its result's
-``rules`` say which rules it answered under.  ``min_moves`` always uses LeetCode's rules.
+``validate``, ``solve`` and ``min_moves`` also take ``rules`` (below): under ``"start": "off-board"``
+square 1 may hold a jump, and ``solve`` and ``min_moves`` answer from off the board (the path starts
+at 0); their result's ``rules`` say which rules they answered under.  Both refuse sixes
+``"again-three-to-start"``, whose least rolls they do not search.
 
 Random play and the search explained (see ``markov``, ``play``, ``explain``)::
 

@@ -34,7 +34,7 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
     values.  A UTF-8 byte order mark at the start is ignored.
 
     >>> handle('{"version": 1, "op": "min_moves", "board": [[-1, -1], [-1, 3]]}')
-    '{"ok": true, "version": 1, "result": {"n": 2, "moves": 1}}'
+    '{"ok": true, "version": 1, "result": {"n": 2, "moves": 1, "rules": {"start": "square1", "overshoot": "stay"}}}'
     >>> reply = json.loads(handle('{"version": 1, "op": "solve", "board": [[-1, -1], [2, -1]]}'))
     >>> reply["ok"], reply["error"]["kind"], reply["error"]["square"]
     (False, 'board', 1)
@@ -63,7 +63,7 @@ def answer(message: dict[str, Any]) -> dict[str, Any]:
     The reply is the parsed form of ``handle``'s: the same checks, the same results and errors.
 
     >>> answer({"version": 1, "op": "min_moves", "board_text": "\\ufeffboard = [[-1, -1], [-1, 3]]"})
-    {'ok': True, 'version': 1, 'result': {'n': 2, 'moves': 1}}
+    {'ok': True, 'version': 1, 'result': {'n': 2, 'moves': 1, 'rules': {'start': 'square1', 'overshoot': 'stay'}}}
     """
     return _guard(lambda: _dispatch(message))
 
@@ -142,11 +142,11 @@ def refuse_unknown_fields(op: Op, message: dict[str, Any]) -> None:
     ignored otherwise); the message names the field (cut at 40 characters) and the op's fields.
     O(fields of the request + fields of the op).
 
-    >>> refuse_unknown_fields(CONTRACT["min_moves"], {"op": "min_moves", "version": 1, "rules": {}})
+    >>> refuse_unknown_fields(CONTRACT["min_moves"], {"op": "min_moves", "version": 1, "players": 2})
     Traceback (most recent call last):
     ...
-    snakes_ladders.api.reading.RequestError: unknown field "rules" for min_moves: the fields are version, \
-board, board_text and max_size
+    snakes_ladders.api.reading.RequestError: unknown field "players" for min_moves: the fields are version, \
+board, board_text, max_size and rules
     """
     names = [field.name for field in op.fields]
     for key in message:

@@ -16,7 +16,7 @@ from typing import Any
 from ..board import Board
 from ..errors import show
 from ..genspec import GenerateError, Spec
-from ..rules import MAX_PLAYERS, Rules, RulesError
+from ..rules import LEETCODE, MAX_PLAYERS, Rules, RulesError
 from ..solve import min_moves, solve
 from .reading import RequestError, board_from_request, integer, rules_from_request
 from .shapes import (
@@ -65,6 +65,16 @@ def _solve(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any
         return solution_to_json(board, solve(board, rules))
     except RulesError as error:  # a sixes rule the search does not model
         raise RequestError(error.render("json")) from None
+
+
+def _min_moves(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
+    """Only the least moves: LeetCode's search when the rules are LeetCode's, else ``solve`` under them
+    (O(n²) either way; the path it also finds is not sent)."""
+    try:
+        moves = min_moves(board) if rules == LEETCODE else solve(board, rules).moves
+    except RulesError as error:  # a sixes rule the search does not model, as for solve
+        raise RequestError(error.render("json")) from None
+    return {"n": board.n, "moves": moves, "rules": rules.to_json()}
 
 
 def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
@@ -207,7 +217,7 @@ def _positions(value: Any) -> tuple[int, ...]:
 
 RUNNERS: dict[str, Callable[[Board, Rules, dict[str, int]], dict[str, Any]]] = {
     "solve": _solve,
-    "min_moves": lambda board, rules, numbers: {"n": board.n, "moves": min_moves(board)},
+    "min_moves": _min_moves,
     # The editor checks boards for the rules it is set to: a classic game may put a ladder on square 1.
     "validate": lambda board, rules, numbers: board_to_json(board),
     "analyze": _analyze,

@@ -180,12 +180,13 @@ CONTRACT: dict[str, Op] = {
         ),
         Op(
             "min_moves",
-            "only the least number of moves (-1 when unreachable)",
-            _BOARD_FIELDS,
+            "only the least number of moves (-1 when unreachable), under the rules given (LeetCode's by default)",
+            (*_BOARD_FIELDS, RULES_FIELD),
             MAX_SIZE,
             (
                 ("n", "number"),
                 ("moves", "number"),
+                ("rules", "RulesUsed"),
             ),
         ),
         Op(
