@@ -472,6 +472,13 @@ class TestCommandLine:
         assert (status, out) == (2, "")
         assert "square 1 (row 9, column 0): the start square cannot hold a snake or ladder" in err
 
+    def test_moves_uses_the_fixture_rules_as_solve_does(self, capsys) -> None:
+        status, out, err = in_process(["moves", str(CLASSIC_FILE)], capsys)
+        assert (status, out, err) == (0, f"{CLASSIC_FIXTURE['shortest_game']}\n", "")
+        status, out, err = in_process(["moves", str(CLASSIC_FILE), "--start", "square1"], capsys)
+        assert (status, out) == (2, "")
+        assert "square 1 (row 9, column 0): the start square cannot hold a snake or ladder" in err
+
     def test_analyze_uses_the_fixture_rules(self, capsys) -> None:
         status, out, err = in_process(["analyze", str(CLASSIC_FILE)], capsys)
         assert (status, err) == (0, "")

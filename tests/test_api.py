@@ -106,7 +106,12 @@ class TestMinMoves:
 
     def test_three_sixes_to_start_is_refused_in_words(self) -> None:
         error = check_error_shape(call(op="min_moves", board=EXAMPLE_1, rules={"sixes": "again-three-to-start"}))
-        assert error["kind"] == "request" and "again-three-to-start" in error["message"], error
+        assert (error["kind"], error["message"]) == (
+            "request",
+            "the least rolls are searched with every roll chosen, but not under sixes "
+            '"again-three-to-start" (a third 6 in a row sends the token back): use sixes "plain" or "again", '
+            "whose least rolls are the same",
+        )
 
 
 class TestSolve:

@@ -229,7 +229,7 @@ def test_sixes_again_counts_the_same_rolls() -> None:
 
 
 def test_a_third_six_to_start_is_refused_plainly() -> None:
-    with pytest.raises(RulesError, match="does not search sixes 'again-three-to-start'"):
+    with pytest.raises(RulesError, match="but not under sixes 'again-three-to-start'"):
         solve(Board(3, {}), Rules(sixes="again-three-to-start"))
     request = {"version": 1, "op": "solve", "board": [[-1] * 3] * 3, "rules": {"sixes": "again-three-to-start"}}
     error = json.loads(handle(json.dumps(request)))["error"]

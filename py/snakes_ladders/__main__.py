@@ -118,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: The rules each command reads (from a fixture's "rules", then --start, --overshoot and --sixes).
 RULE_OPTIONS = {
     "solve": ("start", "overshoot", "sixes"),
+    "moves": ("start", "overshoot", "sixes"),
     "analyze": ("start", "overshoot", "sixes"),
     "explain": ("start",),
     "play": ("start", "overshoot", "sixes"),

@@ -215,7 +215,7 @@ def solve(board: Board | Any, rules: Rules = LEETCODE) -> Solution:
     """
     if rules.sixes == "again-three-to-start":
         raise RulesError(
-            "solve counts the least rolls with every roll chosen, and does not search sixes ",
+            "the least rolls are searched with every roll chosen, but not under sixes ",
             Quoted(rules.sixes),
             " (a third 6 in a row sends the token back): use sixes ",
             Quoted("plain"),

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from practice_solutions import BFS
 from snakes_ladders.rules import Rules
 from snakes_ladders.solve import solve
-from test_e2e_designer import Library
+from test_e2e_designer import Generate, Library
 from test_e2e_practice import Practice
 
 pytestmark = pytest.mark.e2e
@@ -196,10 +196,12 @@ def test_my_boards_counts_a_classic_board_under_its_rules(app: AppPage) -> None:
     expected = solve(app.matrix_rows(), rules=Rules(start="off-board")).moves
     lib = Library(app).ready()
     lib.save("Classic")
-    expect(lib.items.first.locator(".library-meta")).to_have_text(
-        f"10×10 · least moves {expected} (starting off the board)"
-    )
+    expect(lib.items.first.locator(".library-meta")).to_have_text(f"10×10 · least moves from off the board: {expected}")
     assert [(e["moves"], e["movesStart"]) for e in lib.stored()] == [(expected, "off-board")]
+    # The Generate dialog's least moves are LeetCode's count whatever the start: it says so under this one.
+    rules_line = Generate(app).open().dialog.locator('[data-generate="rules"]')
+    expect(rules_line).to_contain_text("Least moves here are LeetCode's count, from square 1; Solve and My boards")
+    app.page.keyboard.press("Escape")
     app.page.locator('a[data-workspace="solve"]').click()
     app.solve()
     expect(app.result).to_have_text(f"Minimum moves: {expected}")

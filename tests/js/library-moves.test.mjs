@@ -14,8 +14,9 @@ test("the figure, '—' until Python has said, and an unreachable goal in words"
 });
 
 test("the classic start is named: its figure can be LeetCode's plus one", () => {
-  assert.equal(movesText({ moves: 7, rules: CLASSIC }), "least moves 7 (starting off the board)");
-  assert.equal(movesText({ moves: null, rules: { ...CLASSIC, sixes: "again" } }), "least moves — (starting off the board)");
+  assert.equal(movesText({ moves: 7, rules: CLASSIC }), "least moves from off the board: 7");
+  assert.equal(movesText({ moves: null, rules: { ...CLASSIC, sixes: "again" } }), "least moves from off the board: —");
+  assert.equal(movesText({ moves: -1, rules: CLASSIC }), "least moves from off the board: none (unreachable)");
 });
 
 test("under three 6s to the start, which Python does not search, the line says it is not counted", () => {

@@ -364,6 +364,9 @@ test("a least-moves figure belongs to its board's start rule: one counted from a
   const library = new Library(storage);
   library.load();
   assert.deepEqual(library.entries.map((e) => [e.name, e.moves]), [["Classic", null], ["LeetCode", 3]]);
+  library.rename(library.find("LeetCode"), "LeetCode board"); // any write: the start is stored beside a figure only
+  const rewritten = JSON.parse(storage.getItem(LIBRARY_KEY));
+  assert.deepEqual(rewritten.map((e) => [e.moves, e.movesStart]), [[null, undefined], [3, "square1"]]);
 
   // Filled in under the board's rules, it is stored with the start it was counted from, and read back.
   assert.equal(library.setMoves(library.find("Classic"), 2), true);

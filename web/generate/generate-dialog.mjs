@@ -80,7 +80,11 @@ class GenerateDialog {
   }
 
   open() {
-    this.#$("rules").textContent = `Random play under the rules set in Random play: ${describeRules(this.#app.getRules())}.`;
+    const rules = this.#app.getRules();
+    // The search counts least moves as LeetCode does whatever the start; Solve and My boards count from
+    // the board's own start, which off the board can be one more.
+    const least = rules.start === "off-board" ? " Least moves here are LeetCode's count, from square 1; Solve and My boards count from off the board." : "";
+    this.#$("rules").textContent = `Random play under the rules set in Random play: ${describeRules(rules)}.${least}`;
     if (!this.#dialog.open) this.#dialog.show();
     this.#$("n").focus({ preventScroll: true });
     if (!this.#job.running) this.#warm();

@@ -67,7 +67,7 @@ function readEntry(data) {
   const words = entryWords(data, data.n);
   if (!words) return null;
   const set = readSet(data.set);
-  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, moves, movesStart: start, ...words, ...(set ? { set } : {}) };
+  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, moves, ...(moves === null ? {} : { movesStart: start }), ...words, ...(set ? { set } : {}) };
 }
 
 /**
@@ -355,7 +355,10 @@ function addTo(stored, boards, replace) {
     if (!storedIds.has(id) || used.has(id)) do id = randomId(); while (storedIds.has(id) || used.has(id));
     used.add(id);
     const start = board.rules?.start ?? RULES.start.default;
-    return { ...board, id, moves: checkedMoves(board, start), movesStart: start };
+    const entry = { ...board, id, moves: checkedMoves(board, start) };
+    if (entry.moves === null) delete entry.movesStart; // a figure's start is kept beside the figure only
+    else entry.movesStart = start;
+    return entry;
   });
   const byId = new Map(added.map((entry) => [entry.id, entry]));
   const taken = new Set(stored.filter((entry) => !byId.has(entry.id)).map((entry) => entry.name));

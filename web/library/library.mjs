@@ -20,7 +20,7 @@ const UNSEARCHED_SIXES = "again-three-to-start";
 export function movesText({ moves, rules }) {
   if (rules.sixes === UNSEARCHED_SIXES) return "least moves not counted (three 6s in a turn go back to the start)";
   const figure = moves === null ? "—" : moves === -1 ? "none (unreachable)" : String(moves);
-  return `least moves ${figure}${rules.start === "off-board" ? " (starting off the board)" : ""}`;
+  return `least moves ${rules.start === "off-board" ? "from off the board: " : ""}${figure}`;
 }
 
 /** An element of `tag` with its class and, if given, its text (set with textContent). */

@@ -68,11 +68,16 @@ def _solve(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any
 
 
 def _min_moves(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    """Only the least moves: LeetCode's search when the rules are LeetCode's, else ``solve`` under them
-    (O(n²) either way; the path it also finds is not sent)."""
+    """Only the least moves, as ``solve`` counts them under ``rules``: from square 1, LeetCode's search
+    (neither the overshoot nor sixes "again" changes the count: tests/test_api.py checks every
+    fixture); from off the board, ``solve`` (whose path and counts are not sent). O(n²) either way.
+    Sixes "again-three-to-start" is refused, as ``solve`` refuses it."""
     try:
-        moves = min_moves(board) if rules == LEETCODE else solve(board, rules).moves
-    except RulesError as error:  # a sixes rule the search does not model, as for solve
+        if rules.sixes == "again-three-to-start" or rules.start != LEETCODE.start:
+            moves = solve(board, rules).moves
+        else:
+            moves = min_moves(board)
+    except RulesError as error:
         raise RequestError(error.render("json")) from None
     return {"n": board.n, "moves": moves, "rules": rules.to_json()}
 
