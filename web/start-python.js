@@ -6,6 +6,15 @@
 // starts its own. It touches nothing else.
 "use strict";
 (() => {
+  // A board over 30×30 in the address is drawn before Python starts (boot.mjs starts it just after the
+  // board's first frame). On a 2-core machine Python's start, beside the page's, held back a new tab's
+  // first picture of a dense 50×50 board by about 0.3 s (docs/benchmarks.md); a small board is drawn
+  // quickly either way, and Python is ready sooner when started first. The size is read as the page
+  // reads it: the `n` of the fragment's parameters (web/core/codec.mjs), and 30 is its "large" size.
+  if (Number(new URLSearchParams(location.hash.slice(1)).get("n")) > 30) {
+    globalThis.pythonAfterBoard = true;
+    return;
+  }
   const TYPES = ["message", "error", "messageerror"];
   const script = /** @type {HTMLScriptElement} */ (document.currentScript);
   const url = new URL("workers/engine.worker.mjs", script.src).href;

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture
 from playwright.sync_api import Route, expect
+from snakes_ladders import Board, min_moves
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 
@@ -56,3 +57,37 @@ def test_solve_pressed_before_python_is_ready_waits_then_runs(open_app: Callable
     expect(app.engine).to_have_attribute("data-engine", "ready")
     assert len(held) == 1, f"the wasm download was not held back exactly once: {held}"
     assert not handler_errors, handler_errors
+
+
+# Records, for each worker the page makes, whether the board had been drawn then (main.mjs marks
+# "board-interactive" as it draws the start-up board).
+RECORD_WORKERS = """(() => {
+  const Real = globalThis.Worker;
+  globalThis.__workers = [];
+  globalThis.Worker = class extends Real {
+    constructor(url, options) {
+      const drawn = performance.getEntriesByName("board-interactive").length > 0;
+      globalThis.__workers.push({ script: String(url).split("/").pop(), drawn });
+      super(url, options);
+    }
+  };
+})()"""
+
+
+def test_python_starts_after_a_large_board_is_drawn_and_before_a_small_one(open_app: Callable[..., AppPage]) -> None:
+    """A link to a board over 30×30 is drawn before Python's worker starts (start-python.js); the check
+    the page asks for meanwhile waits and is answered. A small board's page starts Python first."""
+    jumps = {2: 2400, 2450: 3, 1200: 1300}
+    app = open_app(navigate=False)
+    app.page.add_init_script(RECORD_WORKERS)
+    app.goto("#n=50&j=" + ".".join(f"{s}-{e}" for s, e in sorted(jumps.items())))
+    app.wait_ready()
+    engine_workers = [w for w in app.page.evaluate("globalThis.__workers") if w["script"] == "engine.worker.mjs"]
+    assert engine_workers == [{"script": "engine.worker.mjs", "drawn": True}]
+    app.solve()
+    app.expect_moves(min_moves(Board(50, jumps)))
+
+    app.page.goto(app.base_url)  # no link: the saved board, 50×50 too, or not, Python starts first
+    app.wait_interactive()
+    engine_workers = [w for w in app.page.evaluate("globalThis.__workers") if w["script"] == "engine.worker.mjs"]
+    assert engine_workers == [{"script": "engine.worker.mjs", "drawn": False}]

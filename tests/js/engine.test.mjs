@@ -17,8 +17,9 @@ beforeEach(() => {
 const READY = { type: "progress", stage: "ready", start: "snapshot", startNote: "restored" };
 
 /** Runs start-python.js as the page's parser would, in a context with a fake document and Worker. */
-function runStartScript({ scriptSrc = "http://example.test/app/start-python.js", WorkerClass = FakeWorker, navigator = undefined } = {}) {
-  const context = vm.createContext({ document: { currentScript: { src: scriptSrc } }, Worker: WorkerClass, URL, navigator });
+function runStartScript({ scriptSrc = "http://example.test/app/start-python.js", WorkerClass = FakeWorker, navigator = undefined, hash = "" } = {}) {
+  const location = { hash };
+  const context = vm.createContext({ document: { currentScript: { src: scriptSrc } }, Worker: WorkerClass, URL, URLSearchParams, navigator, location });
   context.globalThis = context;
   vm.runInContext(readFileSync(new URL("../../web/start-python.js", import.meta.url), "utf8"), context);
   return context;
@@ -142,4 +143,53 @@ test("both starts tell the worker whether a service worker controls the page (no
     FakeWorker.made.slice(3).map((worker) => [worker.options.type, worker.options.name]),
     [["module", "python"], ["module", "python:no-service-worker"]],
   );
+});
+
+test("start-python.js leaves a board over 30×30 in the address to be drawn first, and starts for any other", () => {
+  const held = ["#n=50&j=2-40.7-3", "#solve&n=31&j=", "#design&n=1000"];
+  const started = ["", "#n=30&j=2-40", "#practice&code=eJw", "#n=abc", "#j=2-3&n=10"];
+  for (const hash of held) {
+    const context = runStartScript({ hash });
+    assert.equal(context.pythonAfterBoard, true, hash);
+    assert.equal(context.takeEarlyPythonWorker, undefined, hash);
+  }
+  assert.equal(FakeWorker.made.length, 0);
+  for (const hash of started) assert.equal(runStartScript({ hash }).pythonAfterBoard, undefined, hash);
+  assert.equal(FakeWorker.made.length, started.length);
+});
+
+test("a start held until the board is drawn: requests wait for it, nothing is lost, and it starts once", async () => {
+  globalThis.Worker = FakeWorker;
+  const engine = new Engine(new URL(WORKER_URL), { adopt: true });
+  let drawn;
+  engine.startAfter(new Promise((resolve) => (drawn = resolve)));
+  assert.equal(engine.state, "loading");
+  assert.equal(engine.description, "Python: starting once the board is drawn…");
+  const reply = engine.call({ op: "validate" });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(FakeWorker.made.length, 0, "no worker before the board is drawn");
+  drawn();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(FakeWorker.made.length, 1);
+  const [worker] = FakeWorker.made;
+  worker.say(READY);
+  await new Promise((resolve) => setImmediate(resolve));
+  const [{ id }] = worker.posted;
+  worker.say({ id, ok: true, result: JSON.stringify({ n: 6 }) });
+  assert.deepEqual(await reply, { n: 6 });
+});
+
+test("a start asked for while one is held starts at once, and the held one then starts nothing", async () => {
+  globalThis.Worker = FakeWorker;
+  const engine = new Engine(new URL(WORKER_URL));
+  let drawn;
+  engine.startAfter(new Promise((resolve) => (drawn = resolve)));
+  engine.start(); // a cancel (Bridge) restarts the engine
+  assert.equal(FakeWorker.made.length, 1);
+  drawn();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(FakeWorker.made.length, 1, "the worker running was not replaced");
+  assert.equal(FakeWorker.made[0].terminated, false);
+  FakeWorker.made[0].say(READY);
+  assert.equal(engine.state, "ready");
 });

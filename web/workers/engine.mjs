@@ -8,10 +8,14 @@ const STAGES = {
   "loading-solver": "Python: loading the solver…",
   ready: "Python ready",
 };
+/** What the status line says while the start waits for the board to be drawn (startAfter). */
+const HELD = "Python: starting once the board is drawn…";
 
 export class Engine extends EventTarget {
   #messenger;
   #adopt;
+  /** While startAfter waits: the promise that starts the worker (requests wait on it), else null. */
+  #held = null;
   /** How the worker started Python: `{ how: "snapshot" | "plain", note }`, or null until ready. */
   startInfo = null;
 
@@ -46,13 +50,26 @@ export class Engine extends EventTarget {
   /** A sentence for the status line. */
   get description() {
     if (this.#messenger.state === "error") return `Python failed to load: ${this.#messenger.message}`;
+    if (this.#held) return HELD;
     const { stage } = this.#messenger;
     return STAGES[stage] ?? `Python: ${stage}…`;
   }
 
   /** Start the worker (the early one start-python.js started, the first time, when adopting). */
   start() {
+    this.#held = null;
     this.#messenger.start("downloading");
+  }
+
+  /**
+   * Start the worker once `signal` (a promise) settles, unless start() ran first. Requests made
+   * meanwhile wait for it, then go to the worker as usual: nothing is refused or lost.
+   */
+  startAfter(signal) {
+    const gate = Promise.resolve(signal)
+      .catch(() => {})
+      .then(() => this.#held === gate && this.start());
+    this.#held = gate;
   }
 
   #makeWorker(workerUrl) {
@@ -82,11 +99,16 @@ export class Engine extends EventTarget {
    * keeps a request that still waits for Python from being sent; `onPost` is told when it is sent.
    */
   call(request, { signal = undefined, onPost = undefined } = {}) {
-    return this.#messenger.call(request, { signal, onPost });
+    return this.#afterStart(() => this.#messenger.call(request, { signal, onPost }));
   }
 
   /** Python's live objects after a collection, and the WebAssembly memory size: `{objects, heapBytes}`. */
   stats() {
-    return this.#messenger.call(null, { type: "stats" });
+    return this.#afterStart(() => this.#messenger.call(null, { type: "stats" }));
+  }
+
+  /** `send()` at once, or once a start held by startAfter has begun. */
+  #afterStart(send) {
+    return this.#held ? this.#held.then(send) : send();
   }
 }
