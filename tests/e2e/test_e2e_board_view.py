@@ -218,6 +218,27 @@ def test_each_number_sits_on_its_square_and_no_square_is_a_paint_layer(open_app:
         assert report == {"numbers": n * n, "misplaced": [], "positioned": 0}, board
 
 
+# The rows of squares whose paint is not contained (their 0-based index from the top).
+UNCONTAINED_ROWS = """() => [...document.querySelectorAll("#board .grid-row")]
+  .map((row, index) => (getComputedStyle(row).contain === "strict" ? -1 : index)).filter((index) => index >= 0)"""
+
+
+def test_each_row_of_squares_repaints_alone_unless_a_square_in_it_is_lifted(app: AppPage) -> None:
+    """Each row of squares is contained, so a change to one square repaints its row only; not the row of a
+    square lifted over the drawing (focused from the keyboard) or marked from its corner (a search label),
+    which containment would keep under the drawing."""
+    app.goto("#n=50&j=2-2400.77-1234.2499-3")
+    assert app.page.evaluate(UNCONTAINED_ROWS) == []
+    app.square(1).focus()
+    app.page.keyboard.press("ArrowUp")  # square 100: row 48 from the top; keyboard focus shows its ring
+    expect(app.square(100)).to_be_focused()
+    assert app.page.evaluate(UNCONTAINED_ROWS) == [48]
+    z = app.page.evaluate("getComputedStyle(document.activeElement).zIndex")
+    assert z == "1"  # lifted over the drawing: its row's containment would make that z-index local
+    app.page.locator("#board .cell[data-square='2499']").evaluate("(cell) => cell.setAttribute('data-label', '7')")
+    assert app.page.evaluate(UNCONTAINED_ROWS) == [0, 48]
+
+
 # --- a replay you can follow ---------------------------------------------------------------------------
 
 
