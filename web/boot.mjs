@@ -7,7 +7,11 @@ import { Engine } from "./workers/engine.mjs";
 /** How long Python waits for the board to be drawn (main.mjs failing to draw it) before it starts anyway. */
 const BOARD_WAIT_MS = 5000;
 
-/** Resolves just after the frame that first shows the board: main.mjs marks "board-interactive" as it draws it. */
+/**
+ * Resolves just after the frame that first shows the board: main.mjs marks "board-interactive" as it
+ * draws it. In a tab opened in the background there is no frame to wait for (none comes until it is
+ * shown): it resolves at the mark.
+ */
 function boardDrawn() {
   return new Promise((resolve) => {
     const observer = new PerformanceObserver((list) => list.getEntriesByName("board-interactive").length && drawn());
@@ -15,7 +19,8 @@ function boardDrawn() {
     function drawn() {
       observer.disconnect();
       clearTimeout(timer);
-      requestAnimationFrame(() => setTimeout(resolve, 0));
+      if (document.visibilityState === "hidden") resolve();
+      else requestAnimationFrame(() => setTimeout(resolve, 0));
     }
     observer.observe({ type: "mark", buffered: true });
   });

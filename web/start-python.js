@@ -10,8 +10,11 @@
   // board's first frame). On a 2-core machine Python's start, beside the page's, held back a new tab's
   // first picture of a dense 50×50 board by about 0.3 s (docs/benchmarks.md); a small board is drawn
   // quickly either way, and Python is ready sooner when started first. The size is read as the page
-  // reads it: the `n` of the fragment's parameters (web/core/codec.mjs), and 30 is its "large" size.
-  if (Number(new URLSearchParams(location.hash.slice(1)).get("n")) > 30) {
+  // reads it (web/core/codec.mjs): the fragment's `n`, one to three digits, in a fragment the page
+  // would read at all (at most 100,000 characters); 30 is the page's "large" size.
+  const hash = location.hash;
+  const size = hash.length <= 100000 ? new URLSearchParams(hash.slice(1)).get("n") : null;
+  if (/^\d{1,3}$/.test(size ?? "") && Number(size) > 30) {
     globalThis.pythonAfterBoard = true;
     return;
   }

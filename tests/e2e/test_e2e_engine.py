@@ -91,3 +91,22 @@ def test_python_starts_after_a_large_board_is_drawn_and_before_a_small_one(open_
     app.wait_interactive()
     engine_workers = [w for w in app.page.evaluate("globalThis.__workers") if w["script"] == "engine.worker.mjs"]
     assert engine_workers == [{"script": "engine.worker.mjs", "drawn": False}]
+
+
+# A tab opened in the background: hidden, and no animation frame ever comes.
+HIDDEN_TAB = """(() => {
+  Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+  globalThis.requestAnimationFrame = () => 0;
+})()"""
+
+
+def test_python_starts_in_a_background_tab_opened_on_a_large_board(open_app: Callable[..., AppPage]) -> None:
+    """A tab opened in the background has no frames until it is shown: Python's start, held until the
+    frame after a large board is drawn, does not wait for one there."""
+    app = open_app(navigate=False)
+    app.page.add_init_script(HIDDEN_TAB)
+    app.page.add_init_script(RECORD_WORKERS)
+    app.goto("#n=40&j=2-1500")
+    app.wait_ready()
+    engine_workers = [w for w in app.page.evaluate("globalThis.__workers") if w["script"] == "engine.worker.mjs"]
+    assert engine_workers == [{"script": "engine.worker.mjs", "drawn": True}]

@@ -146,8 +146,9 @@ test("both starts tell the worker whether a service worker controls the page (no
 });
 
 test("start-python.js leaves a board over 30×30 in the address to be drawn first, and starts for any other", () => {
-  const held = ["#n=50&j=2-40.7-3", "#solve&n=31&j=", "#design&n=1000"];
-  const started = ["", "#n=30&j=2-40", "#practice&code=eJw", "#n=abc", "#j=2-3&n=10"];
+  const held = ["#n=50&j=2-40.7-3", "#solve&n=31&j=", "#design&n=100", "#n=050", "#n=%33%31"];
+  // The page reads none of these as a board over 30×30: not held (web/core/codec.mjs decodeHash).
+  const started = ["", "#n=30&j=2-40", "#practice&code=eJw", "#n=abc", "#j=2-3&n=10", "#n=1e3", "#n=+40", "#n=%2040", "#n=1000", `#n=50&j=${"2-3.".repeat(25000)}`];
   for (const hash of held) {
     const context = runStartScript({ hash });
     assert.equal(context.pythonAfterBoard, true, hash);
@@ -179,17 +180,26 @@ test("a start held until the board is drawn: requests wait for it, nothing is lo
   assert.deepEqual(await reply, { n: 6 });
 });
 
-test("a start asked for while one is held starts at once, and the held one then starts nothing", async () => {
+test("a start asked for while one is held starts at once and takes the waiting requests; the held one then starts nothing", async () => {
   globalThis.Worker = FakeWorker;
   const engine = new Engine(new URL(WORKER_URL));
   let drawn;
   engine.startAfter(new Promise((resolve) => (drawn = resolve)));
+  const first = engine.call({ op: "validate" });
   engine.start(); // a cancel (Bridge) restarts the engine
+  const second = engine.call({ op: "solve" });
   assert.equal(FakeWorker.made.length, 1);
+  const [worker] = FakeWorker.made;
+  worker.say(READY);
+  await new Promise((resolve) => setImmediate(resolve));
+  // Both sent (each answered by its id, so their order does not matter), though the board has not been drawn yet.
+  const ops = worker.posted.map((message) => JSON.parse(message.payload).op);
+  assert.deepEqual([...ops].sort(), ["solve", "validate"]);
+  for (const { id, payload } of worker.posted) worker.say({ id, ok: true, result: JSON.stringify({ op: JSON.parse(payload).op }) });
+  assert.deepEqual([await first, await second], [{ op: "validate" }, { op: "solve" }]);
   drawn();
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(FakeWorker.made.length, 1, "the worker running was not replaced");
-  assert.equal(FakeWorker.made[0].terminated, false);
-  FakeWorker.made[0].say(READY);
+  assert.equal(worker.terminated, false);
   assert.equal(engine.state, "ready");
 });

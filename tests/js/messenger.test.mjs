@@ -148,3 +148,23 @@ test("a reply over the size limit rejects its request and stops the worker", asy
   assert.equal(workers[0].terminated, true);
   assert.equal(made.state, "stopped");
 });
+
+test("a worker the browser refuses to create is an error with its reason, not a start that never ends", async () => {
+  let refuse = true;
+  const workers = [];
+  const made = new WorkerMessenger(
+    () => {
+      if (refuse) throw new DOMException("blocked by policy", "SecurityError");
+      const worker = new FakeWorker();
+      workers.push(worker);
+      return { worker };
+    },
+    { name: "test", silenceLimitMs: 60_000, unavailable: (message) => `gone: ${message}` },
+  );
+  const call = made.call({ op: "x" }); // starts the worker: refused
+  await assert.rejects(call, { message: "gone: the worker could not be started (blocked by policy)" });
+  assert.equal(made.state, "error");
+  refuse = false; // Retry
+  ready(made, workers);
+  assert.equal(made.state, "ready");
+});

@@ -14,8 +14,10 @@ const HELD = "Python: starting once the board is drawn…";
 export class Engine extends EventTarget {
   #messenger;
   #adopt;
-  /** While startAfter waits: the promise that starts the worker (requests wait on it), else null. */
+  /** While startAfter waits: a promise settled once the worker starts (requests wait on it), else null. */
   #held = null;
+  /** Settles `#held`: called by start(), whichever start comes first. */
+  #release = null;
   /** How the worker started Python: `{ how: "snapshot" | "plain", note }`, or null until ready. */
   startInfo = null;
 
@@ -57,19 +59,27 @@ export class Engine extends EventTarget {
 
   /** Start the worker (the early one start-python.js started, the first time, when adopting). */
   start() {
+    const release = this.#release;
     this.#held = null;
-    this.#messenger.start("downloading");
+    this.#release = null;
+    try {
+      this.#messenger.start("downloading");
+    } finally {
+      release?.(); // requests made during a hold go now, in the order they were made
+    }
   }
 
   /**
-   * Start the worker once `signal` (a promise) settles, unless start() ran first. Requests made
-   * meanwhile wait for it, then go to the worker as usual: nothing is refused or lost.
+   * Start the worker once `signal` (a promise) settles, unless start() ran first (a cancel restarts
+   * the engine). Requests made meanwhile wait for whichever start comes first, then go to the worker
+   * as usual, in order: nothing is refused or lost.
    */
   startAfter(signal) {
-    const gate = Promise.resolve(signal)
+    const held = new Promise((resolve) => (this.#release = resolve));
+    this.#held = held;
+    Promise.resolve(signal)
       .catch(() => {})
-      .then(() => this.#held === gate && this.start());
-    this.#held = gate;
+      .then(() => this.#held === held && this.start());
   }
 
   #makeWorker(workerUrl) {

@@ -89,7 +89,15 @@ export class WorkerMessenger extends EventTarget {
     this.startInfo = null;
     this.#ready = deferred();
     this.#setState("loading", stage);
-    const { worker, events = [] } = this.#makeWorker();
+    let made;
+    try {
+      made = this.#makeWorker();
+    } catch (error) {
+      // The browser refused the worker (a policy, say): an error with Retry, not "loading" for good.
+      this.fail(`the worker could not be started (${error?.message ?? error})`);
+      return;
+    }
+    const { worker, events = [] } = made;
     this.#worker = worker;
     this.#armTimer();
     const handlers = {
