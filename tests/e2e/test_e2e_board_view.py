@@ -106,7 +106,7 @@ COLUMN_HASH = "#n=6&j=2-15.14-35.17-13.11-23.26-14.22-10"
 JUMP_SHAPES = """() => [...document.querySelectorAll(".overlay .jump")].map((jump) => ({
   start: Number(jump.dataset.start), end: Number(jump.dataset.end), kind: jump.getAttribute("class"),
   line: ["x1", "y1", "x2", "y2"].map((key) => Number(jump.dataset[key])),
-  rails: jump.querySelectorAll(".rail").length, rungs: [...jump.querySelectorAll(".rung")].reduce((sum, rungs) => sum + (rungs.getAttribute("d").match(/M/g) ?? []).length, 0),
+  rails: [...jump.querySelectorAll(".rail")].reduce((sum, rails) => sum + (rails.getAttribute("d").match(/M/g) ?? []).length, 0), rungs: [...jump.querySelectorAll(".rung")].reduce((sum, rungs) => sum + (rungs.getAttribute("d").match(/M/g) ?? []).length, 0),
   heads: jump.querySelectorAll(".head").length, bodies: jump.querySelectorAll(".body").length,
 }))"""
 

@@ -74,25 +74,6 @@ RECORD_WORKERS = """(() => {
 })()"""
 
 
-def test_python_starts_after_a_large_board_is_drawn_and_before_a_small_one(open_app: Callable[..., AppPage]) -> None:
-    """A link to a board over 30×30 is drawn before Python's worker starts (start-python.js); the check
-    the page asks for meanwhile waits and is answered. A small board's page starts Python first."""
-    jumps = {2: 2400, 2450: 3, 1200: 1300}
-    app = open_app(navigate=False)
-    app.page.add_init_script(RECORD_WORKERS)
-    app.goto("#n=50&j=" + ".".join(f"{s}-{e}" for s, e in sorted(jumps.items())))
-    app.wait_ready()
-    engine_workers = [w for w in app.page.evaluate("globalThis.__workers") if w["script"] == "engine.worker.mjs"]
-    assert engine_workers == [{"script": "engine.worker.mjs", "drawn": True}]
-    app.solve()
-    app.expect_moves(min_moves(Board(50, jumps)))
-
-    app.page.goto(app.base_url)  # no link: the saved board, 50×50 too, or not, Python starts first
-    app.wait_interactive()
-    engine_workers = [w for w in app.page.evaluate("globalThis.__workers") if w["script"] == "engine.worker.mjs"]
-    assert engine_workers == [{"script": "engine.worker.mjs", "drawn": False}]
-
-
 # A tab opened in the background: hidden, and no animation frame ever comes.
 HIDDEN_TAB = """(() => {
   Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
@@ -100,13 +81,30 @@ HIDDEN_TAB = """(() => {
 })()"""
 
 
-def test_python_starts_in_a_background_tab_opened_on_a_large_board(open_app: Callable[..., AppPage]) -> None:
-    """A tab opened in the background has no frames until it is shown: Python's start, held until the
-    frame after a large board is drawn, does not wait for one there."""
+def engine_workers(app: AppPage) -> list[dict]:
+    return [w for w in app.page.evaluate("globalThis.__workers") if w["script"] == "engine.worker.mjs"]
+
+
+def test_python_starts_after_a_large_board_is_drawn_and_before_a_small_one(open_app: Callable[..., AppPage]) -> None:
+    """A link to a board over 30×30 is drawn before Python's worker starts (start-python.js); the check
+    the page asks for meanwhile waits and is answered. A small board's page starts Python first. A tab
+    opened in the background has no frames until it is shown: there Python starts at the board's mark."""
+    jumps = {2: 2400, 2450: 3, 1200: 1300}
     app = open_app(navigate=False)
-    app.page.add_init_script(HIDDEN_TAB)
     app.page.add_init_script(RECORD_WORKERS)
-    app.goto("#n=40&j=2-1500")
+    app.goto("#n=50&j=" + ".".join(f"{s}-{e}" for s, e in sorted(jumps.items())))
     app.wait_ready()
-    engine_workers = [w for w in app.page.evaluate("globalThis.__workers") if w["script"] == "engine.worker.mjs"]
-    assert engine_workers == [{"script": "engine.worker.mjs", "drawn": True}]
+    assert engine_workers(app) == [{"script": "engine.worker.mjs", "drawn": True}]
+    app.solve()
+    app.expect_moves(min_moves(Board(50, jumps)))
+
+    app.page.goto(app.base_url)  # no link: the saved board, 50×50 too, or not, Python starts first
+    app.wait_interactive()
+    assert engine_workers(app) == [{"script": "engine.worker.mjs", "drawn": False}]
+
+    hidden = AppPage(app.page.context.new_page(), app.base_url, close=lambda: None)
+    hidden.page.add_init_script(HIDDEN_TAB)
+    hidden.page.add_init_script(RECORD_WORKERS)
+    hidden.goto("#n=40&j=2-1500")
+    hidden.wait_ready()
+    assert engine_workers(hidden) == [{"script": "engine.worker.mjs", "drawn": True}]

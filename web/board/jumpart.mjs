@@ -111,11 +111,14 @@ function drawLadder(group, a, b, u, side, k) {
   const over = 0.18;
   const p = { x: a.x - u.x * over, y: a.y - u.y * over };
   const q = { x: b.x + u.x * over, y: b.y + u.y * over };
-  for (const sign of [-1, 1]) {
+  // The two rails are one path of two lines: a 50×50 board's 375 ladders were 750 elements to build,
+  // lay out and paint on a new tab.
+  const rails = [-1, 1].map((sign) => {
     const dx = side.x * half * sign;
     const dy = side.y * half * sign;
-    svg("line", { class: "rail", x1: p.x + dx, y1: p.y + dy, x2: q.x + dx, y2: q.y + dy, "stroke-width": stroke }, group);
-  }
+    return `M ${round(p.x + dx)} ${round(p.y + dy)} L ${round(q.x + dx)} ${round(q.y + dy)}`;
+  });
+  svg("path", { class: "rail", d: rails.join(" "), "stroke-width": stroke }, group);
   // The rungs are one path, not an element each: a ladder across a 50×50 board has 200 rungs, and 750
   // jumps of elements made the board's drawing and painting take seconds.
   const rungs = Math.max(2, Math.round((length + 2 * over) / (0.32 * Math.max(k, 0.6))));
@@ -167,9 +170,11 @@ function drawSnake(group, a, b, u, side, k, fine) {
     spine.push(`${round(p.x)} ${round(p.y)}`);
   }
   svg("path", { class: "body", d: `M ${left.join(" L ")} L ${right.reverse().join(" L ")} Z`, "stroke-width": width * 0.25 }, group);
-  // Without the dashes on a large board: the spine stays (the tail's tip is its last point), unpainted.
-  const pattern = fine ? { "stroke-width": width * 0.5, "stroke-dasharray": `${width * 0.5} ${width * 0.9}` } : { visibility: "hidden" };
-  svg("path", { class: "spine", d: `M ${spine.join(" L ")}`, ...pattern }, group);
+  // The dashed spine only where it can be seen: none on a large board (375 elements fewer on a 50×50 one).
+  if (fine) {
+    const pattern = { "stroke-width": width * 0.5, "stroke-dasharray": `${width * 0.5} ${width * 0.9}` };
+    svg("path", { class: "spine", d: `M ${spine.join(" L ")}`, ...pattern }, group);
+  }
   // The head: an oval a little wider than the neck, pointing away from the body, with two eyes. Placed
   // and turned here, not with a transform: each transform starts a paint chunk of its own, and a dense
   // 50×50 board's 360 heads made compositing them cost about 4 ms a frame.
