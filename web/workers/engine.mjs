@@ -65,14 +65,14 @@ export class Engine extends EventTarget {
     try {
       this.#messenger.start("downloading");
     } finally {
-      release?.(); // requests made during a hold go now, in the order they were made
+      release?.(); // requests made during a hold go now (each is answered by its id: order does not matter)
     }
   }
 
   /**
    * Start the worker once `signal` (a promise) settles, unless start() ran first (a cancel restarts
    * the engine). Requests made meanwhile wait for whichever start comes first, then go to the worker
-   * as usual, in order: nothing is refused or lost.
+   * as usual: nothing is refused or lost.
    */
   startAfter(signal) {
     const held = new Promise((resolve) => (this.#release = resolve));
