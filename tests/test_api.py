@@ -525,7 +525,7 @@ class TestErrors:
             raise RuntimeError("boom")
 
         monkeypatch.setattr(api.runners, "solve", boom)
-        monkeypatch.setattr(api.runners, "min_moves", boom)
+        monkeypatch.setattr(api.runners, "least_moves", boom)
         monkeypatch.setattr(api.runners, "board_to_json", boom)
         error = check_error_shape(call(op=op, board=[[-1, -1], [-1, 3]]))
         assert error == {

@@ -32,6 +32,7 @@ __all__ = [
     "Solution",
     "breadth_first",
     "count_magnitude",
+    "least_moves",
     "min_moves",
     "optimal_counts",
     "shortest_path",
@@ -213,6 +214,32 @@ def solve(board: Board | Any, rules: Rules = LEETCODE) -> Solution:
     >>> classic.moves, classic.path, classic.steps[0], classic.rules.start
     (2, (0, 8, 9), Move(start=0, roll=1, landing=1, end=8), 'off-board')
     """
+    _refuse_unsearched(rules)
+    if rules.start == "square1" and rules.overshoot == "stay":
+        solution = _solve_leetcode(to_board(board))
+        return solution if rules == LEETCODE else replace(solution, rules=rules)
+    return _solve_by_rules(rules.to_board(board), rules)
+
+
+def least_moves(board: Board | Any, rules: Rules = LEETCODE) -> int:
+    """``solve(board, rules).moves`` without the path and counts where they are not needed: from square 1
+    the overshoot and sixes ``"again"`` never change the count (``solve``'s docstring), so LeetCode's search
+    answers; from off the board, ``solve``.  -1 when unreachable; RulesError for sixes
+    ``"again-three-to-start"``, as ``solve``.  O(n²) time and memory.
+
+    >>> least_moves(Board(3, {1: 8}, allow_start_jump=True), Rules(start="off-board"))
+    2
+    >>> least_moves(Board(6, {2: 15, 14: 35, 17: 13}), Rules(overshoot="bounce"))
+    4
+    """
+    _refuse_unsearched(rules)
+    if rules.start == "square1":
+        return min_moves(board)
+    return solve(board, rules).moves
+
+
+def _refuse_unsearched(rules: Rules) -> None:
+    """RulesError for sixes ``"again-three-to-start"``: the least rolls are not searched under it."""
     if rules.sixes == "again-three-to-start":
         raise RulesError(
             "the least rolls are searched with every roll chosen, but not under sixes ",
@@ -224,10 +251,6 @@ def solve(board: Board | Any, rules: Rules = LEETCODE) -> Solution:
             ", whose least rolls are the same",
             code="solve_sixes",
         )
-    if rules.start == "square1" and rules.overshoot == "stay":
-        solution = _solve_leetcode(to_board(board))
-        return solution if rules == LEETCODE else replace(solution, rules=rules)
-    return _solve_by_rules(rules.to_board(board), rules)
 
 
 def _solve_leetcode(board: Board) -> Solution:

@@ -16,8 +16,8 @@ from typing import Any
 from ..board import Board
 from ..errors import show
 from ..genspec import GenerateError, Spec
-from ..rules import LEETCODE, MAX_PLAYERS, Rules, RulesError
-from ..solve import min_moves, solve
+from ..rules import MAX_PLAYERS, Rules, RulesError
+from ..solve import least_moves, solve
 from .reading import RequestError, board_from_request, integer, rules_from_request
 from .shapes import (
     analysis_to_json,
@@ -68,15 +68,10 @@ def _solve(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any
 
 
 def _min_moves(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    """Only the least moves, as ``solve`` counts them under ``rules``: from square 1, LeetCode's search
-    (neither the overshoot nor sixes "again" changes the count: tests/test_api.py checks every
-    fixture); from off the board, ``solve`` (whose path and counts are not sent). O(n²) either way.
-    Sixes "again-three-to-start" is refused, as ``solve`` refuses it."""
+    """Only the least moves, as ``solve`` counts them under ``rules`` (``solve.least_moves``: O(n²));
+    refused for sixes "again-three-to-start", as ``solve`` is."""
     try:
-        if rules.sixes == "again-three-to-start" or rules.start != LEETCODE.start:
-            moves = solve(board, rules).moves
-        else:
-            moves = min_moves(board)
+        moves = least_moves(board, rules)
     except RulesError as error:
         raise RequestError(error.render("json")) from None
     return {"n": board.n, "moves": moves, "rules": rules.to_json()}
