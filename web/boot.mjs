@@ -3,6 +3,7 @@
 // board is first drawn (start-python.js says why). Requests made meanwhile wait for it.
 // The page's other modules import this same engine; it also shows how Python started (snapshot or plain).
 import { Engine } from "./workers/engine.mjs";
+import { afterNextFrame } from "./core/dom.mjs";
 
 /** How long Python waits for the board to be drawn (main.mjs failing to draw it) before it starts anyway. */
 const BOARD_WAIT_MS = 5000;
@@ -20,7 +21,7 @@ function boardDrawn() {
       observer.disconnect();
       clearTimeout(timer);
       if (document.visibilityState === "hidden") resolve();
-      else requestAnimationFrame(() => setTimeout(resolve, 0));
+      else afterNextFrame(() => resolve(undefined))();
     }
     observer.observe({ type: "mark", buffered: true });
   });

@@ -12,6 +12,9 @@ const OVERSHOOTS = {
   win: "any roll reaching the last square wins",
 };
 
+/** The sixes rule under which Python does not search the least rolls (the solve and min_moves ops refuse it). */
+export const UNSEARCHED_SIXES = "again-three-to-start";
+
 /** The sixes rule in words; plain sixes say nothing, being everyone's first idea of the game. */
 export const SIXES = {
   plain: "",

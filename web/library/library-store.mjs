@@ -61,13 +61,12 @@ function readEntry(data) {
   if (!name || !sized || !isJumpList(data.jumps)) return null;
   const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
   const start = RULES.start.values.includes(rules.start) ? rules.start : RULES.start.default;
-  const moves = checkedMoves(data, start);
   const overshoot = RULES.overshoot.values.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default;
   const sixes = RULES.sixes.values.includes(rules.sixes) ? rules.sixes : RULES.sixes.default;
   const words = entryWords(data, data.n);
   if (!words) return null;
   const set = readSet(data.set);
-  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, moves, ...(moves === null ? {} : { movesStart: start }), ...words, ...(set ? { set } : {}) };
+  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, ...movesFields(data, start), ...words, ...(set ? { set } : {}) };
 }
 
 /**
@@ -79,6 +78,12 @@ function readEntry(data) {
 function checkedMoves(data, start) {
   const counted = data.movesStart ?? RULES.start.default;
   return Number.isInteger(data.moves) && counted === start ? data.moves : null;
+}
+
+/** `{moves}` of a stored or added board (checkedMoves), with `movesStart` beside a figure only. */
+function movesFields(data, start) {
+  const moves = checkedMoves(data, start);
+  return moves === null ? { moves } : { moves, movesStart: start };
 }
 
 /** The most boards a class set holds (the generate_set op's count). */
@@ -354,10 +359,8 @@ function addTo(stored, boards, replace) {
     let id = replace.get(board.name)?.id;
     if (!storedIds.has(id) || used.has(id)) do id = randomId(); while (storedIds.has(id) || used.has(id));
     used.add(id);
-    const start = board.rules?.start ?? RULES.start.default;
-    const entry = { ...board, id, moves: checkedMoves(board, start) };
-    if (entry.moves === null) delete entry.movesStart; // a figure's start is kept beside the figure only
-    else entry.movesStart = start;
+    const entry = { ...board, id, ...movesFields(board, board.rules?.start ?? RULES.start.default) };
+    if (entry.moves === null) delete entry.movesStart; // a start the board came with, beside no figure
     return entry;
   });
   const byId = new Map(added.map((entry) => [entry.id, entry]));

@@ -9,9 +9,7 @@ import { parseExport } from "./library-import.mjs";
 import { buildBoard, makeWords } from "../core/state.mjs";
 import { thumbnail } from "../board/thumbnail.mjs";
 import { groupSets } from "../generate/class-sets.mjs";
-
-/** Python does not search the least moves under this sixes rule (the solve and min_moves ops refuse it). */
-const UNSEARCHED_SIXES = "again-three-to-start";
+import { UNSEARCHED_SIXES } from "../core/rules-text.mjs";
 
 /**
  * An entry's least moves as the list shows them, under its own rules: "—" until Python has said, the

@@ -5,7 +5,7 @@ import { boardToMatrix } from "../board/grid.mjs";
 import { ResultPanel } from "../core/panels.mjs";
 import { createPlaybackControls } from "../board/playback.mjs";
 import { $ } from "../core/dom.mjs";
-import { describeRules } from "../core/rules-text.mjs";
+import { UNSEARCHED_SIXES, describeRules } from "../core/rules-text.mjs";
 
 /** Why Solve does not answer under the rule that a third 6 in a turn sends the token back to the start. */
 export const THREE_SIXES_WORDS =
@@ -102,7 +102,7 @@ export class SolveController {
     this.#animator.stop();
     this.#rulesLine("");
     const { rules } = app.state;
-    if (rules.sixes === "again-three-to-start") {
+    if (rules.sixes === UNSEARCHED_SIXES) {
       // Python refuses it too; words, not a red error: the board is fine, the question is another one.
       this.#result.say(THREE_SIXES_WORDS);
       app.modes.go("solve", "idle");
