@@ -282,7 +282,10 @@ class TestTools:
         app.expect_board(EXAMPLE_1)
 
     def test_pan_and_words_never_draw_and_say_so(self, app: AppPage) -> None:
-        for tool, words in [("Pan", "Pan: one finger scrolls"), ("Words", "Words: click a square to write on it.")]:
+        for tool, words in [
+            ("Pan", "Pan: a drag moves a zoomed board."),
+            ("Words", "Words: click a square to write on it."),
+        ]:
             app.tool(tool)
             app.mouse_drag(3, 20)
             expect(board_hint(app)).to_contain_text(words)

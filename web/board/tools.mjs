@@ -25,8 +25,13 @@ export function refusal(action, editable, pointerType) {
     const gestures = pointerType === "touch" ? " Here one finger scrolls and two fingers zoom." : "";
     return `Only Design changes the board.${gestures}`;
   }
-  if (action === "write") return `Words: ${pointerType === "touch" ? "tap" : "click"} a square to write on it. Choose Jumps to draw.`;
-  return "Pan: one finger scrolls the page or moves the zoomed board. Choose Jumps to draw.";
+  const draw = pointerType ? "Choose Jumps to draw." : "Choose Jumps to draw or remove snakes and ladders.";
+  if (action === "write") {
+    const how = { touch: "tap a square", mouse: "click a square" }[pointerType] ?? "press Enter on a square";
+    return `Words: ${how} to write on it. ${draw}`;
+  }
+  const pan = { touch: "one finger scrolls the page or moves the zoomed board", mouse: "a drag moves a zoomed board" }[pointerType];
+  return pan ? `Pan: ${pan}. ${draw}` : `Pan: ${draw[0].toLowerCase()}${draw.slice(1)}`;
 }
 
 /**
