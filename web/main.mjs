@@ -6,6 +6,7 @@ import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardIoController } from "./board/board-io.mjs";
 import { makeClient } from "./core/client.mjs";
 import { Editor } from "./board/editor.mjs";
+import { BoardTools } from "./board/tools.mjs";
 import { EditingController } from "./board/editing.mjs";
 import { Engine } from "./workers/engine.mjs";
 import { boardToMatrix, matrixToBoard } from "./board/grid.mjs";
@@ -55,11 +56,36 @@ function showRules() {
   for (const [name, id] of Object.entries(RULE_SELECTS)) select(id).value = state.rules[name];
 }
 
-/** The message line under the board; `source` "link" marks a verdict on the URL's board. */
+/**
+ * What the message line may offer for the step just made: "undo" after a change, "redo" after an undo.
+ * Set by the state's events and kept for the rest of the task only, so only the message that reports the
+ * step (the change's own words, or its controller's right after it) offers it.
+ */
+let offer = null;
+function offerFor(how) {
+  offer = how === "undo" ? "redo" : how === "step" || how === "redo" ? "undo" : null;
+  queueMicrotask(() => (offer = null));
+}
+const messageAction = /** @type {HTMLButtonElement} */ ($("message-action"));
+messageAction.addEventListener("click", () => {
+  const problem = messageAction.dataset.action === "redo" ? state.redo() : state.undo();
+  if (problem) notify(problem, "error");
+});
+
+/**
+ * The message line under the board; `source` "link" marks a verdict on the URL's board. Outside Design,
+ * whose Undo and Redo buttons are elsewhere, a message that reports a step offers to take it back (or,
+ * after Undo, to make it again): the page changes nowhere without an Undo where the user is.
+ */
 function notify(text, kind = "info", source = "") {
   message.textContent = text;
   message.dataset.kind = kind;
   message.dataset.source = source;
+  const action = kind === "info" && !modes.editable ? offer : null;
+  messageAction.hidden = action === null;
+  messageAction.dataset.action = action ?? "";
+  messageAction.textContent = action === "redo" ? "Redo" : "Undo";
+  messageAction.setAttribute("aria-label", `${messageAction.textContent} this change`);
 }
 
 /**
@@ -79,8 +105,9 @@ const shared = () => ({ max_size: MAX_SIZE, rules: state.rules });
 /** The client of the bridge: `ask.solve(fields, key)` asks as the newest request for `key` (the op's name unless given). */
 const ask = makeClient(latest, shared);
 
-const editor = new Editor(state, view, notify);
-const app = { state, view, editor, bridge, ask, modes, notify, message };
+const tools = new BoardTools({ root: $("tools"), frame: view.frame, modes });
+const editor = new Editor(state, view, notify, tools);
+const app = { state, view, editor, tools, bridge, ask, modes, notify, message };
 matrix.link({ view, editor, modes });
 const links = new LinkController(app);
 const boardIo = new BoardIoController({ ...app, matrixText: () => matrix.text });
@@ -110,7 +137,8 @@ new EngineStatus(engine, () => {
 });
 
 state.addEventListener("change", (event) => {
-  const { board, label } = /** @type {CustomEvent} */ (event).detail;
+  const { board, label, how } = /** @type {CustomEvent} */ (event).detail;
+  offerFor(how);
   bridge.cancelAll(); // every reply asked for the old board is stale
   modes.fire("edit");
   solver.boardChanged();
@@ -126,7 +154,8 @@ state.addEventListener("change", (event) => {
   boardIo.check();
 });
 state.addEventListener("ruleschange", (event) => {
-  const { label, withBoard } = /** @type {CustomEvent} */ (event).detail;
+  const { label, withBoard, how } = /** @type {CustomEvent} */ (event).detail;
+  offerFor(how);
   showRules();
   designer.hotSeat?.showRules();
   editing.historyChanged();
@@ -141,7 +170,7 @@ state.addEventListener("ruleschange", (event) => {
 createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify, print: () => openPrint() });
 createThemeControl({ select: select("theme") });
 createLayerControls({ root: $("layer-tools"), view });
-createZoomControls({ root: $("zoom-tools"), view });
+createZoomControls({ root: $("zoom-tools"), view, panByMouse: () => tools.action === "view" });
 // --- end board view ---
 
 $("speed").addEventListener("input", (event) => {

@@ -7,7 +7,9 @@ contract names. Waiting is only ever on state the page exposes, through ``expect
 
 The page shows one workspace at a time (Design, Solve & understand, Practice, Play: web/core/workspaces.mjs).
 Every helper that works a control first goes to a workspace that shows it (``reveal``), as a visitor
-would: ``button("Analyze")`` goes to Solve, ``resize`` to Design, ``rule("Seed")`` to Play.
+would: ``button("Analyze")`` goes to Solve, ``resize`` to Design, ``rule("Seed")`` to Play. Only Design's
+board can be changed, by the tool chosen on the board's bar: ``drag`` and ``select`` go to Design and choose
+Jumps (``tool``); a test that clicks squares itself to edit does the same first.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import time
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -249,16 +252,61 @@ class AppPage:
         assert box is not None, f"square {number} is not on screen"
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
+    def tool(self, name: str) -> Locator:
+        """Choose the board's tool ``name`` ("Jumps", "Words" or "Pan") on its bar, in Design (the only
+        workspace whose board can be changed): a mouse starts with Jumps, a touch screen with Pan."""
+        self.workspace("design")
+        button = self.page.get_by_role("group", name="Board tool").get_by_role("button", name=name, exact=True)
+        if button.get_attribute("aria-pressed") != "true":
+            button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+        return button
+
     def drag(self, start: int, end: int) -> None:
-        """Press the mouse on ``start``, move across the board to ``end`` and release there."""
+        """With Jumps in Design, press the mouse on ``start``, move across the board to ``end`` and release there."""
+        self.tool("Jumps")
+        self.mouse_drag(start, end)
+
+    def mouse_drag(self, start: int, end: int) -> None:
+        """Press the mouse on ``start``, move across the board to ``end`` and release there, in the workspace
+        and with the tool the page has now."""
         mouse = self.page.mouse
         mouse.move(*self._centre(start))
         mouse.down()
         mouse.move(*self._centre(end), steps=8)
         mouse.up()
 
+    def touch(self, *paths: list[tuple[float, float]]) -> None:
+        """Real touch input, as a touch screen sends it (the browser's own gesture handling: scrolling,
+        touch-action, pointercancel): one finger per path, put down at its first point, moved through the
+        rest together, held still, then lifted. Playwright's touchscreen only taps.
+
+        The events carry timestamps 16 ms apart and a hold of 300 ms at the end, all in the past: a finger
+        lifted while moving would fling the page on after the test has read where it stopped."""
+        cdp = self.page.context.new_cdp_session(self.page)
+        steps = len(paths[0])
+        start = time.time() - 1 - steps * 0.016
+
+        def send(kind: str, step: int, at: float) -> None:
+            fingers = [] if kind == "touchEnd" else [(i + 1, path[step]) for i, path in enumerate(paths)]
+            points = [{"x": x, "y": y, "id": finger} for finger, (x, y) in fingers]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": at})
+
+        for step in range(steps):
+            send("touchStart" if step == 0 else "touchMove", step, start + step * 0.016)
+        held = start + steps * 0.016 + 0.3
+        send("touchMove", steps - 1, held)
+        send("touchEnd", steps - 1, held + 0.01)
+        cdp.detach()
+
+    def swipe(self, start: int, end: int, steps: int = 12) -> None:
+        """One finger from the centre of square ``start`` to that of square ``end``, in ``steps`` moves."""
+        (x0, y0), (x1, y1) = self._centre(start), self._centre(end)
+        self.touch([(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps) for i in range(steps + 1)])
+
     def select(self, start: int, end: int) -> None:
-        """The non-drag way: click the start square, then the end square."""
+        """The non-drag way, with Jumps in Design: click the start square, then the end square."""
+        self.tool("Jumps")
         self.square(start).click()
         self.square(end).click()
 
@@ -391,8 +439,8 @@ class AppPage:
         return self.reveal(self.page.locator("#figures"))
 
     @property
-    def inspector_remove(self) -> Locator:
-        """The inspector's Remove button, in the workspace that shows the inspector (Design)."""
+    def remove_button(self) -> Locator:
+        """The selected square's Remove button (Board settings, in Design)."""
         self.reveal(self.page.locator("#inspector"))
         return self.page.get_by_role("button", name="Remove", exact=True)
 

@@ -446,7 +446,7 @@ def test_every_theme_passes_axe_in_edit_solve_and_analysis(
     assert app.page.evaluate("() => document.documentElement.dataset.theme ?? null") == expected
     app.wait_ready()
     with subtests.test(msg=f"{theme}/{scheme}: editing"):
-        app.square(5).click()  # a selected square and the inspector
+        app.square(5).click()  # a selected square
         assert axe_violations(app) == []
         assert app.page.evaluate(NUMBER_CONTRAST) == []
     with subtests.test(msg=f"{theme}/{scheme}: solved"):

@@ -1,18 +1,26 @@
 """The board editor: placing snakes and ladders by drag, click and keyboard; removing; undo and redo;
-refusing invalid placements; resizing. Every test starts from the first visit's board, LeetCode
-example 1 (6×6: ladders 2→15 and 14→35, snake 17→13), and needs no Python."""
+refusing invalid placements; resizing; the tools (Jumps, Words, Pan) and a board no pointer or key
+changes outside Design. Every test starts from the first visit's board, LeetCode example 1 (6×6:
+ladders 2→15 and 14→35, snake 17→13), in Design with Jumps (a mouse's first tool), and needs no Python."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from app_page import AppPage, load_fixture
-from playwright.sync_api import expect
+from app_page import AppPage, jumps_of, load_fixture
+from playwright.sync_api import Locator, expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
 EXAMPLE_1 = load_fixture("leetcode_example_1")["board"]
+
+
+@pytest.fixture
+def app(app: AppPage) -> AppPage:
+    """The first visit, in Design with Jumps: the only workspace whose board a pointer or key changes."""
+    app.tool("Jumps")
+    return app
 
 
 class TestPlacing:
@@ -78,13 +86,12 @@ class TestPlacing:
 
 
 class TestRemoving:
-    def test_remove_button_in_the_inspector(self, app: AppPage) -> None:
-        app.workspace("design")  # the inspector is Design's
+    def test_remove_button_of_the_selected_square(self, app: AppPage) -> None:
         app.square(2).click()
-        app.inspector_remove.click()
+        app.remove_button.click()
         app.expect_no_jump(2)
         expect(app.jump_squares).to_have_count(2)
-        expect(app.inspector_remove).to_be_hidden()
+        expect(app.remove_button).to_be_hidden()
 
     def test_delete_key_on_the_focused_square(self, app: AppPage) -> None:
         app.square(1).focus()
@@ -117,9 +124,8 @@ class TestUndoRedo:
         expect(app.button("Redo")).to_be_disabled()
 
     def test_ctrl_z_and_ctrl_y_undo_and_redo_a_removal(self, app: AppPage) -> None:
-        app.workspace("design")  # the inspector is Design's
         app.square(2).click()
-        app.inspector_remove.click()
+        app.remove_button.click()
         app.expect_no_jump(2)
         app.press("Control+z")
         app.expect_jump(2, 15)
@@ -201,3 +207,117 @@ class TestBoardSize:
         app.expect_message(re.compile(r"Board size.*\b2\b.*\b50\b"))
         expect(app.size).to_have_value("6")
         app.expect_board(EXAMPLE_1)
+
+
+def board_hint(app: AppPage) -> Locator:
+    """The words the board shows for a moment when a gesture did nothing."""
+    return app.page.locator("#board .board-hint")
+
+
+def selected(app: AppPage, square: int) -> None:
+    expect(app.square(square)).to_have_attribute("aria-selected", "true")
+
+
+WORDS = [
+    (17, "What is 3 + 4?", "★"),
+    (40, "Name a cat", "●"),
+    (23, "Spell dog", "◆"),
+    (8, "2 × 5?", "▲"),
+    (30, "Say hi", "♥"),
+]
+
+
+class TestTools:
+    """Design's tools on the board's bar: Jumps draws, Words selects the square to write on, Pan only reads."""
+
+    def test_the_tool_shows_as_pressed_on_the_board_bar_and_a_mouse_starts_with_jumps(self, app: AppPage) -> None:
+        tools = app.page.get_by_role("group", name="Board tool")
+        expect(tools.get_by_role("button")).to_have_text(["Jumps", "Words", "Pan"])
+        expect(tools.get_by_role("button", name="Jumps")).to_have_attribute("aria-pressed", "true")
+        app.tool("Words")
+        expect(tools.locator('[aria-pressed="true"]')).to_have_text(["Words"])
+        app.reload()  # remembered for the tab's session
+        app.workspace("design")
+        expect(tools.locator('[aria-pressed="true"]')).to_have_text(["Words"])
+        app.workspace("solve")
+        expect(tools).to_be_hidden()  # the tools are Design's; zoom stays with the board
+
+    @pytest.mark.parametrize("first_tool", ["Jumps", "Words"])
+    def test_writing_on_five_squares_places_no_jump_and_each_keeps_its_words(
+        self, app: AppPage, first_tool: str
+    ) -> None:
+        """The sequence that placed two ladders and two snakes and lost a ◆: a click on a square, its
+        question typed with Enter, its symbol chosen, then the next square. From Jumps (a mouse's first
+        tool), working in the fields chooses Words; the Square field follows each click."""
+        app.resize(10)
+        before = app.matrix_rows()
+        app.tool(first_tool)
+        square_field = app.page.get_by_label("Square", exact=True)
+        for square, question, symbol in WORDS:
+            app.square(square).click()
+            expect(app.jump_squares).to_have_count(len(jumps_of(before)))  # this click made no jump
+            expect(square_field).to_have_value(str(square))
+            text = app.page.get_by_label("Square text", exact=True)
+            text.fill(question)
+            text.press("Enter")
+            app.page.get_by_label("Symbol", exact=True).select_option(symbol)
+            expect(app.square(square)).to_have_attribute("aria-description", f"{question}, symbol {symbol}")
+        assert app.matrix_rows() == before
+        for square, question, symbol in WORDS:
+            expect(app.square(square)).to_have_attribute("aria-description", f"{question}, symbol {symbol}")
+        app.expect_message("Square 30 says “Say hi” with the symbol ♥.")
+        expect(app.page.get_by_role("button", name="Words")).to_have_attribute("aria-pressed", "true")
+        expect(app.page.locator("body")).not_to_contain_text("inspector")  # every instruction names something on screen
+
+    @pytest.mark.parametrize("focus", ["Symbol", "Board size"])
+    def test_escape_cancels_a_half_made_jump_wherever_the_focus_is(self, app: AppPage, focus: str) -> None:
+        app.square(4).click()
+        selected(app, 4)
+        app.page.get_by_label(focus, exact=True).focus()
+        app.press("Escape")
+        expect(app.square(4)).to_have_attribute("aria-selected", "false")
+        app.expect_message("Selection cancelled.")
+        app.square(20).click()  # no longer the end of a jump from 4
+        app.expect_no_jump(4)
+        app.expect_board(EXAMPLE_1)
+
+    def test_pan_and_words_never_draw_and_say_so(self, app: AppPage) -> None:
+        for tool, words in [
+            ("Pan", "Pan: a drag moves a zoomed board."),
+            ("Words", "Words: click a square to write on it."),
+        ]:
+            app.tool(tool)
+            app.mouse_drag(3, 20)
+            expect(board_hint(app)).to_contain_text(words)
+            app.square(5).click()
+            app.square(26).click()
+            selected(app, 26)
+            expect(app.page.get_by_label("Square", exact=True)).to_have_value("26")
+            app.press("Delete")  # a key on a jump's square under Words or Pan removes nothing
+            app.expect_board(EXAMPLE_1)
+        app.tool("Jumps")  # a selection made under Words is never a jump's start
+        app.square(20).click()
+        app.expect_message("Square 20 selected. Now choose the square where its snake or ladder ends.")
+        app.expect_board(EXAMPLE_1)
+
+
+class TestOnlyDesignChangesTheBoard:
+    """Solve, Practice and Play show the board and never change it: no drag, click, tap or key there."""
+
+    @pytest.mark.parametrize("workspace", ["solve", "practice", "play"])
+    def test_no_pointer_or_key_on_the_board_or_matrix_changes_it(self, app: AppPage, workspace: str) -> None:
+        app.workspace(workspace)
+        app.mouse_drag(3, 20)
+        app.square(5).click()
+        selected(app, 5)  # selected to read: the matrix points at it
+        app.square(26).click()
+        app.square(2).focus()
+        app.press("Delete", "Enter", "ArrowRight", "Enter", "Backspace")
+        if workspace == "practice":  # the LeetCode matrix panel shows here: a click on a value is a click on a square
+            app.page.locator('#matrix [data-square="5"]').click()
+            app.page.locator('#matrix [data-square="26"]').click()
+        app.expect_board(EXAMPLE_1)
+        expect(board_hint(app)).to_have_text("Only Design changes the board.")
+        assert app.current_workspace() == workspace
+        app.workspace("design")
+        expect(app.button("Undo")).to_be_disabled()  # nothing entered the history

@@ -171,6 +171,7 @@ def test_the_matrix_is_linked_with_a_50_by_50_board(
 def test_the_matrix_is_linked_on_a_phone(open_app: Callable[..., AppPage], subtests: pytest.Subtests) -> None:
     app = open_app("#design&n=8&j=3-40.60-12", phone=True)
     app.expect_jump(60, 12)
+    app.tool("Jumps")  # a touch screen starts with Pan: a tap then only selects
 
     with subtests.test(msg="tapping a square selects it and marks its cell, inside the panel"):
         board_square(app, 5).tap()

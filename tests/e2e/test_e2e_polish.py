@@ -148,6 +148,7 @@ def test_show_switches_wait_for_something_to_show(app: AppPage) -> None:
     app.expect_answer(4)
     expect(app.page.get_by_label("Path", exact=True)).to_be_checked()
     assert layer_switches(app) == {"Path": [True, True], "Search": list(off), "Game tokens": list(off)}
+    app.tool("Jumps")  # the board is changed in Design
     app.square(10).click()
     app.square(20).click()  # an edit clears the path: the switch waits again
     expect(app.page.get_by_label("Path", exact=True)).to_be_disabled()

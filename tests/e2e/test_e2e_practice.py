@@ -131,8 +131,10 @@ def test_editor_pass_persist_and_a_failure_to_load(app: AppPage) -> None:
     expect(practice.failure).to_contain_text(re.compile(r"On this board: expected -?\d+, your answer: "))
     practice.panel.get_by_role("button", name="Load failing board").click()
     app.expect_board(shrunk)
-    app.button("Undo").click()  # the load is one undoable step
+    # The load is one undoable step, and its message offers Undo here, in Practice.
+    app.page.get_by_role("button", name="Undo this change").click()
     app.expect_board(example["board"])
+    assert app.current_workspace() == "practice"
 
 
 def test_infinite_loop_is_stopped_and_the_page_keeps_working(app: AppPage) -> None:

@@ -128,22 +128,22 @@ def test_play_on_a_touch_screen_says_press_roll_and_a_desktop_says_space_too(ope
 
 
 def test_deep_links_back_and_forward_switch_workspaces_and_keep_the_board(open_app: Callable[..., AppPage]) -> None:
-    app = open_app(f"#design&{BOARD}")
+    app = open_app(f"#solve&{BOARD}")
     app.expect_message("Loaded the board from the link.")
-    expect(app.page.locator("body")).to_have_attribute("data-workspace", "design")
-    app.workspace("solve")
-    expect(app.page).to_have_url(re.compile(rf"#solve&{re.escape(BOARD)}$"))
-    app.drag(4, 25)  # an edit in Solve: Back must not take it away
-    app.expect_jump(4, 25)
-    app.page.go_back()
-    expect(app.page.locator("body")).to_have_attribute("data-workspace", "design")
-    expect(app.workspace_link("design")).to_have_attribute("aria-current", "page")
+    expect(app.page.locator("body")).to_have_attribute("data-workspace", "solve")
+    app.drag(4, 25)  # an edit, in Design: Back must not take it away
     app.expect_jump(4, 25)
     expect(app.page).to_have_url(re.compile(r"#design&n=6&j=.*\b4-25\b"))
-    app.page.go_forward()
+    app.page.go_back()
     expect(app.page.locator("body")).to_have_attribute("data-workspace", "solve")
+    expect(app.workspace_link("solve")).to_have_attribute("aria-current", "page")
     app.expect_jump(4, 25)
-    # Switching keeps the undo history: Undo in Design takes the Solve-time edit back.
+    expect(app.page).to_have_url(re.compile(r"#solve&n=6&j=.*\b4-25\b"))
+    app.page.go_forward()
+    expect(app.page.locator("body")).to_have_attribute("data-workspace", "design")
+    app.expect_jump(4, 25)
+    app.workspace("solve")
+    # Switching keeps the undo history: Undo in Design takes the edit back.
     app.button("Undo").click()
     expect(app.page.locator("body")).to_have_attribute("data-workspace", "design")
     app.expect_no_jump(4)
@@ -266,13 +266,19 @@ def test_the_leetcode_matrix_of_a_50_by_50_board_is_whole_and_scrolls_inside_the
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_the_board_toolbar_takes_at_most_two_rows(open_app: Callable[..., AppPage], phone: bool) -> None:
-    """Zoom, the layer switches and Export under a 10x10 board: one row on a desktop, two on a phone."""
+    """The layer switches and Export under a 10x10 board: one row on a desktop, two on a phone. Zoom is on
+    the board's own bar, right under it, with Design's tools."""
     app = open_app("#solve&n=10&j=4-14", phone=phone)
+    board, zoom = app.board.bounding_box(), app.page.get_by_role("group", name="Zoom").bounding_box()
+    assert board is not None and zoom is not None and 0 <= zoom["y"] - (board["y"] + board["height"]) < 40, (
+        board,
+        zoom,
+    )
     parts = app.page.locator("#board-tools > *").evaluate_all(
         "parts => parts.filter(p => p.checkVisibility()).map(p => {"
         " const box = p.getBoundingClientRect(); return [box.top, box.bottom]; })"
     )
-    assert len(parts) == 3, parts
+    assert len(parts) == 2, parts
     rows: list[list[float]] = []
     for top, bottom in sorted(parts):
         if rows and top < rows[-1][1]:  # overlaps the last row vertically: the same row
@@ -280,3 +286,56 @@ def test_the_board_toolbar_takes_at_most_two_rows(open_app: Callable[..., AppPag
         else:
             rows.append([top, bottom])
     assert len(rows) == (2 if phone else 1), rows
+
+
+UNDO = re.compile(r"^Undo this change$")
+REDO = re.compile(r"^Redo this change$")
+
+
+def test_what_changes_the_board_outside_design_can_be_undone_where_the_user_is(app: AppPage) -> None:
+    """Outside Design (whose Undo and Redo are in Board settings) the message that says what changed
+    offers Undo, and after it Redo: a rule in Solve, a link opened in Play, Board JSON loaded in Practice."""
+    offer = app.page.locator("#message-action")
+    app.workspace("solve")
+    app.rule("Past the goal").select_option("bounce")
+    app.expect_message("Rules changed: overshoot is now bounce.")
+    expect(offer).to_have_accessible_name(UNDO)
+    offer.click()
+    expect(app.rule("Past the goal")).to_have_value("stay")
+    app.expect_message("Undone: Rules changed: overshoot is now bounce.")
+    expect(offer).to_have_accessible_name(REDO)
+    offer.click()
+    expect(app.rule("Past the goal")).to_have_value("bounce")
+    assert app.current_workspace() == "solve"
+
+    app.workspace("play")
+    app.page.evaluate("() => { location.hash = '#play&n=6&j=5-33'; }")
+    app.expect_message("Loaded the board from the link.")
+    app.expect_jump(5, 33)
+    offer.click()
+    app.expect_jump(2, 15)  # the first visit's board is back
+    app.expect_no_jump(5)
+    assert app.current_workspace() == "play"
+
+    app.workspace("practice")
+    app.load_json("[[-1,-1],[-1,3]]")
+    app.expect_message("Loaded a 2×2 board with 1 snake or ladder from Board JSON.")
+    expect(app.squares).to_have_count(4)
+    offer.click()
+    expect(app.squares).to_have_count(36)
+    assert app.current_workspace() == "practice"
+
+    app.workspace("design")  # here Undo is in Board settings: the message offers none
+    app.drag(3, 20)
+    app.expect_message("Placed a ladder to 20 on square 3.")
+    expect(offer).to_be_hidden()
+
+
+def test_the_keyboard_hint_shows_only_in_design_on_a_desktop(app: AppPage) -> None:
+    hint = app.page.locator("#hint")
+    app.workspace("design")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("Words: click a square to write on it.")
+    for workspace in ("solve", "practice", "play"):
+        app.workspace(workspace)
+        expect(hint).to_be_hidden()

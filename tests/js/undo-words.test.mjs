@@ -44,3 +44,24 @@ test("a new change after an undo is what the next undo names; a reset's first bo
   assert.deepEqual(seen.slice(-2), ["Undone: Removed the ladder to 20 from square 4.", "Undone: Placed a ladder to 20 on square 4."]);
   assert.equal(state.undo(), "Nothing to undo.");
 });
+
+test("a square's words name only what was set, and every event says how its step came", () => {
+  const state = new BoardState(emptyBoard(10));
+  const seen = labels(state);
+  const hows = [];
+  for (const type of ["change", "ruleschange"]) state.addEventListener(type, (event) => hows.push(event.detail.how));
+  state.setNote(50, { symbol: "♥" });
+  state.setNote(51, { text: "Add 3" });
+  state.setNote(52, { text: "Add 4", symbol: "★" });
+  state.setNote(50, {});
+  state.undo();
+  state.redo();
+  state.reset(emptyBoard(6), "");
+  assert.deepEqual(seen.slice(0, 4), [
+    "Square 50 has the symbol ♥.",
+    "Square 51 says “Add 3”.",
+    "Square 52 says “Add 4” with the symbol ★.",
+    "Square 50 has no text or symbol now.",
+  ]);
+  assert.deepEqual(hows, ["step", "step", "step", "step", "undo", "redo", "reset"]);
+});

@@ -50,3 +50,14 @@ test("entering a workspace clears what the table says, once, and keeps the board
 test("every workspace's clears are layers", () => {
   for (const { clears } of Object.values(WORKSPACES)) for (const layer of clears) assert.ok(LAYERS.includes(layer), layer);
 });
+
+test("only Design lets the board's own input change the board; before a workspace is shown nothing does", () => {
+  const modes = new ModeMachine();
+  assert.equal(modes.editable, false);
+  const editable = {};
+  for (const name of Object.keys(WORKSPACES)) {
+    modes.enter(name);
+    editable[name] = modes.editable;
+  }
+  assert.deepEqual(editable, { design: true, solve: false, practice: false, play: false });
+});

@@ -33,7 +33,7 @@ export class BoardIoController {
   #app;
   #lastValid = null;
 
-  /** `app`: `{state, view, ask, notify, matrixText}` from the composition root. */
+  /** `app`: `{state, view, editor, tools, ask, notify, matrixText}` from the composition root. */
   constructor(app) {
     this.#app = app;
     $("load").addEventListener("click", () => this.loadFromText());
@@ -48,7 +48,7 @@ export class BoardIoController {
       this.#outcome("The board document is in the Board JSON box: copy it, or keep it to load later.", "info");
     });
     createNotesLayer({ view: app.view, state: app.state });
-    createSquareWords({ state: app.state, editor: app.editor, notify: app.notify });
+    createSquareWords({ state: app.state, editor: app.editor, tools: app.tools, notify: app.notify });
   }
 
   /** The board changed: "Loaded …" under the box is old news (loadFromText says it after this). */

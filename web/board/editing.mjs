@@ -1,5 +1,5 @@
 // The Board settings panel's controller: size, undo/redo (buttons and Ctrl+Z/Y), clear, presets and
-// the inspector for the selected square. Edits go to the state; nothing here asks Python.
+// the box that says what the selected square is (#inspector). Edits go to the state; nothing here asks Python.
 import { matrixToBoard } from "./grid.mjs";
 import { MAX_SIZE, MIN_SIZE, describeJump, makeWords } from "../core/state.mjs";
 import { describeResize, resizeJumps, resizeNotes } from "./resize.mjs";
@@ -28,7 +28,7 @@ export class EditingController {
     });
     $("remove-jump").addEventListener("click", () => editor.removeSelected());
     $("cancel-selection").addEventListener("click", () => editor.cancel());
-    editor.addEventListener("selectionchange", (event) => this.#inspect(/** @type {CustomEvent} */ (event).detail.square));
+    editor.addEventListener("selectionchange", (event) => this.#inspect(/** @type {CustomEvent} */ (event).detail));
     document.addEventListener("keydown", (event) => this.#shortcut(event));
   }
 
@@ -82,14 +82,15 @@ export class EditingController {
     return null;
   }
 
-  #inspect(square) {
+  /** The selected square's box: what it holds, and under Jumps what the next click does. */
+  #inspect({ square, jumpStart }) {
     $("inspector").hidden = square === null;
     if (square === null) return;
     const end = this.#app.state.board.jumps.get(square);
-    $("inspector-text").textContent =
-      end === undefined
-        ? `Square ${square}: choose where its snake or ladder ends.`
-        : `Square ${square}: ${describeJump(square, end)}. Choose a new end square, or remove it.`;
+    const holds = end === undefined ? "" : `: ${describeJump(square, end)}`;
+    let text = `Square ${square}${holds}. Its words are under Words on squares.`;
+    if (jumpStart) text = end === undefined ? `Square ${square}: choose where its snake or ladder ends.` : `Square ${square}${holds}. Choose a new end square, or remove it.`;
+    $("inspector-text").textContent = text;
     $("remove-jump").hidden = end === undefined;
   }
 

@@ -1,6 +1,7 @@
-// Pointer and keyboard input on the board, turned into BoardState actions.
-// Two ways to place a jump: drag from start to end, or select the start and then the end. A drag that
-// starts on a jump's end (a square with no jump of its own) moves that end to the square let go over.
+// Pointer and keyboard input on the board, turned into BoardState actions as the board's tool says
+// (web/board/tools.mjs): under Jumps a drag, or a start square then an end square, places a jump (a drag
+// from a jump's end moves that end); under Words a click selects the square to write on; under Pan, and
+// in every workspace but Design, a click selects a square to read and nothing changes the board.
 import { describeJump, startProblem } from "../core/state.mjs";
 
 /** The start of the first jump (in square order) ending on `square`, or null. O(jumps). */
@@ -14,22 +15,41 @@ export class Editor extends EventTarget {
   #state;
   #view;
   #notify;
+  #tools;
   #selected = null;
+  /** Whether the selected square is the start of a half-made jump: only a click under Jumps makes one. */
+  #jumpStart = false;
+  /** A drag under Jumps: `{pointerId, start, over, moving}`. */
   #drag = null;
+  /** A press under Words or Pan, or outside Design: `{pointerId, start, moved, type}`; a tap selects. */
+  #press = null;
 
-  /** `notify(message, kind)` shows feedback; kind is "info" or "error". */
-  constructor(state, view, notify) {
+  /** `notify(message, kind)` shows feedback; kind is "info" or "error". `tools`: the BoardTools. */
+  constructor(state, view, notify, tools) {
     super();
     this.#state = state;
     this.#view = view;
     this.#notify = notify;
+    this.#tools = tools;
     const grid = view.grid;
     grid.addEventListener("pointerdown", (event) => this.#onPointerDown(event));
     grid.addEventListener("pointermove", (event) => this.#onPointerMove(event));
     grid.addEventListener("pointerup", (event) => this.#onPointerUp(event));
-    grid.addEventListener("pointercancel", () => this.#endDrag());
+    grid.addEventListener("pointercancel", (event) => this.#onPointerCancel(event));
     grid.addEventListener("lostpointercapture", () => this.#endDrag());
     grid.addEventListener("keydown", (event) => this.#onKeyDown(event));
+    // Escape ends a selection (a half-made jump above all) wherever the focus is: on the board, in the
+    // Symbol menu or a field (which keep their square while in use: square-words.mjs), on a button.
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && !event.defaultPrevented && (this.#selected !== null || this.#drag)) this.cancel();
+    });
+    // A half-made jump never outlives the tool or the workspace it was begun in: the square stays
+    // selected, to read or write on, and a click under Jumps starts a jump afresh.
+    tools.addEventListener("actionchange", () => {
+      this.#endDrag();
+      this.#press = null;
+      if (this.#jumpStart) this.select(this.#selected);
+    });
     state.addEventListener("change", () => {
       if (this.#selected !== null && this.#selected > state.board.n * state.board.n) this.select(null);
     });
@@ -39,47 +59,40 @@ export class Editor extends EventTarget {
     return this.#selected;
   }
 
-  /** Select a square (null clears) and say what can be done with it. */
-  select(square) {
+  /**
+   * Select a square (null clears): the one the Words on squares fields edit, and the start of a jump
+   * when `jumpStart` (Jumps only). Fires "selectionchange" with `{square, jumpStart}`.
+   */
+  select(square, jumpStart = false) {
     this.#selected = square;
+    this.#jumpStart = square !== null && jumpStart;
     this.#view.mark({ selected: square });
-    this.dispatchEvent(new CustomEvent("selectionchange", { detail: { square } }));
+    this.dispatchEvent(new CustomEvent("selectionchange", { detail: { square, jumpStart: this.#jumpStart } }));
   }
 
-  /** What a click, a tap or Enter on `square` does. */
+  /** What a click, a tap or Enter on `square` does: under Jumps the start or the end of a jump, else a selection. */
   activate(square) {
-    const board = this.#state.board;
-    const selected = this.#selected;
-    if (selected === null) {
-      const problem = startProblem(board, square, { allowStartJump: this.#state.allowStartJump });
-      if (problem) {
-        this.#notify(`${problem} Choose another start square.`, "error");
-        return;
-      }
-      this.select(square);
-      if (board.jumps.has(square)) {
-        this.#notify(`Square ${square} selected. Choose a new end square, or remove its snake or ladder.`, "info");
-      } else {
-        this.#notify(`Square ${square} selected. Now choose the square where its snake or ladder ends.`, "info");
-      }
+    const action = this.#tools.action;
+    if (action !== "draw") {
+      if (square !== this.#selected) this.select(square);
+      if (action === "write") this.#notify(`Square ${square} selected: write its text and choose its symbol under Words on squares.`, "info");
       return;
     }
+    const selected = this.#jumpStart ? this.#selected : null;
+    if (selected === null) return this.#begin(square);
     if (square === selected) {
       this.select(null);
       this.#notify("Selection cancelled.", "info");
       return;
     }
-    const error = board.jumps.has(selected) ? this.#state.change(selected, square) : this.#state.place(selected, square);
-    this.select(null);
-    if (error) this.#notify(error, "error");
+    const jumps = this.#state.board.jumps;
+    this.#edit(() => (jumps.has(selected) ? this.#state.change(selected, square) : this.#state.place(selected, square)));
   }
 
   removeSelected() {
     const square = this.#selected ?? this.#view.focusedSquare();
     if (square === null) return;
-    const error = this.#state.remove(square);
-    this.select(null);
-    if (error) this.#notify(error, "error");
+    this.#edit(() => this.#state.remove(square));
   }
 
   cancel() {
@@ -90,10 +103,45 @@ export class Editor extends EventTarget {
     }
   }
 
+  /** The start of a jump under Jumps: refused, with why, where no jump may start. */
+  #begin(square) {
+    const board = this.#state.board;
+    const problem = startProblem(board, square, { allowStartJump: this.#state.allowStartJump });
+    if (problem) {
+      if (this.#selected !== null) this.select(null);
+      this.#notify(`${problem} Choose another start square.`, "error");
+      return;
+    }
+    this.select(square, true);
+    const next = board.jumps.has(square) ? "Choose a new end square, or remove its snake or ladder." : "Now choose the square where its snake or ladder ends.";
+    this.#notify(`Square ${square} selected. ${next}`, "info");
+  }
+
+  /**
+   * Every change the board's input makes goes through here: made only under Jumps in a workspace that
+   * edits (the tools' action, from the mode table's WORKSPACES), else refused with the board's hint.
+   * `change()` returns an error message or null. The selection ends either way.
+   */
+  #edit(change, pointerType = "") {
+    if (this.#tools.action !== "draw") {
+      this.#tools.hint(pointerType);
+      return;
+    }
+    const error = change();
+    this.select(null);
+    if (error) this.#notify(error, "error");
+  }
+
   #onPointerDown(event) {
     if (event.button !== 0) return;
     const square = this.#view.squareAt(event.clientX, event.clientY);
     if (square === null) return;
+    if (this.#tools.action !== "draw") {
+      // No preventDefault for a finger: the browser scrolls the page or pans a zoomed board with it.
+      if (event.pointerType !== "touch") event.preventDefault();
+      this.#press = { pointerId: event.pointerId, start: square, moved: false, type: event.pointerType };
+      return;
+    }
     event.preventDefault();
     this.#view.grid.setPointerCapture(event.pointerId);
     const jumps = this.#state.board.jumps;
@@ -103,6 +151,11 @@ export class Editor extends EventTarget {
   }
 
   #onPointerMove(event) {
+    const press = this.#press;
+    if (press && event.pointerId === press.pointerId) {
+      if (this.#view.squareAt(event.clientX, event.clientY) !== press.start) press.moved = true;
+      return;
+    }
     const drag = this.#drag;
     if (!drag || event.pointerId !== drag.pointerId) return;
     const square = this.#view.squareAt(event.clientX, event.clientY);
@@ -113,6 +166,18 @@ export class Editor extends EventTarget {
   }
 
   #onPointerUp(event) {
+    const press = this.#press;
+    if (press && event.pointerId === press.pointerId) {
+      this.#press = null;
+      const end = this.#view.squareAt(event.clientX, event.clientY);
+      if (!press.moved && end === press.start) {
+        this.#view.focus(end);
+        this.activate(end);
+      } else if (this.#view.frame.dataset.zoomed === undefined || this.#tools.action === "write") {
+        this.#tools.hint(press.type); // a drag that neither drew nor panned a zoomed board
+      }
+      return;
+    }
     const drag = this.#drag;
     if (!drag || event.pointerId !== drag.pointerId) return;
     const end = this.#view.squareAt(event.clientX, event.clientY);
@@ -128,18 +193,30 @@ export class Editor extends EventTarget {
       this.activate(end);
       return;
     }
-    this.select(null);
     if (drag.moving !== null) return this.#moveEnd(drag.moving, drag.start, end);
-    const error = this.#state.place(drag.start, end);
-    if (error) this.#notify(error, "error");
+    this.#edit(() => this.#state.place(drag.start, end), event.pointerType);
+  }
+
+  /** The browser took a finger to scroll or pan (Words, Pan, outside Design): say what a finger does here. */
+  #onPointerCancel(event) {
+    const press = this.#press;
+    if (press && event.pointerId === press.pointerId) {
+      this.#press = null;
+      // The pinch (zoom.mjs) ends a press with a pointercancel of its own, which is no scroll.
+      if (event.isTrusted && press.type === "touch") this.#tools.hint("touch");
+      return;
+    }
+    this.#endDrag();
   }
 
   /** Move the end of the jump from `start` (now ending on `from`) to `end`, as one undoable edit. */
   #moveEnd(start, from, end) {
-    const error = this.#state.change(start, end);
-    if (!error) return;
-    const jump = describeJump(start, from);
-    this.#notify(`Square ${end} cannot be the new end of the ${jump} on square ${start}, which still ends on square ${from}: ${error}`, "error");
+    this.#edit(() => {
+      const error = this.#state.change(start, end);
+      if (!error) return null;
+      const jump = describeJump(start, from);
+      return `Square ${end} cannot be the new end of the ${jump} on square ${start}, which still ends on square ${from}: ${error}`;
+    });
   }
 
   #endDrag() {
@@ -170,11 +247,8 @@ export class Editor extends EventTarget {
       this.activate(square);
     } else if (event.key === "Delete" || event.key === "Backspace") {
       event.preventDefault();
-      const error = this.#state.remove(this.#selected ?? square);
-      this.select(null);
-      if (error) this.#notify(error, "error");
-    } else if (event.key === "Escape") {
-      this.cancel();
+      const target = this.#selected ?? square;
+      this.#edit(() => this.#state.remove(target));
     }
   }
 }

@@ -1,7 +1,7 @@
-// The Design workspace's fields for words on squares (issue 24): under the square inspector, "Square text"
-// and "Symbol" for a square (the one selected on the board, or typed), the "Hide numbers" switch, and the
-// Question cards panel (one deck a symbol in use). Made here, next to the Board settings panel, so the
-// page's HTML stays the workspaces' own. Every value is shown with textContent or a field's value only.
+// The Design workspace's fields for words on squares: in Board settings, "Square text" and "Symbol" for a
+// square (the one selected on the board, or typed), the "Hide numbers" switch, and the Question cards
+// panel (one deck a symbol in use). Made here, next to the Board settings panel, so the page's HTML stays
+// the workspaces' own. Every value is shown with textContent or a field's value only.
 import { MAX_NOTE_CHARS, SYMBOLS, countChars, parseDeck } from "../core/notes.mjs";
 import { $ } from "../core/dom.mjs";
 import { groupDigits } from "../core/format.mjs";
@@ -20,7 +20,7 @@ function field(id, label, control) {
   return row;
 }
 
-/** The fieldset under the inspector: square, text (with its count), symbol; and the Hide numbers switch. */
+/** The fieldset after the selected square's box: square, text (with its count), symbol; and the Hide numbers switch. */
 function buildFields(inspector) {
   const fieldset = make("fieldset", { class: "square-words", id: "square-words" });
   fieldset.append(make("legend", {}, "Words on squares"));
@@ -34,7 +34,7 @@ function buildFields(inspector) {
   hideLabel.append(hide, " Hide numbers");
   fieldset.append(field("note-square", "Square", square), field("note-text", "Square text", text), field("note-symbol", "Symbol", symbol), status, hideLabel);
   inspector.after(fieldset);
-  return { square, text, symbol, status, hide };
+  return { fieldset, square, text, symbol, status, hide };
 }
 
 /** The Question cards panel after `after` (a panel): its heading, a hint and the decks' list. */
@@ -51,10 +51,13 @@ function buildDeckPanel(after) {
 }
 
 /**
- * Wire the fields to `state` (BoardState) and `editor` (the selection); `notify(text, kind)` reports.
- * Each field writes one undoable step on "change" (Enter or leaving it); typing only shows the count.
+ * Wire the fields to `state` (BoardState), `editor` (the selection) and `tools` (BoardTools);
+ * `notify(text, kind)` reports. Each field writes one undoable step on "change" (Enter or leaving it);
+ * typing only shows the count. The Square field follows the selected square, and a square typed there
+ * is selected; writing is the Words tool's, so working in the fields chooses it: a click on the board
+ * then selects the next square to write on, never the end of a jump.
  */
-export function createSquareWords({ state, editor, notify }) {
+export function createSquareWords({ state, editor, tools, notify }) {
   const inspector = $("inspector");
   const fields = buildFields(inspector);
   const decks = new DeckList(buildDeckPanel(inspector.closest("section")), state, notify);
@@ -93,13 +96,7 @@ export function createSquareWords({ state, editor, notify }) {
       fields.status.dataset.kind = "error";
     } else if (removed) notify(removed, "info");
   };
-  editor.addEventListener("selectionchange", (event) => {
-    const { square } = /** @type {CustomEvent} */ (event).detail;
-    if (square === null) return; // the fields keep their square: a text is typed after the selection ends
-    fields.square.value = String(square);
-    show();
-  });
-  fields.square.addEventListener("input", show);
+  followSelection(fields, { editor, tools, notify, current, show });
   fields.text.addEventListener("input", count);
   fields.text.addEventListener("change", save);
   fields.symbol.addEventListener("change", save);
@@ -110,6 +107,35 @@ export function createSquareWords({ state, editor, notify }) {
   });
   show();
   decks.show();
+}
+
+/**
+ * The Square field follows the editor's selection and selects what is typed in it; working in the
+ * fields chooses the Words tool. `current()`: the square in the field, or null; `show()`: refill the fields.
+ */
+function followSelection(fields, { editor, tools, notify, current, show }) {
+  let selected = null;
+  editor.addEventListener("selectionchange", (event) => {
+    const { square } = /** @type {CustomEvent} */ (event).detail;
+    const was = selected;
+    selected = square;
+    // A selection ended on the board (a jump placed, Cancel) empties the fields it filled, so no later
+    // typing lands on a square no longer selected; one ended while the fields are in use keeps them.
+    if (square === null && (current() !== was || fields.fieldset.contains(document.activeElement))) return;
+    fields.square.value = square === null ? "" : String(square);
+    show();
+  });
+  fields.square.addEventListener("input", () => {
+    show();
+    if (current() !== selected) editor.select(current());
+  });
+  for (const control of [fields.square, fields.text, fields.symbol]) {
+    control.addEventListener("focusin", () => {
+      if (tools.tool === "words") return;
+      tools.choose("words");
+      notify("Words: a click on a square selects it to write on. Choose Jumps to draw snakes and ladders again.", "info");
+    });
+  }
 }
 
 /** The decks' textareas, one a symbol on the board or with cards, each with parseDeck's problems under it. */
@@ -139,7 +165,7 @@ class DeckList {
       this.#check(symbol, used.get(symbol) ?? 0);
       this.#list.append(row.row); // in SYMBOLS' order
     }
-    if (!symbols.length) this.#list.replaceChildren(make("p", { class: "hint" }, "No square has a symbol yet: give one a symbol under the inspector."));
+    if (!symbols.length) this.#list.replaceChildren(make("p", { class: "hint" }, "No square has a symbol yet: choose Words on the board's bar, select a square and choose its Symbol in Board settings."));
     else this.#list.querySelector(":scope > p.hint")?.remove();
   }
 

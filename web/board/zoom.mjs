@@ -1,4 +1,5 @@
-// Zoom and pan of the board: buttons, Ctrl+wheel or pinch to zoom, wheel or drag of two fingers to pan,
+// Zoom and pan of the board: buttons, Ctrl+wheel or pinch to zoom; the wheel, two fingers, one finger
+// (the browser scrolls the zoomed viewport) or a mouse drag where the board is not drawn on, to pan;
 // + - 0 keys; the view keeps the focused square and a moving token in sight. Only the stage's size changes.
 import { squareCentre } from "./geometry.mjs";
 
@@ -14,9 +15,10 @@ export function clampZoom(zoom, n) {
 
 /**
  * Add Zoom out / Zoom in / Fit buttons to `root` and handle zoom gestures on `view`'s viewport.
- * The zoom level is on the board frame as data-zoom (1 = the whole board).
+ * The zoom level is on the board frame as data-zoom (1 = the whole board). `panByMouse()`: whether a
+ * mouse drag pans a zoomed board now (the Pan tool, or a workspace where the board is not drawn on).
  */
-export function createZoomControls({ root, view }) {
+export function createZoomControls({ root, view, panByMouse = () => false }) {
   const viewport = view.viewport;
   let zoom = 1;
   const { out, level, into, fit } = zoomButtons(root, {
@@ -63,6 +65,7 @@ export function createZoomControls({ root, view }) {
   wheelAndKeys(view, { zoomBy, setZoom, keepInView, get zoom() { return zoom; } });
   follow(view, keepInView);
   pinch(viewport, view, zoomBy);
+  mousePan(viewport, () => zoom > 1 && panByMouse());
   view.addEventListener("render", () => {
     if (zoom > maxZoom(view.n)) setZoom(maxZoom(view.n));
     else sync();
@@ -204,4 +207,20 @@ function pinch(viewport, view, zoomBy) {
   };
   viewport.addEventListener("pointerup", lift, { capture: true });
   viewport.addEventListener("pointercancel", lift, { capture: true });
+}
+
+/** A mouse drag pans the zoomed board when `can()`: a finger does so by itself (the viewport scrolls). */
+function mousePan(viewport, can) {
+  let last = null;
+  viewport.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "mouse" || event.button !== 0 || !can()) return;
+    last = { id: event.pointerId, x: event.clientX, y: event.clientY };
+  });
+  viewport.addEventListener("pointermove", (event) => {
+    if (!last || event.pointerId !== last.id) return;
+    viewport.scrollLeft -= event.clientX - last.x;
+    viewport.scrollTop -= event.clientY - last.y;
+    last = { ...last, x: event.clientX, y: event.clientY };
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) viewport.addEventListener(type, () => (last = null));
 }

@@ -42,13 +42,15 @@ const EVERY_MODE = Object.keys(MODES);
  * entering one takes off the board: the Solve token's playback and the Explain layers belong to Solve &
  * understand and stop when the page leaves it. A hot-seat game and a seeded replay are kept (their
  * player tokens show only in Play, by CSS), so Play → Design → Play finds the game where it was; a solve
- * or an edit still stops them as before.
+ * or an edit still stops them as before. `edits`: whether the board's own input (a pointer, a key, a click
+ * on the LeetCode matrix) may change the board there. Only Design does: elsewhere the board is shown and
+ * read, never changed by a touch (web/board/editor.mjs asks `ModeMachine.editable`).
  */
 export const WORKSPACES = {
-  design: { clears: ["animation", "search"] },
-  solve: { clears: [] },
-  practice: { clears: ["animation", "search"] },
-  play: { clears: ["animation", "search"] },
+  design: { clears: ["animation", "search"], edits: true },
+  solve: { clears: [], edits: false },
+  practice: { clears: ["animation", "search"], edits: false },
+  play: { clears: ["animation", "search"], edits: false },
 };
 
 /**
@@ -245,6 +247,11 @@ export class ModeMachine extends EventTarget {
 
   get workspace() {
     return this.#workspace;
+  }
+
+  /** Whether the board's own input may change the board in the workspace shown (WORKSPACES' `edits`). */
+  get editable() {
+    return this.#workspace !== null && WORKSPACES[this.#workspace].edits;
   }
 
   /** Enter `workspace` (WORKSPACES): clears what it clears, leaves the board mode and the phases alone. */

@@ -53,6 +53,12 @@ export function makeWords({ notes = {}, hideNumbers = false, decks = {} } = {}) 
   return Object.freeze({ notes: Object.freeze({ ...notes }), hideNumbers: Boolean(hideNumbers), decks: Object.freeze({ ...decks }) });
 }
 
+/** What a note holds, naming only what is set: "says “Add 3”", "has the symbol ★", or both. */
+function noteWords({ text, symbol }) {
+  if (!text) return `has the symbol ${symbol}`;
+  return `says “${text}”${symbol ? ` with the symbol ${symbol}` : ""}`;
+}
+
 function sameRules(a, b) {
   return Object.keys(RULE_TABLE).every((name) => a[name] === b[name]);
 }
@@ -201,7 +207,7 @@ export class BoardState extends EventTarget {
     const notes = { ...this.#words.notes };
     if (note) notes[square] = note;
     else delete notes[square];
-    const label = note ? `Square ${square} now says “${note.text ?? ""}”${note.symbol ? ` with ${note.symbol}` : ""}.` : `Square ${square} has no text or symbol now.`;
+    const label = note ? `Square ${square} ${noteWords(note)}.` : `Square ${square} has no text or symbol now.`;
     this.#commit(this.#board, removed ? `${label} ${removed}` : label, this.#rules, makeWords({ ...this.#words, notes }));
     return { problem: null, removed };
   }
@@ -320,7 +326,7 @@ export class BoardState extends EventTarget {
     this.#past = [];
     this.#future = [];
     this.#label = "";
-    this.#set({ board: withJumps(board.n, board.jumps), rules: fullRules(rules), words: wordsFor(words, board.n) }, label);
+    this.#set({ board: withJumps(board.n, board.jumps), rules: fullRules(rules), words: wordsFor(words, board.n) }, label, "reset");
   }
 
   /**
@@ -338,7 +344,7 @@ export class BoardState extends EventTarget {
     const undone = this.#label;
     this.#future.push({ board: this.#board, rules: this.#rules, words: this.#words, label: undone });
     const step = this.#past.pop();
-    this.#set(step, undone ? `Undone: ${undone}` : "Undone.");
+    this.#set(step, undone ? `Undone: ${undone}` : "Undone.", "undo");
     this.#label = step.label ?? "";
     return null;
   }
@@ -347,7 +353,7 @@ export class BoardState extends EventTarget {
     if (!this.#future.length) return "Nothing to redo.";
     this.#past.push({ board: this.#board, rules: this.#rules, words: this.#words, label: this.#label });
     const step = this.#future.pop();
-    this.#set(step, step.label ? `Redone: ${step.label}` : "Redone.");
+    this.#set(step, step.label ? `Redone: ${step.label}` : "Redone.", "redo");
     this.#label = step.label ?? "";
     return null;
   }
@@ -364,16 +370,17 @@ export class BoardState extends EventTarget {
   /**
    * Make `step` current. A step that keeps the board and words objects (a rules change, or its undo) fires
    * only "ruleschange"; any other fires "change" (`wordsOnly` when only the words changed), then
-   * "ruleschange" (with `withBoard`) if the rules differ.
+   * "ruleschange" (with `withBoard`) if the rules differ. Both say `how` the step came: "step" (a change
+   * that Undo takes back), "undo", "redo" or "reset" (a new history).
    */
-  #set({ board, rules, words = this.#words }, label) {
+  #set({ board, rules, words = this.#words }, label, how = "step") {
     const boardKept = board === this.#board && words === this.#words && !sameRules(rules, this.#rules);
     const rulesChanged = !sameRules(rules, this.#rules);
     const wordsOnly = board === this.#board && words !== this.#words;
     this.#board = board;
     this.#rules = rules;
     this.#words = words;
-    if (!boardKept) this.dispatchEvent(new CustomEvent("change", { detail: { board, label, wordsOnly } }));
-    if (rulesChanged) this.dispatchEvent(new CustomEvent("ruleschange", { detail: { rules, label, withBoard: !boardKept } }));
+    if (!boardKept) this.dispatchEvent(new CustomEvent("change", { detail: { board, label, wordsOnly, how } }));
+    if (rulesChanged) this.dispatchEvent(new CustomEvent("ruleschange", { detail: { rules, label, withBoard: !boardKept, how } }));
   }
 }
