@@ -214,3 +214,43 @@ def test_refused_writes_in_every_path_say_what_was_not_saved(two_tabs: Callable[
     assert [(entry["name"], entry["moves"]) for entry in lib_a.stored()] == [("Kept again", moves)]
     expect(lib_b.items.locator(".library-meta")).to_have_text([re.compile(rf"least moves {moves}$")])
     lib_b.expect_names(["Kept again"])
+
+
+def boards_stored(lib: Library) -> list[tuple[object, object]]:
+    """Each stored board's name and jumps (not its least moves, which a fill-in may write at any time)."""
+    return [(entry["name"], entry["jumps"]) for entry in lib.stored()]
+
+
+def test_a_confirmed_delete_or_replace_leaves_a_board_another_tab_changed_alone(two_tabs: Callable[..., Tabs]) -> None:
+    tabs = two_tabs()
+    lib_a, lib_b = tabs.panels()
+    lib_a.save("Alpha")
+    expect(lib_a.status).to_have_text("Saved “Alpha”.")
+    lib_b.expect_names(["Alpha"])
+    lib_a.act("Delete", "Alpha")  # A's confirmation is open while B saves a different board as “Alpha”
+    expect(lib_a.ask).to_be_visible()
+    tabs.b.drag(3, 20)
+    tabs.b.expect_jump(3, 20)
+    lib_b.save("Alpha")
+    lib_b.answer("Replace it")
+    expect(lib_b.status).to_have_text("Saved “Alpha”.")
+    theirs = boards_stored(lib_b)
+    assert [3, 20] in theirs[0][1]
+    lib_a.answer("Delete")
+    expect(lib_a.status).to_have_text("“Alpha” was changed in another tab; nothing was deleted.")
+    assert boards_stored(lib_a) == theirs
+    lib_a.expect_names(["Alpha"])
+
+    lib_a.save("Alpha")  # A's own board: A's question whether to replace B's is open while B replaces it again
+    expect(lib_a.ask).to_be_visible()
+    tabs.b.drag(30, 7)
+    tabs.b.expect_jump(30, 7)
+    lib_b.save("Alpha")
+    lib_b.answer("Replace it")
+    expect(lib_b.status).to_have_text("Saved “Alpha”.")
+    theirs = boards_stored(lib_b)
+    assert [30, 7] in theirs[0][1]
+    lib_a.answer("Replace it")
+    expect(lib_a.status).to_have_text("“Alpha” was changed in another tab; nothing was saved.")
+    assert boards_stored(lib_a) == theirs
+    lib_b.expect_names(["Alpha"])

@@ -164,7 +164,7 @@ test("rename writes only the name: least moves another tab filled in are kept; a
   assert.equal(b.rename(entry, "Renamed"), "Board");
   assert.deepEqual(stored().map((e) => [e.name, e.moves]), [["Renamed", 5]]);
   a.add([board("Taken")]);
-  assert.throws(() => b.rename(entry, "Taken"), (error) => error.kind === "taken");
+  assert.throws(() => b.rename(b.find(entry.id), "Taken"), (error) => error.kind === "taken");
   assert.deepEqual(stored().map((e) => e.name), ["Taken", "Renamed"]);
 });
 
@@ -276,7 +276,7 @@ test("a change re-reads and rewrites the stored list in time linear in its size"
     library.add(Array.from({ length: count }, (_, i) => board(`B${i}`, 50, jumps)));
     const [entry] = library.entries;
     return () => {
-      for (let i = 0; i < 2; i += 1) library.rename(entry, `Name ${i}`);
+      for (let i = 0; i < 2; i += 1) library.rename(library.find(entry.id), `Name ${i}`);
     };
   };
   const small = cpuTime(renames(40));
@@ -390,4 +390,52 @@ test("a fill-in for a board whose rules another tab changed (same squares, anoth
   b.add([{ ...board("Board", 4, [[2, 15]]), rules: { start: "off-board", overshoot: "stay" } }], new Map([["Board", b.find(entry.id)]]));
   assert.equal(a.setMoves(entry, 2), false); // counted from square 1: not the stored board's figure
   assert.equal(stored().find((e) => e.id === entry.id).moves, null);
+});
+
+// A confirmation is asked for the board as the tab drew it; another tab may replace or rename that board
+// before the user answers. The change must then apply to nothing, and say what changed.
+test("a confirmed delete, rename or replace applies only to the board the user confirmed", () => {
+  const { a, b, stored } = twoTabs();
+  a.add([board("Alpha", 3, [[2, 8]])]);
+  b.load();
+  const [asked] = a.entries; // A's question about “Alpha” is open
+  b.add([board("Alpha", 4, [[3, 9]])], new Map([["Alpha", b.entries[0]]])); // B replaces it
+  const theirs = JSON.stringify(stored());
+  const refusals = [
+    [() => a.remove(asked), "“Alpha” was changed in another tab; nothing was deleted."],
+    [() => a.rename(asked, "Beta"), "“Alpha” was changed in another tab; nothing was renamed."],
+    [() => a.add([board("Alpha", 5, [])], new Map([["Alpha", asked]])), "“Alpha” was changed in another tab; nothing was saved."],
+    [() => a.add([board("New"), board("Alpha", 5, [])], new Map([["Alpha", asked]])), "“Alpha” was changed in another tab; nothing was saved."],
+  ];
+  for (const [write, message] of refusals) {
+    assert.throws(write, (error) => error instanceof LibraryError && error.kind === "changed" && error.message === message);
+    assert.equal(JSON.stringify(stored()), theirs);
+  }
+  assert.deepEqual(a.entries.map((e) => [e.name, e.n]), [["Alpha", 4]]); // the refusal re-read the list
+});
+
+test("a board renamed in another tab is neither renamed again nor replaced under its old name; it may be deleted", () => {
+  const { a, b, stored } = twoTabs();
+  a.add([board("Alpha")]);
+  b.load();
+  const [asked] = a.entries;
+  b.rename(b.entries[0], "Gamma");
+  assert.throws(() => a.rename(asked, "Beta"), (error) => error.kind === "changed" && error.message === "“Alpha” was renamed “Gamma” in another tab; nothing was renamed.");
+  assert.throws(() => a.add([board("Alpha", 4, [])], new Map([["Alpha", asked]])), (error) => error.kind === "changed" && error.message === "“Alpha” was renamed “Gamma” in another tab; nothing was saved.");
+  assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Gamma", 3]]);
+  assert.equal(a.remove(asked).name, "Gamma"); // the same board, whatever it is called now
+  assert.deepEqual(stored(), []);
+});
+
+test("least moves filled in meanwhile are no change: the confirmed delete and replace go ahead", () => {
+  const { a, b, stored } = twoTabs();
+  const [saved] = a.add([board("Alpha"), board("Beta")]);
+  b.load();
+  const asked = a.find(saved.id);
+  const beta = a.entries.find((e) => e.name === "Beta");
+  b.setMoves(b.find(saved.id), 2);
+  b.setMoves(b.find(beta.id), 3);
+  assert.equal(a.remove(asked).name, "Alpha");
+  a.add([board("Beta", 4, [])], new Map([["Beta", beta]]));
+  assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Beta", 4]]);
 });

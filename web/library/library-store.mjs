@@ -42,6 +42,25 @@ function boardKey({ n, jumps, rules }) {
 
 const quoted = (name) => `“${name}”`;
 
+/** What a confirmation is about: the board, its rules and its words (read as storage reads them), not its name or least moves. */
+function contentKey(entry) {
+  const { n, jumps, rules, notes, hideNumbers, decks } = readEntry(JSON.parse(JSON.stringify(entry))) ?? {};
+  return JSON.stringify([n, jumps, rules, notes, hideNumbers, decks]);
+}
+
+/**
+ * The stored entry that `asked` (the entry as the user confirmed an action on it) is, or undefined when
+ * another tab deleted it. Throws LibraryError "changed", saying nothing was `done`, when another tab put a
+ * different board, rules or words in it, or (with `sameName`) renamed it: the user did not confirm that.
+ */
+function confirmed(stored, asked, done, sameName) {
+  const entry = stored.find((item) => item.id === asked.id);
+  if (!entry) return undefined;
+  const why = sameName && entry.name !== asked.name ? `renamed ${quoted(entry.name)}` : contentKey(entry) !== contentKey(asked) ? "changed" : "";
+  if (why) throw new LibraryError("changed", `${quoted(asked.name)} was ${why} in another tab; nothing was ${done}.`);
+  return entry;
+}
+
 /**
  * The stored boards and this tab's copy of them (`entries`, for drawing and for the questions asked).
  *
@@ -57,6 +76,10 @@ const quoted = (name) => `“${name}”`;
  *   another tab took meanwhile is refused (kind "taken"); only the name is written.
  * - remove: by id, whatever another tab renamed it to (it is the same board); if another tab deleted
  *   it already, nothing is written.
+ * - What the user confirmed (replace, rename, delete: the entry as the tab drew it when asking) is
+ *   compared with the entry as stored now: if another tab put another board, rules or words in it (or,
+ *   for replace and rename, renamed it), nothing is written (kind "changed"). Least moves filled in
+ *   meanwhile are no change.
  * - setMoves (the least moves, filled in once Python answers): only that field, only while the stored
  *   entry still holds the board the figure was computed for (another tab may have replaced it), and
  *   never for an entry that is gone: a stale fill-in neither resurrects nor renames anything.
@@ -124,9 +147,10 @@ export class Library {
   }
 
   /** Rename `entry` (as the user saw it); returns its stored name before. */
-  rename({ id, name: before }, name) {
+  rename(asked, name) {
+    const { id, name: before } = asked;
     return this.#change(`${quoted(before)} was not renamed`, (stored) => {
-      const entry = stored.find((item) => item.id === id);
+      const entry = confirmed(stored, asked, "renamed", true);
       if (!entry) throw gone(before, "renamed");
       if (stored.some((item) => item.id !== id && item.name === name)) {
         throw new LibraryError("taken", `There is already a board named ${quoted(name)} (saved in another tab): choose another name.`);
@@ -136,9 +160,9 @@ export class Library {
   }
 
   /** Delete `entry` (as the user saw it); returns it as it was stored, or null when another tab had deleted it already. */
-  remove({ id, name }) {
-    return this.#change(`${quoted(name)} was not deleted`, (stored) => {
-      const entry = stored.find((item) => item.id === id);
+  remove(asked) {
+    return this.#change(`${quoted(asked.name)} was not deleted`, (stored) => {
+      const entry = confirmed(stored, asked, "deleted", false);
       return entry ? { list: stored.filter((item) => item !== entry), result: entry } : { list: null, result: null };
     });
   }
@@ -258,7 +282,8 @@ function addTo(stored, boards, replace) {
   const storedIds = new Set(stored.map((entry) => entry.id));
   const used = new Set();
   const added = boards.map((board) => {
-    let id = replace.get(board.name)?.id;
+    const asked = replace.get(board.name);
+    let id = asked && confirmed(stored, asked, "saved", true)?.id;
     if (!storedIds.has(id) || used.has(id)) do id = randomId(); while (storedIds.has(id) || used.has(id));
     used.add(id);
     const entry = { ...board, id, ...movesFields(board, board.rules?.start ?? RULES.start.default) };
