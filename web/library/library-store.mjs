@@ -4,6 +4,7 @@
 // that fails (storage full or blocked) changes nothing stored and says what was not saved.
 import { RULES } from "../core/contract.mjs";
 import { movesFields, readEntry, uniqueName } from "./library-entry.mjs";
+import { copyAside } from "../core/unreadable.mjs";
 
 export { MAX_NAME, MAX_SET, cleanName, entryWords, readSet, uniqueName } from "./library-entry.mjs";
 
@@ -91,6 +92,12 @@ export class Library {
   #entries = [];
   /** id -> {key, moves}: least moves storage refused, shown meanwhile and written with the next change. */
   #unstored = new Map();
+  /** Each entry read -> the item it was read from, written back as it is unless a change is about it. */
+  #raw = new WeakMap();
+  /** The stored text that is no list, while it is stored: `{text, aside, downloaded, problem}` (copyAside's). */
+  #unreadable = null;
+  /** How many stored items the last read could not show (kept as stored). */
+  #hidden = 0;
 
   /** `storage` is a Storage (localStorage) or a getter that may throw when storage is blocked. */
   constructor(storage) {
@@ -101,13 +108,18 @@ export class Library {
     return this.#entries;
   }
 
+  /** How many stored items the last read found that are no board this page can show (written back as they are). */
+  get hidden() {
+    return this.#hidden;
+  }
+
   /**
    * Read the stored boards into `entries` (at start, and when another tab changed them). Throws
    * LibraryError "unavailable" or "unreadable" (then the list is empty and the bad copy is kept aside).
    */
   load() {
     try {
-      this.#entries = this.#read();
+      this.#entries = this.#read().entries;
     } catch (error) {
       if (error.kind === "unreadable") this.#entries = [];
       throw error;
@@ -155,7 +167,7 @@ export class Library {
       if (stored.some((item) => item.id !== id && item.name === name)) {
         throw new LibraryError("taken", `There is already a board named ${quoted(name)} (saved in another tab): choose another name.`);
       }
-      return { list: stored.map((item) => (item === entry ? { ...item, name } : item)), result: entry.name };
+      return { list: stored.map((item) => (item === entry ? { ...this.#rawOf(item), name } : item)), result: entry.name };
     });
   }
 
@@ -179,7 +191,7 @@ export class Library {
       return this.#change(what, (stored) => {
         const target = stored.find((item) => item.id === entry.id && boardKey(item) === key);
         if (!target || target.moves === moves) return { list: null, result: Boolean(target) };
-        return { list: stored.map((item) => (item === target ? { ...item, moves, movesStart: item.rules.start } : item)), result: true };
+        return { list: stored.map((item) => (item === target ? { ...this.#rawOf(item), moves, movesStart: item.rules.start } : item)), result: true };
       });
     } catch (error) {
       if (error.kind === "full" || error.kind === "unavailable") {
@@ -188,6 +200,33 @@ export class Library {
       }
       throw error;
     }
+  }
+
+  /**
+   * The stored text this tab could not read as a list, while it is stored: `{text, aside, downloaded}`,
+   * `aside` the key a copy is kept under (null: none could be made), or null.
+   */
+  get unreadable() {
+    const { text, aside, downloaded } = this.#unreadable ?? {};
+    return this.#unreadable && { text, aside, downloaded };
+  }
+
+  /** The user was given `text` (the unreadable text) as a file: they may now start a new list over it. */
+  downloaded(text) {
+    if (this.#unreadable?.text === text) this.#unreadable.downloaded = true;
+  }
+
+  /**
+   * Replace the unreadable text with an empty list, once it is kept aside or downloaded (throws the
+   * refusal otherwise, or when storage refuses). Writes nothing if another tab wrote the list meanwhile;
+   * either way the list is read again.
+   */
+  startNewList() {
+    const unreadable = this.#unreadable;
+    const what = "no new list was started";
+    if (unreadable && !unreadable.aside && !unreadable.downloaded) throw notKept(what);
+    if (unreadable && this.#text(what) === unreadable.text) this.#write([], what);
+    return this.load();
   }
 
   /** The export file's JSON text: every board as a LeetCode matrix with its name, rules, words and class set (when it has them). */
@@ -203,69 +242,119 @@ export class Library {
     return typeof this.#storage === "function" ? this.#storage() : this.#storage;
   }
 
-  /** The stored list as it is now, with least moves storage refused earlier; `what` is what a refusal leaves unsaved. */
-  #read(what = null) {
-    let text;
+  /** The stored text, or null; `what` is what a refusal leaves unsaved. */
+  #text(what) {
     try {
-      text = this.#store().getItem(LIBRARY_KEY);
+      return this.#store().getItem(LIBRARY_KEY);
     } catch (error) {
       const unsaved = what ? `, so nothing was changed: ${what}` : "";
       throw new LibraryError("unavailable", `Your browser does not let this page read stored boards (${error?.message ?? error})${unsaved}.`);
     }
-    if (text === null) return [];
+  }
+
+  /** Store `items` as the list; returns the text written, or throws a LibraryError saying `what` was not saved. */
+  #write(items, what) {
+    const text = JSON.stringify(items);
+    try {
+      this.#store().setItem(LIBRARY_KEY, text);
+    } catch (error) {
+      throw writeProblem(error, what);
+    }
+    return text;
+  }
+
+  /**
+   * The stored list as it is now, with least moves storage refused earlier: `{entries, kept}`, `kept` the
+   * stored items that are no entry this page can show (written back as they are). Throws LibraryError
+   * "unreadable" when the text is not a list; `what` is what a refusal leaves unsaved.
+   */
+  #read(what = null) {
+    const text = this.#text(what);
+    const read = text === null ? { entries: [], kept: [] } : this.#parse(text);
+    if (!read) throw this.#cannotRead(text);
+    this.#unreadable = null;
+    this.#hidden = read.kept.length;
+    return read;
+  }
+
+  /** `text` read as the list (#read), or null when it is not one. Each entry's stored form is kept in #raw. */
+  #parse(text) {
     let data;
     try {
       data = JSON.parse(text);
     } catch {
-      data = null;
+      return null;
     }
-    const entries = Array.isArray(data) ? data.map(readEntry) : null;
-    if (!entries) {
-      try {
-        this.#store().setItem(`${LIBRARY_KEY}:unreadable`, text);
-      } catch {
-        // kept where it is: nothing will be written over it until the user saves
+    if (!Array.isArray(data)) return null;
+    const entries = [];
+    const kept = [];
+    for (const item of data) {
+      const entry = entries.length < MAX_BOARDS ? readEntry(item) : null;
+      if (!entry) {
+        kept.push(item);
+        continue;
       }
-      throw new LibraryError("unreadable", "Your saved boards could not be read (they are not a list of boards); a copy is kept aside.");
+      const shown = this.#withUnstored(entry);
+      this.#raw.set(shown, shown === entry ? item : { ...item, moves: shown.moves, movesStart: shown.movesStart });
+      entries.push(shown);
     }
-    return entries
-      .filter(Boolean)
-      .slice(0, MAX_BOARDS)
-      .map((entry) => this.#withUnstored(entry));
+    return { entries, kept };
+  }
+
+  /**
+   * The stored `text` is not a list: copy it aside (once), remember it, and return the LibraryError
+   * "unreadable" that says whether it is kept, and if not, what keeps it.
+   */
+  #cannotRead(text) {
+    const known = this.#unreadable?.text === text ? this.#unreadable : { text, aside: null, downloaded: false, problem: null };
+    if (!known.aside) Object.assign(known, copyAside(this.#store(), LIBRARY_KEY, text));
+    this.#unreadable = known;
+    if (known.aside) return new LibraryError("unreadable", "Your saved boards could not be read (they are not a list of boards); a copy is kept aside, and saving a board starts a new list.");
+    const next = known.downloaded ? "You downloaded the text: press Start a new list to save boards here again." : "Download the text to keep it.";
+    return new LibraryError("unreadable", `Your saved boards could not be read and could not be copied aside: ${known.problem}. ${next}`);
   }
 
   #withUnstored(entry) {
     const kept = entry.moves === null ? this.#unstored.get(entry.id) : undefined;
-    return kept && kept.key === boardKey(entry) ? { ...entry, moves: kept.moves } : entry;
+    return kept && kept.key === boardKey(entry) ? { ...entry, moves: kept.moves, movesStart: entry.rules.start } : entry;
+  }
+
+  /** An entry as stored, for a change to one field of it that keeps what this page does not read. */
+  #rawOf(entry) {
+    return this.#raw.get(entry) ?? entry;
   }
 
   /**
    * Read the stored list, apply `edit` to it (`{list, result}`, list null when nothing is to be
-   * written) and write the list back; returns `result`. A refused write throws a LibraryError saying
-   * `what` was not saved; `entries` is then the stored list as read, which the write left as it was.
-   * O(size of the stored list) for the read, the edit and the write: at most MAX_BOARDS boards of at
-   * most 50×50, a few MB of JSON.
+   * written) and write the list back; returns `result`. Entries the edit left as they were are written
+   * as they were stored, and stored items that are no entry after them. A refused write throws a
+   * LibraryError saying `what` was not saved; `entries` is then the stored list as read, which the
+   * write left as it was. Over an unreadable text only once it is copied aside. O(size of the stored
+   * list) for the read, the edit and the write: at most MAX_BOARDS boards of at most 50×50, a few MB of JSON.
    */
   #change(what, edit) {
-    let stored;
+    let read;
     try {
-      stored = this.#read(what);
+      read = this.#read(what);
     } catch (error) {
       if (error.kind !== "unreadable") throw error;
-      stored = []; // the bad copy is kept aside; the list starts again from this change
+      if (!this.#unreadable.aside) throw notKept(what);
+      read = { entries: [], kept: [] }; // the bad copy is kept aside; the list starts again from this change
     }
-    this.#entries = stored;
-    const { list, result } = edit(stored);
+    this.#entries = read.entries;
+    const { list, result } = edit(read.entries);
     if (list === null) return result;
-    try {
-      this.#store().setItem(LIBRARY_KEY, JSON.stringify(list));
-    } catch (error) {
-      throw writeProblem(error, what);
-    }
+    const text = this.#write([...list.map((entry) => this.#rawOf(entry)), ...read.kept], what);
     this.#unstored.clear(); // written with the list, or no longer about a stored board
-    this.#entries = list;
+    this.#unreadable = null;
+    this.#entries = this.#parse(text).entries; // as a reload would show them
     return result;
   }
+}
+
+/** The refusal of a write over a stored list that could not be read and is neither kept aside nor a new list yet. */
+function notKept(what) {
+  return new LibraryError("unreadable", `Your saved boards could not be read and could not be copied aside, so nothing was changed: ${what}. Download the text to keep it, then start a new list.`);
 }
 
 function gone(name, verb) {
