@@ -234,3 +234,19 @@ def test_an_unreadable_saved_board_that_cannot_be_copied_aside_is_kept_until_dow
     assert [3, 20] in json.loads(app.page.evaluate(stored))["jumps"]
     app.goto()  # the bare address: only the saved copy can bring the board back
     app.expect_board(with_jumps(EXAMPLE_1["board"], {3: 20}))
+
+
+def test_a_link_sets_a_corrupt_saved_board_aside_before_its_board_is_saved(open_app: Callable[..., AppPage]) -> None:
+    """A link's board replaces the saved copy, which the page then never read: one that is not a board is
+    copied aside first, as on a visit without a link."""
+    app = open_app(navigate=False)
+    app.page.add_init_script(
+        "if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem({json.dumps(SAVED_KEY)}, {json.dumps(UNREADABLE_SAVED)});"
+        " sessionStorage.setItem('seeded', 'yes'); }"
+    )
+    app.goto("#n=6&j=3-20")
+    app.expect_jump(3, 20)
+    expect(app.page.locator("body")).to_have_attribute("data-saved", "yes")
+    assert app.page.evaluate(f"localStorage.getItem({SAVED_KEY + ':unreadable'!r})") == UNREADABLE_SAVED
+    assert json.loads(app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})"))["jumps"] == [[3, 20]]

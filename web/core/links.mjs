@@ -50,13 +50,29 @@ export function shareLink(base, state) {
  * written over (the saved copy is not written) until the user has downloaded it.
  */
 let unreadableSaved = null;
+/** Whether the saved copy was read (readSaved) or checked before this page first writes over it. */
+let savedChecked = false;
 const UNREADABLE_FILE = "saved-board-unreadable.txt";
+
+/**
+ * The saved copy cannot be used (`why`): set it aside, or hold it (unreadableSaved) when storage has no room
+ * for the copy. Returns the sentence that says so.
+ */
+function setAsideUnusable(why) {
+  const kept = setAsideSavedBoard(localStorage);
+  if (kept && !kept.aside) {
+    unreadableSaved = { text: kept.text, problem: kept.problem };
+    return `${why} and could not be copied aside: ${kept.problem}. It is not written over until you download it; starting with a fresh board.`;
+  }
+  return `${why}${kept ? ", so it is kept aside" : ""}; starting with a fresh board.`;
+}
 
 /**
  * The board saved by an earlier visit: `{board, rules, problem}`. A copy that cannot be used is set aside
  * (setAsideSavedBoard), or, when storage has no room for that, kept where it is and not written over.
  */
 export function readSaved() {
+  savedChecked = true;
   try {
     const saved = loadSavedBoard(localStorage);
     if (!saved) return { board: null, problem: null };
@@ -67,13 +83,7 @@ export function readSaved() {
       throw new Error(`The saved board is not a valid board (${error.message.replace(/\.$/, "")}).`, { cause: error });
     }
   } catch (error) {
-    const why = error.message.replace(/\.$/, "");
-    const kept = setAsideSavedBoard(localStorage);
-    if (kept && !kept.aside) {
-      unreadableSaved = { text: kept.text, problem: kept.problem };
-      return { board: null, problem: `${why} and could not be copied aside: ${kept.problem}. It is not written over until you download it; starting with a fresh board.` };
-    }
-    return { board: null, problem: `${why}${kept ? ", so it is kept aside" : ""}; starting with a fresh board.` };
+    return { board: null, problem: setAsideUnusable(error.message.replace(/\.$/, "")) };
   }
 }
 
@@ -143,6 +153,7 @@ export class LinkController {
     this.#pending = false;
     document.body.dataset.saved = "just";
     const { state } = this.#app;
+    if (!savedChecked) this.#checkSaved();
     const problem = unreadableSaved ? null : saveBoard(localStorage, state.board, state.rules, state.words);
     // Words that make the fragment longer than decodeHash reads stay out of the address: a reload would
     // refuse it as not a board (and writing a fragment of hundreds of KB took seconds an edit); it finds
@@ -160,6 +171,19 @@ export class LinkController {
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
   }
 
+  /**
+   * A link opened the page, so the saved copy was not read: before the board is first written over it, a
+   * copy that is not a board (loadSavedBoard refuses it) is set aside, or held. Said by the note, if held.
+   */
+  #checkSaved() {
+    savedChecked = true;
+    try {
+      loadSavedBoard(localStorage);
+    } catch (error) {
+      setAsideUnusable(error.message.replace(/\.$/, ""));
+    }
+  }
+
   /** The saved copy is held (unreadableSaved): say so in `note`, with a button that downloads it and then saves this board. */
   #offerUnreadable(note, keep) {
     const button = document.createElement("button");
@@ -173,7 +197,7 @@ export class LinkController {
     });
     const why = `the board saved there before could not be read and could not be copied aside (${unreadableSaved.problem}), so it is kept as it was`;
     note.hidden = false;
-    note.replaceChildren(`Your board is not saved in this browser: ${why}. Download it (${UNREADABLE_FILE}) to keep it; this board is then saved in its place. ${keep} `, button);
+    note.replaceChildren(`Your board is not saved in this browser: ${why}. Download it to keep it; this board is then saved in its place. ${keep} `, button);
   }
 
   // Back and Forward move between links: each one's verdict replaces the last, so an error about a

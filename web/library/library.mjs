@@ -87,7 +87,7 @@ class LibraryPanel {
     this.#drawUnreadable();
     const entries = this.library.entries;
     this.#$("list").replaceChildren(...groupSets(entries).map((group) => (group.set ? this.#setItem(group) : this.#item(group.entry))));
-    this.#$("empty").hidden = entries.length > 0;
+    this.#$("empty").hidden = entries.length > 0 || Boolean(this.library.unreadable); // boards are stored, unread
     this.#$("export").disabled = entries.length === 0;
     this.#root.dataset.count = String(entries.length);
   }
