@@ -330,6 +330,9 @@ def test_an_unreadable_list_that_storage_cannot_copy_aside_is_never_written_over
     expect(lib_a.status).to_have_text("Started a new list: My boards is empty, and boards can be saved again.")
     assert tabs.a.page.evaluate(stored) == "[]"
     expect(lib_b.panel.get_by_role("button", name="Download the text")).to_be_hidden()  # B read the new list
+    expect(lib_b.status).to_have_text(
+        "The list of boards was written again in another tab: boards can be saved here again."
+    )
     for tab in (tabs.a, tabs.b):
         tab.page.evaluate("window.__storageFull = false")
     lib_b.save("From B")

@@ -12,7 +12,10 @@ export const LIBRARY_KEY = "snakes-ladders:library:v1";
 export const MAX_BOARDS = 200;
 export const EXPORT_FORMAT = "snakes-ladders-boards";
 
-/** Why the library could not be read or written; `kind` is "full", "unavailable" or "unreadable". */
+/**
+ * Why the library could not be read or written; `kind` is "full", "unavailable", "unreadable", or, for a
+ * change another tab made moot, "gone", "taken" or "changed".
+ */
 export class LibraryError extends Error {
   constructor(kind, message) {
     super(message);
@@ -115,7 +118,8 @@ export class Library {
 
   /**
    * Read the stored boards into `entries` (at start, and when another tab changed them). Throws
-   * LibraryError "unavailable" or "unreadable" (then the list is empty and the bad copy is kept aside).
+   * LibraryError "unavailable" or "unreadable" (then the list is empty, and `unreadable` says whether
+   * the text is kept aside; until it is, or downloaded and a new list started, every change is refused).
    */
   load() {
     try {

@@ -304,8 +304,10 @@ class LibraryPanel {
 
   /** Read the stored boards again (a refusal is reported) and show them. */
   #refresh() {
+    const unreadable = this.library.unreadable;
     try {
       this.library.load();
+      if (unreadable) this.#say("The list of boards was written again in another tab: boards can be saved here again.");
     } catch (error) {
       if (!(error instanceof LibraryError)) throw error;
       this.#say(error.message, "error");
