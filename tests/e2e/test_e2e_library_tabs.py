@@ -14,14 +14,16 @@ the lost or resurrected board, not only at the missing live update.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage
 from playwright.sync_api import ConsoleMessage, expect
 from snakes_ladders import min_moves
-from test_e2e_designer import QUOTA_SCRIPT, Library, board_on_page
+from test_e2e_designer import LIBRARY_KEY, QUOTA_SCRIPT, Library, board_on_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -214,3 +216,125 @@ def test_refused_writes_in_every_path_say_what_was_not_saved(two_tabs: Callable[
     assert [(entry["name"], entry["moves"]) for entry in lib_a.stored()] == [("Kept again", moves)]
     expect(lib_b.items.locator(".library-meta")).to_have_text([re.compile(rf"least moves {moves}$")])
     lib_b.expect_names(["Kept again"])
+
+
+def boards_stored(lib: Library) -> list[tuple[object, object]]:
+    """Each stored board's name and jumps (not its least moves, which a fill-in may write at any time)."""
+    return [(entry["name"], entry["jumps"]) for entry in lib.stored()]
+
+
+def test_a_confirmed_delete_or_replace_leaves_a_board_another_tab_changed_alone(two_tabs: Callable[..., Tabs]) -> None:
+    tabs = two_tabs()
+    lib_a, lib_b = tabs.panels()
+    lib_a.save("Alpha")
+    expect(lib_a.status).to_have_text("Saved “Alpha”.")
+    lib_b.expect_names(["Alpha"])
+    lib_a.act("Delete", "Alpha")  # A's confirmation is open while B saves a different board as “Alpha”
+    expect(lib_a.ask).to_be_visible()
+    tabs.b.drag(3, 20)
+    tabs.b.expect_jump(3, 20)
+    lib_b.save("Alpha")
+    lib_b.answer("Replace it")
+    expect(lib_b.status).to_have_text("Saved “Alpha”.")
+    theirs = boards_stored(lib_b)
+    assert [3, 20] in theirs[0][1]
+    lib_a.answer("Delete")
+    expect(lib_a.status).to_have_text("“Alpha” was changed in another tab; nothing was deleted.")
+    assert boards_stored(lib_a) == theirs
+    lib_a.expect_names(["Alpha"])
+
+    lib_a.save("Alpha")  # A's own board: A's question whether to replace B's is open while B replaces it again
+    expect(lib_a.ask).to_be_visible()
+    tabs.b.drag(30, 7)
+    tabs.b.expect_jump(30, 7)
+    lib_b.save("Alpha")
+    lib_b.answer("Replace it")
+    expect(lib_b.status).to_have_text("Saved “Alpha”.")
+    theirs = boards_stored(lib_b)
+    assert [30, 7] in theirs[0][1]
+    lib_a.answer("Replace it")
+    expect(lib_a.status).to_have_text("“Alpha” was changed in another tab; nothing was saved.")
+    assert boards_stored(lib_a) == theirs
+    lib_b.expect_names(["Alpha"])
+
+
+# Storage that is full: a write that would take more room than the value it replaces is refused, as a
+# browser's full store refuses it (a shorter value over a longer one still fits).
+STORAGE_FULL = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  const getItem = Storage.prototype.getItem;
+  Storage.prototype.setItem = function (key, value) {
+    const before = getItem.call(this, key);
+    const room = before === null ? 0 : String(key).length + before.length;
+    if (window.__storageFull && String(key).length + String(value).length > room) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+UNREADABLE_CHARS = 651_380
+
+
+def unreadable_boards() -> str:
+    """A stored list of boards one character short of JSON (its closing bracket cut), UNREADABLE_CHARS long."""
+    one = {"name": "Big", "n": 50, "jumps": [[i + 2, i + 1000] for i in range(600)], "rules": {}, "moves": None}
+    text = json.dumps([{**one, "id": f"b{i}"} for i in range(60)])
+    assert len(text) < UNREADABLE_CHARS
+    whole = text[:-1] + " " * (UNREADABLE_CHARS + 1 - len(text)) + "]"
+    json.loads(whole)
+    return whole[:-1]
+
+
+def test_an_unreadable_list_that_storage_cannot_copy_aside_is_never_written_over(
+    two_tabs: Callable[..., Tabs], tmp_path: Path
+) -> None:
+    tabs = two_tabs(STORAGE_FULL)
+    text = unreadable_boards()
+    assert len(text) == UNREADABLE_CHARS
+    tabs.a.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [LIBRARY_KEY, text])
+    for tab in (tabs.a, tabs.b):
+        tab.page.evaluate("window.__storageFull = true")
+    stored = f"localStorage.getItem({LIBRARY_KEY!r})"
+    lib_a, lib_b = tabs.panels()
+    truth = (
+        "Your saved boards could not be read and could not be copied aside: storage is full. "
+        "Download the text to keep it."
+    )
+    for lib in (lib_a, lib_b):
+        expect(lib.status).to_have_text(truth)
+        expect(lib.panel.get_by_role("button", name="Start a new list")).to_be_hidden()
+    assert tabs.a.page.evaluate(f"localStorage.getItem({LIBRARY_KEY + ':unreadable'!r})") is None
+
+    lib_a.save("New")  # a list of one board would fit over the unreadable text: it is refused all the same
+    expect(lib_a.status).to_have_text(
+        "Your saved boards could not be read and could not be copied aside, so nothing was changed: "
+        "“New” was not saved. Download the text to keep it, then start a new list."
+    )
+    assert tabs.a.page.evaluate(stored) == text
+
+    with tabs.a.page.expect_download() as download:
+        lib_a.panel.get_by_role("button", name="Download the text").click()
+    assert download.value.suggested_filename == "my-boards-unreadable.txt"
+    saved = tmp_path / "unreadable.txt"
+    download.value.save_as(saved)
+    assert saved.read_text(encoding="utf-8") == text
+    expect(lib_a.status).to_contain_text("Downloaded the text of your saved boards as my-boards-unreadable.txt")
+    lib_b.save("From B")  # B offered no download and had no choice made: still refused
+    expect(lib_b.status).to_contain_text("“From B” was not saved. Download the text to keep it")
+    assert tabs.a.page.evaluate(stored) == text
+
+    lib_a.panel.get_by_role("button", name="Start a new list").click()
+    expect(lib_a.status).to_have_text("Started a new list: My boards is empty, and boards can be saved again.")
+    assert tabs.a.page.evaluate(stored) == "[]"
+    expect(lib_b.panel.get_by_role("button", name="Download the text")).to_be_hidden()  # B read the new list
+    expect(lib_b.status).to_have_text(
+        "The list of boards was written again in another tab: boards can be saved here again."
+    )
+    for tab in (tabs.a, tabs.b):
+        tab.page.evaluate("window.__storageFull = false")
+    lib_b.save("From B")
+    expect(lib_b.status).to_have_text("Saved “From B”.")
+    lib_a.expect_names(["From B"])

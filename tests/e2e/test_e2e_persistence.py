@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from app_page import AppPage, jumps_of, load_fixture
@@ -172,3 +173,80 @@ def test_undo_restores_a_rules_change_and_the_address_follows(app: AppPage) -> N
     expect(app.rule("Past the goal")).to_have_value("bounce")
     expect(app.page).to_have_url(re.compile("past=bounce"))
     app.expect_board(EXAMPLE_1["board"])
+
+
+SAVED_KEY = "snakes-ladders:board:v1"
+# A saved board cut short (not JSON), larger than a board written over it would be.
+UNREADABLE_SAVED = '{"n": 6, "jumps": [[2, 15], [17, 13]' + " " * 5000
+
+# The saved board as an earlier visit left it, stored once before the app's scripts run, and storage that is
+# full: a write that would take more room than the value it replaces is refused (a shorter value still fits).
+UNREADABLE_AND_FULL = f"""
+(() => {{
+  const setItem = Storage.prototype.setItem;
+  const getItem = Storage.prototype.getItem;
+  if (location.protocol === "http:" && !sessionStorage.getItem("seeded")) {{
+    setItem.call(localStorage, {json.dumps(SAVED_KEY)}, {json.dumps(UNREADABLE_SAVED)});
+    sessionStorage.setItem("seeded", "yes");
+  }}
+  Storage.prototype.setItem = function (key, value) {{
+    const before = getItem.call(this, key);
+    const room = before === null ? 0 : String(key).length + before.length;
+    if (this === localStorage && String(key).length + String(value).length > room) {{
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }}
+    return setItem.call(this, key, value);
+  }};
+}})();
+"""
+
+
+def test_an_unreadable_saved_board_that_cannot_be_copied_aside_is_kept_until_downloaded(
+    open_app: Callable[..., AppPage], tmp_path: Path
+) -> None:
+    app = open_app(navigate=False)
+    app.page.add_init_script(UNREADABLE_AND_FULL)
+    app.goto()
+    app.expect_board(EXAMPLE_1["board"])
+    expect(app.message).to_have_text(
+        "The saved board could not be read (it is not valid JSON) and could not be copied aside: storage is full. "
+        "It is not written over until you download it; starting with a fresh board."
+    )
+    stored = f"localStorage.getItem({SAVED_KEY!r})"
+    app.drag(3, 20)
+    app.expect_jump(3, 20)
+    note = app.page.locator("#save-note")
+    expect(note).to_contain_text(
+        "Your board is not saved in this browser: the board saved there before could not be read and could not "
+        "be copied aside (storage is full), so it is kept as it was."
+    )
+    expect(app.page).to_have_url(re.compile(r"3-20"))  # the edit is written to the address, not over the saved text
+    assert app.page.evaluate(stored) == UNREADABLE_SAVED
+    assert app.page.evaluate(f"localStorage.getItem({SAVED_KEY + ':unreadable'!r})") is None
+
+    with app.page.expect_download() as download:
+        note.get_by_role("button", name="Download the unreadable board").click()
+    assert download.value.suggested_filename == "saved-board-unreadable.txt"
+    saved = tmp_path / "saved.txt"
+    download.value.save_as(saved)
+    assert saved.read_text(encoding="utf-8") == UNREADABLE_SAVED
+    expect(note).to_be_hidden()  # downloaded: the board on screen is saved in its place
+    assert [3, 20] in json.loads(app.page.evaluate(stored))["jumps"]
+    app.goto()  # the bare address: only the saved copy can bring the board back
+    app.expect_board(with_jumps(EXAMPLE_1["board"], {3: 20}))
+
+
+def test_a_link_sets_a_corrupt_saved_board_aside_before_its_board_is_saved(open_app: Callable[..., AppPage]) -> None:
+    """A link's board replaces the saved copy, which the page then never read: one that is not a board is
+    copied aside first, as on a visit without a link."""
+    app = open_app(navigate=False)
+    app.page.add_init_script(
+        "if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem({json.dumps(SAVED_KEY)}, {json.dumps(UNREADABLE_SAVED)});"
+        " sessionStorage.setItem('seeded', 'yes'); }"
+    )
+    app.goto("#n=6&j=3-20")
+    app.expect_jump(3, 20)
+    expect(app.page.locator("body")).to_have_attribute("data-saved", "yes")
+    assert app.page.evaluate(f"localStorage.getItem({SAVED_KEY + ':unreadable'!r})") == UNREADABLE_SAVED
+    assert json.loads(app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})"))["jumps"] == [[3, 20]]

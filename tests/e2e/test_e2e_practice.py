@@ -195,3 +195,96 @@ def test_code_from_a_link_is_shown_but_not_run(open_app: Callable[..., AppPage])
     app.wait_ready()
     assert practice_workers(app) == []
     assert practice.stored() is None  # not saved over the visitor's own code either
+
+
+# Two tabs of one browser share the practice code. The init script lets a test hold back the "storage"
+# events a tab gets (as a busy or throttled tab gets them late) and refuse its writes of practice code
+# (storage full), each only in the tab that sets the flag.
+TAB_SCRIPT = """
+(() => {
+  window.addEventListener("storage", (event) => window.__holdStorageEvents && event.stopImmediatePropagation(), true);
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.__practiceFull && String(key).startsWith("snakes-ladders-practice-code")) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+CHANGED = (
+    "This code was changed in another tab, so your edits here are not saved. Load the other tab's version "
+    "(your edits are replaced; Undo brings them back), or keep yours (saved over the other tab's)."
+)
+
+
+class PracticeTabs:
+    """Practice open in tab A (the fixture's page) and in tab B (a second page of its context)."""
+
+    def __init__(self, open_app: Callable[..., AppPage]) -> None:
+        app = open_app(navigate=False)
+        app.page.context.add_init_script(TAB_SCRIPT)
+        self.app = app.goto()
+        self.a = Practice(app).open()
+        self.errors: list[str] = []
+        page = app.page.context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(f"tab B page error: {error}"))
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.b = Practice(AppPage(page, app.base_url).goto()).open()
+
+    def type_in_b(self, text: str) -> None:
+        """Keystrokes at the end of tab B's code."""
+        self.b.editor.click()
+        self.b.page.keyboard.press("Control+End")
+        self.b.page.keyboard.type(text)
+
+    def note(self, practice: Practice) -> Locator:
+        return practice.panel.locator('[data-practice="save-note"]')
+
+
+def test_a_stale_tab_never_saves_its_older_code_over_newer_code(open_app: Callable[..., AppPage]) -> None:
+    tabs = PracticeTabs(open_app)
+    tabs.a.write("# version 1\n")
+    tabs.b.app.reload()  # B opens on version 1 (whether or not it follows A live: the other test's concern)
+    tabs.b = Practice(tabs.b.app).open()
+    expect(tabs.b.editor).to_contain_text("# version 1")
+    tabs.b.page.evaluate("window.__holdStorageEvents = true")  # B has not heard of A's save yet
+    tabs.a.write("# version 2\n")
+    tabs.type_in_b("x")  # one keystroke in the older tab
+    expect(tabs.note(tabs.b)).to_have_text(CHANGED)
+    assert tabs.b.stored() == "# version 2\n"
+    tabs.type_in_b("y")  # and the next: still nothing written
+    assert tabs.b.stored() == "# version 2\n"
+    tabs.app.reload()
+    tabs.a = Practice(tabs.app).open()
+    expect(tabs.a.editor).to_contain_text("# version 2")
+
+    tabs.b.panel.get_by_role("button", name="Keep mine").click()  # theirs is saved on their choice only
+    expect(tabs.note(tabs.b)).to_be_hidden()
+    assert tabs.b.stored() == "# version 1\nxy"
+    expect(tabs.a.editor).to_contain_text("# version 1xy")  # A had no edits of its own: it follows
+    assert not tabs.errors, tabs.errors
+
+
+def test_a_tab_follows_newer_code_and_asks_when_it_has_edits_of_its_own(open_app: Callable[..., AppPage]) -> None:
+    tabs = PracticeTabs(open_app)
+    tabs.a.write("# from A\n")
+    expect(tabs.b.editor).to_contain_text("# from A")  # B's editor was unchanged: it takes the newer code
+    tabs.b.page.evaluate("window.__practiceFull = true")
+    tabs.type_in_b("b")  # B's edit cannot be saved: it is B's own, unsaved
+    expect(tabs.note(tabs.b)).to_contain_text("Your code is not saved: your browser's storage for this page is full.")
+    tabs.a.write("# from A, again\n")
+    expect(tabs.note(tabs.b)).to_have_text(CHANGED)  # not overwritten: B is asked
+    expect(tabs.b.editor).to_contain_text("# from Ab")
+    tabs.b.page.evaluate("window.__practiceFull = false")
+    tabs.b.panel.get_by_role("button", name="Load the other tab's version").click()
+    expect(tabs.b.editor).to_contain_text("# from A, again")
+    expect(tabs.note(tabs.b)).to_be_hidden()
+    assert tabs.b.stored() == "# from A, again\n"
+    tabs.b.editor.click()
+    tabs.b.page.keyboard.press("Control+z")  # Undo brings B's edits back: an edit over the code B now shows, saved
+    expect(tabs.b.editor).to_contain_text("# from Ab")
+    expect(tabs.a.editor).to_contain_text("# from Ab")  # and A, without edits of its own, follows
+    assert tabs.a.stored() == "# from A\nb"
+    assert not tabs.errors, tabs.errors

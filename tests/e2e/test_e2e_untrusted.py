@@ -201,12 +201,14 @@ def test_a_corrupt_saved_board_is_reported_and_a_working_board_starts(
     message = app.message.text_content() or ""
     kept = app.page.evaluate("key => localStorage.getItem(key)", STORAGE_KEY)
     assert kept != stored, "the corrupt saved board was kept"
+    aside = app.page.evaluate("key => localStorage.getItem(key)", f"{STORAGE_KEY}:unreadable")
+    assert aside == stored, "the corrupt saved board was not copied aside"
     app.expect_board(EXAMPLE_1["board"])
     app.select(3, 20)  # the board works: a ladder by clicking two squares
     app.expect_jump(3, 20)
     expect_nothing_ran(app)
     app.close()
     assert re.search(reason, message), message
-    assert re.fullmatch(r"The saved board\b.*; starting with a fresh board\.", message), (
+    assert re.fullmatch(r"The saved board\b.*, so it is kept aside; starting with a fresh board\.", message), (
         f"the message does not say that the saved board was set aside: {message!r}"
     )

@@ -5,14 +5,17 @@ import { test } from "node:test";
 import { LIBRARY_KEY, Library, LibraryError, MAX_BOARDS, MAX_NAME, cleanName, uniqueName } from "../../web/library/library-store.mjs";
 import { parseExport } from "../../web/library/library-import.mjs";
 
+/** localStorage in memory: `full` refuses every write; `quota` (characters of keys and values) only those that would pass it, as a browser's does. */
 class MemoryStorage {
   items = new Map();
   full = false;
+  quota = Infinity;
   getItem(key) {
     return this.items.has(key) ? this.items.get(key) : null;
   }
   setItem(key, value) {
-    if (this.full) throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
+    const size = [...this.items].reduce((sum, [k, v]) => sum + (k === key ? 0 : k.length + v.length), key.length + String(value).length);
+    if (this.full || size > this.quota) throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
     this.items.set(key, String(value));
   }
 }
@@ -164,7 +167,7 @@ test("rename writes only the name: least moves another tab filled in are kept; a
   assert.equal(b.rename(entry, "Renamed"), "Board");
   assert.deepEqual(stored().map((e) => [e.name, e.moves]), [["Renamed", 5]]);
   a.add([board("Taken")]);
-  assert.throws(() => b.rename(entry, "Taken"), (error) => error.kind === "taken");
+  assert.throws(() => b.rename(b.find(entry.id), "Taken"), (error) => error.kind === "taken");
   assert.deepEqual(stored().map((e) => e.name), ["Taken", "Renamed"]);
 });
 
@@ -276,7 +279,7 @@ test("a change re-reads and rewrites the stored list in time linear in its size"
     library.add(Array.from({ length: count }, (_, i) => board(`B${i}`, 50, jumps)));
     const [entry] = library.entries;
     return () => {
-      for (let i = 0; i < 2; i += 1) library.rename(entry, `Name ${i}`);
+      for (let i = 0; i < 2; i += 1) library.rename(library.find(entry.id), `Name ${i}`);
     };
   };
   const small = cpuTime(renames(40));
@@ -364,9 +367,9 @@ test("a least-moves figure belongs to its board's start rule: one counted from a
   const library = new Library(storage);
   library.load();
   assert.deepEqual(library.entries.map((e) => [e.name, e.moves]), [["Classic", null], ["LeetCode", 3]]);
-  library.rename(library.find("LeetCode"), "LeetCode board"); // any write: the start is stored beside a figure only
-  const rewritten = JSON.parse(storage.getItem(LIBRARY_KEY));
-  assert.deepEqual(rewritten.map((e) => [e.moves, e.movesStart]), [[null, undefined], [3, "square1"]]);
+  library.rename(library.find("LeetCode"), "LeetCode board"); // any write keeps the stored figures as they were, read alike
+  const reread = new Library(storage);
+  assert.deepEqual(reread.load().map((e) => [e.name, e.moves]), [["Classic", null], ["LeetCode board", 3]]);
 
   // Filled in under the board's rules, it is stored with the start it was counted from, and read back.
   assert.equal(library.setMoves(library.find("Classic"), 2), true);
@@ -390,4 +393,114 @@ test("a fill-in for a board whose rules another tab changed (same squares, anoth
   b.add([{ ...board("Board", 4, [[2, 15]]), rules: { start: "off-board", overshoot: "stay" } }], new Map([["Board", b.find(entry.id)]]));
   assert.equal(a.setMoves(entry, 2), false); // counted from square 1: not the stored board's figure
   assert.equal(stored().find((e) => e.id === entry.id).moves, null);
+});
+
+// A confirmation is asked for the board as the tab drew it; another tab may replace or rename that board
+// before the user answers. The change must then apply to nothing, and say what changed.
+test("a confirmed delete, rename or replace applies only to the board the user confirmed", () => {
+  const { a, b, stored } = twoTabs();
+  a.add([board("Alpha", 3, [[2, 8]])]);
+  b.load();
+  const [asked] = a.entries; // A's question about “Alpha” is open
+  b.add([board("Alpha", 4, [[3, 9]])], new Map([["Alpha", b.entries[0]]])); // B replaces it
+  const theirs = JSON.stringify(stored());
+  const refusals = [
+    [() => a.remove(asked), "“Alpha” was changed in another tab; nothing was deleted."],
+    [() => a.rename(asked, "Beta"), "“Alpha” was changed in another tab; nothing was renamed."],
+    [() => a.add([board("Alpha", 5, [])], new Map([["Alpha", asked]])), "“Alpha” was changed in another tab; nothing was saved."],
+    [() => a.add([board("New"), board("Alpha", 5, [])], new Map([["Alpha", asked]])), "“Alpha” was changed in another tab; nothing was saved."],
+  ];
+  for (const [write, message] of refusals) {
+    assert.throws(write, (error) => error instanceof LibraryError && error.kind === "changed" && error.message === message);
+    assert.equal(JSON.stringify(stored()), theirs);
+  }
+  assert.deepEqual(a.entries.map((e) => [e.name, e.n]), [["Alpha", 4]]); // the refusal re-read the list
+});
+
+test("a board renamed in another tab is neither renamed again nor replaced under its old name; it may be deleted", () => {
+  const { a, b, stored } = twoTabs();
+  a.add([board("Alpha")]);
+  b.load();
+  const [asked] = a.entries;
+  b.rename(b.entries[0], "Gamma");
+  assert.throws(() => a.rename(asked, "Beta"), (error) => error.kind === "changed" && error.message === "“Alpha” was renamed “Gamma” in another tab; nothing was renamed.");
+  assert.throws(() => a.add([board("Alpha", 4, [])], new Map([["Alpha", asked]])), (error) => error.kind === "changed" && error.message === "“Alpha” was renamed “Gamma” in another tab; nothing was saved.");
+  assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Gamma", 3]]);
+  assert.equal(a.remove(asked).name, "Gamma"); // the same board, whatever it is called now
+  assert.deepEqual(stored(), []);
+});
+
+test("least moves filled in meanwhile are no change: the confirmed delete and replace go ahead", () => {
+  const { a, b, stored } = twoTabs();
+  const [saved] = a.add([board("Alpha"), board("Beta")]);
+  b.load();
+  const asked = a.find(saved.id);
+  const beta = a.entries.find((e) => e.name === "Beta");
+  b.setMoves(b.find(saved.id), 2);
+  b.setMoves(b.find(beta.id), 3);
+  assert.equal(a.remove(asked).name, "Alpha");
+  a.add([board("Beta", 4, [])], new Map([["Beta", beta]]));
+  assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Beta", 4]]);
+});
+
+// The tester's case: a stored list one character short of JSON, 651,380 characters, with storage full. A
+// copy aside does not fit, but a list of one board written over it would.
+test("an unreadable store that cannot be copied aside is never written over; downloaded, a new list may start", () => {
+  const storage = new MemoryStorage();
+  const one = JSON.stringify({ id: "b1", name: "Board", n: 50, jumps: Array.from({ length: 600 }, (_, i) => [i + 2, i + 1000]), rules: { start: "square1", overshoot: "stay" }, moves: null });
+  const text = `[${Array.from({ length: 100 }, () => one).join(",")}`.padEnd(651_380, " ");
+  storage.setItem(LIBRARY_KEY, text);
+  storage.quota = LIBRARY_KEY.length + text.length + 5_000;
+  const [a, b] = [new Library(storage), new Library(storage)];
+  const truth = "Your saved boards could not be read and could not be copied aside: storage is full. Download the text to keep it.";
+  for (const tab of [a, b]) assert.throws(() => tab.load(), (error) => error.kind === "unreadable" && error.message === truth);
+  assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), null);
+  assert.deepEqual(a.unreadable, { text, aside: null, downloaded: false });
+  const refused = "Your saved boards could not be read and could not be copied aside, so nothing was changed: “New” was not saved. Download the text to keep it, then start a new list.";
+  assert.throws(() => a.add([board("New")]), (error) => error.kind === "unreadable" && error.message === refused);
+  assert.throws(() => a.startNewList(), (error) => error.kind === "unreadable");
+  assert.equal(storage.getItem(LIBRARY_KEY), text);
+  a.downloaded(text);
+  assert.throws(() => a.add([board("New")]), (error) => error.kind === "unreadable"); // only once the user chooses a new list
+  assert.throws(() => b.add([board("New")]), (error) => error.kind === "unreadable"); // B never offered the download
+  a.startNewList();
+  assert.equal(a.unreadable, null);
+  a.add([board("New")]);
+  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["New"]);
+  b.load(); // the other tab's "storage" event
+  assert.equal(b.unreadable, null);
+  assert.deepEqual(b.entries.map((e) => e.name), ["New"]);
+});
+
+test("a copy aside never replaces an earlier one; a copied store may be written over", () => {
+  const storage = new MemoryStorage();
+  storage.setItem(`${LIBRARY_KEY}:unreadable`, "older");
+  storage.setItem(LIBRARY_KEY, "[oops");
+  const library = new Library(storage);
+  assert.throws(() => library.load(), (error) => error.message === "Your saved boards could not be read (they are not a list of boards); a copy is kept aside, and saving a board starts a new list.");
+  assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), "older");
+  assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable:2`), "[oops");
+  assert.throws(() => library.load(), (error) => error.kind === "unreadable"); // read again: not copied a second time
+  assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable:3`), null);
+  library.add([board("Fresh")]);
+  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["Fresh"]);
+});
+
+test("entries this page cannot read, and fields it does not know, are written back as they were", () => {
+  const storage = new MemoryStorage();
+  const good = { ...board("Good"), id: "b1", later: { kept: true }, set: { id: "s", name: "Set", index: 9, count: 2 } };
+  const junk = { id: "b2", name: "", n: "six" };
+  storage.setItem(LIBRARY_KEY, JSON.stringify([good, junk, "not even an object"]));
+  const library = new Library(storage);
+  library.load();
+  assert.deepEqual(library.entries.map((e) => [e.name, e.set]), [["Good", undefined]]);
+  const stored = () => JSON.parse(storage.getItem(LIBRARY_KEY));
+  library.add([board("New")]);
+  assert.deepEqual(stored().slice(1), [good, junk, "not even an object"]);
+  library.rename(library.find("b1"), "Renamed");
+  library.setMoves(library.find("b1"), 4);
+  assert.deepEqual(stored()[1], { ...good, name: "Renamed", moves: 4, movesStart: "square1" });
+  assert.deepEqual(stored().slice(2), [junk, "not even an object"]);
+  library.remove(library.find("b1"));
+  assert.deepEqual(stored().map((e) => e.name ?? e), ["New", "", "not even an object"]);
 });

@@ -3,6 +3,7 @@
 
 import { RULES } from "./contract.mjs";
 import { SYMBOLS } from "./notes.mjs";
+import { copyAside } from "./unreadable.mjs";
 
 const STORAGE_KEY = "snakes-ladders:board:v1";
 /** The longest fragment decodeHash reads: a longer one is refused as not a board. */
@@ -104,14 +105,18 @@ export function saveBoard(storage, board, rules = {}, words = null) {
   }
 }
 
-/** The saved `{n, jumps: [[start, end], ...], rules, words}` (words unchecked), or null; throws when it is corrupt. */
-export function loadSavedBoard(storage) {
-  let text;
+/** The saved copy's text, or null (none, or storage cannot be read). */
+function savedText(storage) {
   try {
-    text = storage.getItem(STORAGE_KEY);
+    return storage.getItem(STORAGE_KEY);
   } catch {
     return null;
   }
+}
+
+/** The saved `{n, jumps: [[start, end], ...], rules, words}` (words unchecked), or null; throws when it is corrupt. */
+export function loadSavedBoard(storage) {
+  const text = savedText(storage);
   if (text === null) return null;
   let data;
   try {
@@ -136,7 +141,20 @@ export function loadSavedBoard(storage) {
   };
 }
 
-export function forgetSavedBoard(storage) {
+/**
+ * Set aside a saved copy that could not be used: copied under a key of its own (core/unreadable.mjs), then
+ * removed. Returns `{aside, text, problem}`: the key it is kept under, or null (then `text` is still saved
+ * where it was, and `problem` says why it could not be copied); null when nothing is saved.
+ */
+export function setAsideSavedBoard(storage) {
+  const text = savedText(storage);
+  if (text === null) return null;
+  const { aside, problem } = copyAside(storage, STORAGE_KEY, text);
+  if (aside) forgetSavedBoard(storage);
+  return { aside, text, problem };
+}
+
+function forgetSavedBoard(storage) {
   try {
     storage.removeItem(STORAGE_KEY);
   } catch {

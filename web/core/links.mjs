@@ -1,6 +1,7 @@
 // Share links and the saved copy: the URL hash and localStorage follow the board, a link opened or
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
-import { MAX_HASH_LENGTH, decodeHash, encodeHash, encodeWords, forgetSavedBoard, loadSavedBoard, saveBoard } from "./codec.mjs";
+import { MAX_HASH_LENGTH, decodeHash, encodeHash, encodeWords, loadSavedBoard, saveBoard, setAsideSavedBoard } from "./codec.mjs";
+import { downloadText } from "./unreadable.mjs";
 import { withoutCode } from "../practice/code-link.mjs";
 import { buildBoard, makeWords, sameBoard } from "./state.mjs";
 import { checkDecks, checkNotes } from "./notes.mjs";
@@ -44,8 +45,34 @@ export function shareLink(base, state) {
   return { problem: `A share link with this board's words and cards would be ${length} characters long, over the ${LINK_LIMIT.toLocaleString("en")} that common servers and chat apps accept, so no link was made. Save it in My boards or export the board document (Board JSON) instead.` };
 }
 
-/** The board saved by an earlier visit: `{board, rules, problem}`; a corrupt copy is dropped. */
+/**
+ * The saved copy's text when it could not be read and could not be copied aside: `{text, problem}`, never
+ * written over (the saved copy is not written) until the user has downloaded it.
+ */
+let unreadableSaved = null;
+/** Whether the saved copy was read (readSaved) or checked before this page first writes over it. */
+let savedChecked = false;
+const UNREADABLE_FILE = "saved-board-unreadable.txt";
+
+/**
+ * The saved copy cannot be used (`why`): set it aside, or hold it (unreadableSaved) when storage has no room
+ * for the copy. Returns the sentence that says so.
+ */
+function setAsideUnusable(why) {
+  const kept = setAsideSavedBoard(localStorage);
+  if (kept && !kept.aside) {
+    unreadableSaved = { text: kept.text, problem: kept.problem };
+    return `${why} and could not be copied aside: ${kept.problem}. It is not written over until you download it; starting with a fresh board.`;
+  }
+  return `${why}${kept ? ", so it is kept aside" : ""}; starting with a fresh board.`;
+}
+
+/**
+ * The board saved by an earlier visit: `{board, rules, problem}`. A copy that cannot be used is set aside
+ * (setAsideSavedBoard), or, when storage has no room for that, kept where it is and not written over.
+ */
 export function readSaved() {
+  savedChecked = true;
   try {
     const saved = loadSavedBoard(localStorage);
     if (!saved) return { board: null, problem: null };
@@ -56,8 +83,7 @@ export function readSaved() {
       throw new Error(`The saved board is not a valid board (${error.message.replace(/\.$/, "")}).`, { cause: error });
     }
   } catch (error) {
-    forgetSavedBoard(localStorage);
-    return { board: null, problem: `${error.message.replace(/\.$/, "")}; starting with a fresh board.` };
+    return { board: null, problem: setAsideUnusable(error.message.replace(/\.$/, "")) };
   }
 }
 
@@ -127,7 +153,8 @@ export class LinkController {
     this.#pending = false;
     document.body.dataset.saved = "just";
     const { state } = this.#app;
-    const problem = saveBoard(localStorage, state.board, state.rules, state.words);
+    if (!savedChecked) this.#checkSaved();
+    const problem = unreadableSaved ? null : saveBoard(localStorage, state.board, state.rules, state.words);
     // Words that make the fragment longer than decodeHash reads stay out of the address: a reload would
     // refuse it as not a board (and writing a fragment of hundreds of KB took seconds an edit); it finds
     // the saved copy instead.
@@ -137,10 +164,40 @@ export class LinkController {
     note.hidden = problem === null;
     const keep = board ? "It is still in this page's address; copy the share link to keep it." : "Its words are too long for this page's address: export the board document (Board JSON) to keep it.";
     note.textContent = problem ? `Your board is not saved in this browser: ${problem}. ${keep}` : "";
+    if (unreadableSaved) this.#offerUnreadable(note, keep);
     const { workspace } = this.#app.modes;
     const hash = workspace ? workspaceHash(workspace, board) : `#${board}`;
     // history.state is kept: it marks an entry a workspace switch made (web/core/workspaces.mjs).
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
+  }
+
+  /**
+   * A link opened the page, so the saved copy was not read: before the board is first written over it, a
+   * copy that is not a board (loadSavedBoard refuses it) is set aside, or held. Said by the note, if held.
+   */
+  #checkSaved() {
+    savedChecked = true;
+    try {
+      loadSavedBoard(localStorage);
+    } catch (error) {
+      setAsideUnusable(error.message.replace(/\.$/, ""));
+    }
+  }
+
+  /** The saved copy is held (unreadableSaved): say so in `note`, with a button that downloads it and then saves this board. */
+  #offerUnreadable(note, keep) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Download the unreadable board";
+    button.addEventListener("click", () => {
+      if (!unreadableSaved) return;
+      downloadText(unreadableSaved.text, UNREADABLE_FILE); // text/plain: saved as it is, never read as a page
+      unreadableSaved = null;
+      this.#persist();
+    });
+    const why = `the board saved there before could not be read and could not be copied aside (${unreadableSaved.problem}), so it is kept as it was`;
+    note.hidden = false;
+    note.replaceChildren(`Your board is not saved in this browser: ${why}. Download it to keep it; this board is then saved in its place. ${keep} `, button);
   }
 
   // Back and Forward move between links: each one's verdict replaces the last, so an error about a

@@ -1,119 +1,25 @@
-// My boards, stored: the named boards in localStorage, their names, and the export file's form (read
-// back by library-import.mjs).
+// My boards, stored: the named boards in localStorage (each entry read by library-entry.mjs) and the
+// export file's form (read back by library-import.mjs).
 // No DOM. Each change re-reads the stored list first (other tabs write it too: see Library); a write
 // that fails (storage full or blocked) changes nothing stored and says what was not saved.
-import { LIMITS, RULES } from "../core/contract.mjs";
-import { checkDecks, checkNotes } from "../core/notes.mjs";
+import { RULES } from "../core/contract.mjs";
+import { movesFields, readEntry, uniqueName } from "./library-entry.mjs";
+import { copyAside } from "../core/unreadable.mjs";
+
+export { MAX_NAME, MAX_SET, cleanName, entryWords, readSet, uniqueName } from "./library-entry.mjs";
 
 export const LIBRARY_KEY = "snakes-ladders:library:v1";
-export const MAX_NAME = 60;
 export const MAX_BOARDS = 200;
 export const EXPORT_FORMAT = "snakes-ladders-boards";
 
-/** Why the library could not be read or written; `kind` is "full", "unavailable" or "unreadable". */
+/**
+ * Why the library could not be read or written; `kind` is "full", "unavailable", "unreadable", or, for a
+ * change another tab made moot, "gone", "taken" or "changed".
+ */
 export class LibraryError extends Error {
   constructor(kind, message) {
     super(message);
     this.kind = kind;
-  }
-}
-
-// Dropped from a name as from a square's text (web/core/notes.mjs): direction controls (a right-to-left
-// override in one name reversed the rest of its row in My boards), U+FFFE and U+FFFF, and a lone half of
-// a UTF-16 pair (a pair is one character of the loop below, so a lone half is the only one-unit match).
-const NAME_DROPS = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff]$/;
-
-/**
- * A name as the library keeps it: text only, white space collapsed, control characters dropped, at
- * most MAX_NAME characters; "" when nothing is left. O(length of the text).
- */
-export function cleanName(text) {
-  if (typeof text !== "string") return "";
-  let name = "";
-  for (const char of text.slice(0, MAX_NAME * 4)) {
-    const code = char.codePointAt(0);
-    name += code < 32 || (code >= 127 && code < 160) ? " " : NAME_DROPS.test(char) ? "" : char;
-  }
-  return [...name.split(/\s+/).join(" ").trim()].slice(0, MAX_NAME).join("");
-}
-
-/** `name`, or "name (2)", "name (3)", … : the first not in `taken` (a Set), within MAX_NAME characters. */
-export function uniqueName(name, taken) {
-  if (!taken.has(name)) return name;
-  for (let number = 2; ; number += 1) {
-    const suffix = ` (${number})`;
-    const candidate = `${[...name].slice(0, MAX_NAME - suffix.length).join("")}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
-
-function isJumpList(jumps) {
-  return Array.isArray(jumps) && jumps.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(Number.isInteger));
-}
-
-/** A stored entry as read back, or null when it is not one (the store was edited by hand). */
-function readEntry(data) {
-  if (!data || typeof data !== "object" || typeof data.id !== "string") return null;
-  const name = cleanName(data.name);
-  // A size the page cannot show is no board (drawing its thumbnail alone walked n: 100,000,000 threw
-  // in the middle of drawing the list, and no board of My boards was shown).
-  const sized = Number.isInteger(data.n) && data.n >= LIMITS.MIN_SIZE && data.n <= LIMITS.PAGE_MAX_SIZE;
-  if (!name || !sized || !isJumpList(data.jumps)) return null;
-  const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
-  const start = RULES.start.values.includes(rules.start) ? rules.start : RULES.start.default;
-  const overshoot = RULES.overshoot.values.includes(rules.overshoot) ? rules.overshoot : RULES.overshoot.default;
-  const sixes = RULES.sixes.values.includes(rules.sixes) ? rules.sixes : RULES.sixes.default;
-  const words = entryWords(data, data.n);
-  if (!words) return null;
-  const set = readSet(data.set);
-  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, ...movesFields(data, start), ...words, ...(set ? { set } : {}) };
-}
-
-/**
- * A stored or added board's least moves, or null when it has none, or has one counted from another start
- * than `start` (the rules' start is the one rule that changes it): `movesStart` says which, and a figure
- * without it was counted under LeetCode's rules (My boards counted only those before, and a generated
- * board's figure is LeetCode's). Such a figure is asked for again, under the board's own rules.
- */
-function checkedMoves(data, start) {
-  const counted = data.movesStart ?? RULES.start.default;
-  return Number.isInteger(data.moves) && counted === start ? data.moves : null;
-}
-
-/** `{moves}` of a stored or added board (checkedMoves), with `movesStart` beside a figure only. */
-function movesFields(data, start) {
-  const moves = checkedMoves(data, start);
-  return moves === null ? { moves } : { moves, movesStart: start };
-}
-
-/** The most boards a class set holds (the generate_set op's count). */
-export const MAX_SET = 8;
-
-/**
- * An entry's class set `{id, name, index, count}` (index 1 to count, count 2 to MAX_SET), or null when it
- * has none or it is not one of that form (then the board is kept as a board on its own).
- */
-export function readSet(set) {
-  if (!set || typeof set !== "object" || typeof set.id !== "string" || set.id.length > 40) return null;
-  const name = cleanName(set.name);
-  const { index, count } = set;
-  const good = name && Number.isInteger(count) && count >= 2 && count <= MAX_SET && Number.isInteger(index) && index >= 1 && index <= count;
-  return good ? { id: set.id, name, index, count } : null;
-}
-
-/**
- * The words on squares of a stored or imported board `{notes, hideNumbers, decks}` (web/core/notes.mjs),
- * checked for an n×n board; null when they are not valid, or, with `where`, throws naming it and the square.
- */
-export function entryWords(data, n, where = "") {
-  try {
-    const notes = checkNotes(data.notes, n, `${where}notes`);
-    const decks = checkDecks(data.decks, `${where}decks`);
-    if (data.hideNumbers !== undefined && typeof data.hideNumbers !== "boolean") throw new Error(`${where}hideNumbers is not true or false`);
-    return { notes, hideNumbers: data.hideNumbers === true, decks };
-  } catch (error) {
-    if (where) throw error;
-    return null;
   }
 }
 
@@ -140,6 +46,25 @@ function boardKey({ n, jumps, rules }) {
 
 const quoted = (name) => `“${name}”`;
 
+/** What a confirmation is about: the board, its rules and its words (read as storage reads them), not its name or least moves. */
+function contentKey(entry) {
+  const { n, jumps, rules, notes, hideNumbers, decks } = readEntry(JSON.parse(JSON.stringify(entry))) ?? {};
+  return JSON.stringify([n, jumps, rules, notes, hideNumbers, decks]);
+}
+
+/**
+ * The stored entry that `asked` (the entry as the user confirmed an action on it) is, or undefined when
+ * another tab deleted it. Throws LibraryError "changed", saying nothing was `done`, when another tab put a
+ * different board, rules or words in it, or (with `sameName`) renamed it: the user did not confirm that.
+ */
+function confirmed(stored, asked, done, sameName) {
+  const entry = stored.find((item) => item.id === asked.id);
+  if (!entry) return undefined;
+  const why = sameName && entry.name !== asked.name ? `renamed ${quoted(entry.name)}` : contentKey(entry) !== contentKey(asked) ? "changed" : "";
+  if (why) throw new LibraryError("changed", `${quoted(asked.name)} was ${why} in another tab; nothing was ${done}.`);
+  return entry;
+}
+
 /**
  * The stored boards and this tab's copy of them (`entries`, for drawing and for the questions asked).
  *
@@ -155,6 +80,10 @@ const quoted = (name) => `“${name}”`;
  *   another tab took meanwhile is refused (kind "taken"); only the name is written.
  * - remove: by id, whatever another tab renamed it to (it is the same board); if another tab deleted
  *   it already, nothing is written.
+ * - What the user confirmed (replace, rename, delete: the entry as the tab drew it when asking) is
+ *   compared with the entry as stored now: if another tab put another board, rules or words in it (or,
+ *   for replace and rename, renamed it), nothing is written (kind "changed"). Least moves filled in
+ *   meanwhile are no change.
  * - setMoves (the least moves, filled in once Python answers): only that field, only while the stored
  *   entry still holds the board the figure was computed for (another tab may have replaced it), and
  *   never for an entry that is gone: a stale fill-in neither resurrects nor renames anything.
@@ -166,6 +95,12 @@ export class Library {
   #entries = [];
   /** id -> {key, moves}: least moves storage refused, shown meanwhile and written with the next change. */
   #unstored = new Map();
+  /** Each entry read -> the item it was read from, written back as it is unless a change is about it. */
+  #raw = new WeakMap();
+  /** The stored text that is no list, while it is stored: `{text, aside, downloaded, problem}` (copyAside's). */
+  #unreadable = null;
+  /** How many stored items the last read could not show (kept as stored). */
+  #hidden = 0;
 
   /** `storage` is a Storage (localStorage) or a getter that may throw when storage is blocked. */
   constructor(storage) {
@@ -176,13 +111,19 @@ export class Library {
     return this.#entries;
   }
 
+  /** How many stored items the last read found that are no board this page can show (written back as they are). */
+  get hidden() {
+    return this.#hidden;
+  }
+
   /**
    * Read the stored boards into `entries` (at start, and when another tab changed them). Throws
-   * LibraryError "unavailable" or "unreadable" (then the list is empty and the bad copy is kept aside).
+   * LibraryError "unavailable" or "unreadable" (then the list is empty, and `unreadable` says whether
+   * the text is kept aside; until it is, or downloaded and a new list started, every change is refused).
    */
   load() {
     try {
-      this.#entries = this.#read();
+      this.#entries = this.#read().entries;
     } catch (error) {
       if (error.kind === "unreadable") this.#entries = [];
       throw error;
@@ -222,21 +163,22 @@ export class Library {
   }
 
   /** Rename `entry` (as the user saw it); returns its stored name before. */
-  rename({ id, name: before }, name) {
+  rename(asked, name) {
+    const { id, name: before } = asked;
     return this.#change(`${quoted(before)} was not renamed`, (stored) => {
-      const entry = stored.find((item) => item.id === id);
+      const entry = confirmed(stored, asked, "renamed", true);
       if (!entry) throw gone(before, "renamed");
       if (stored.some((item) => item.id !== id && item.name === name)) {
         throw new LibraryError("taken", `There is already a board named ${quoted(name)} (saved in another tab): choose another name.`);
       }
-      return { list: stored.map((item) => (item === entry ? { ...item, name } : item)), result: entry.name };
+      return { list: stored.map((item) => (item === entry ? { ...this.#rawOf(item), name } : item)), result: entry.name };
     });
   }
 
   /** Delete `entry` (as the user saw it); returns it as it was stored, or null when another tab had deleted it already. */
-  remove({ id, name }) {
-    return this.#change(`${quoted(name)} was not deleted`, (stored) => {
-      const entry = stored.find((item) => item.id === id);
+  remove(asked) {
+    return this.#change(`${quoted(asked.name)} was not deleted`, (stored) => {
+      const entry = confirmed(stored, asked, "deleted", false);
       return entry ? { list: stored.filter((item) => item !== entry), result: entry } : { list: null, result: null };
     });
   }
@@ -253,7 +195,7 @@ export class Library {
       return this.#change(what, (stored) => {
         const target = stored.find((item) => item.id === entry.id && boardKey(item) === key);
         if (!target || target.moves === moves) return { list: null, result: Boolean(target) };
-        return { list: stored.map((item) => (item === target ? { ...item, moves, movesStart: item.rules.start } : item)), result: true };
+        return { list: stored.map((item) => (item === target ? { ...this.#rawOf(item), moves, movesStart: item.rules.start } : item)), result: true };
       });
     } catch (error) {
       if (error.kind === "full" || error.kind === "unavailable") {
@@ -262,6 +204,33 @@ export class Library {
       }
       throw error;
     }
+  }
+
+  /**
+   * The stored text this tab could not read as a list, while it is stored: `{text, aside, downloaded}`,
+   * `aside` the key a copy is kept under (null: none could be made), or null.
+   */
+  get unreadable() {
+    const { text, aside, downloaded } = this.#unreadable ?? {};
+    return this.#unreadable && { text, aside, downloaded };
+  }
+
+  /** The user was given `text` (the unreadable text) as a file: they may now start a new list over it. */
+  downloaded(text) {
+    if (this.#unreadable?.text === text) this.#unreadable.downloaded = true;
+  }
+
+  /**
+   * Replace the unreadable text with an empty list, once it is kept aside or downloaded (throws the
+   * refusal otherwise, or when storage refuses). Writes nothing if another tab wrote the list meanwhile;
+   * either way the list is read again.
+   */
+  startNewList() {
+    const unreadable = this.#unreadable;
+    const what = "no new list was started";
+    if (unreadable && !unreadable.aside && !unreadable.downloaded) throw notKept(what);
+    if (unreadable && this.#text(what) === unreadable.text) this.#write([], what);
+    return this.load();
   }
 
   /** The export file's JSON text: every board as a LeetCode matrix with its name, rules, words and class set (when it has them). */
@@ -277,69 +246,119 @@ export class Library {
     return typeof this.#storage === "function" ? this.#storage() : this.#storage;
   }
 
-  /** The stored list as it is now, with least moves storage refused earlier; `what` is what a refusal leaves unsaved. */
-  #read(what = null) {
-    let text;
+  /** The stored text, or null; `what` is what a refusal leaves unsaved. */
+  #text(what) {
     try {
-      text = this.#store().getItem(LIBRARY_KEY);
+      return this.#store().getItem(LIBRARY_KEY);
     } catch (error) {
       const unsaved = what ? `, so nothing was changed: ${what}` : "";
       throw new LibraryError("unavailable", `Your browser does not let this page read stored boards (${error?.message ?? error})${unsaved}.`);
     }
-    if (text === null) return [];
+  }
+
+  /** Store `items` as the list; returns the text written, or throws a LibraryError saying `what` was not saved. */
+  #write(items, what) {
+    const text = JSON.stringify(items);
+    try {
+      this.#store().setItem(LIBRARY_KEY, text);
+    } catch (error) {
+      throw writeProblem(error, what);
+    }
+    return text;
+  }
+
+  /**
+   * The stored list as it is now, with least moves storage refused earlier: `{entries, kept}`, `kept` the
+   * stored items that are no entry this page can show (written back as they are). Throws LibraryError
+   * "unreadable" when the text is not a list; `what` is what a refusal leaves unsaved.
+   */
+  #read(what = null) {
+    const text = this.#text(what);
+    const read = text === null ? { entries: [], kept: [] } : this.#parse(text);
+    if (!read) throw this.#cannotRead(text);
+    this.#unreadable = null;
+    this.#hidden = read.kept.length;
+    return read;
+  }
+
+  /** `text` read as the list (#read), or null when it is not one. Each entry's stored form is kept in #raw. */
+  #parse(text) {
     let data;
     try {
       data = JSON.parse(text);
     } catch {
-      data = null;
+      return null;
     }
-    const entries = Array.isArray(data) ? data.map(readEntry) : null;
-    if (!entries) {
-      try {
-        this.#store().setItem(`${LIBRARY_KEY}:unreadable`, text);
-      } catch {
-        // kept where it is: nothing will be written over it until the user saves
+    if (!Array.isArray(data)) return null;
+    const entries = [];
+    const kept = [];
+    for (const item of data) {
+      const entry = entries.length < MAX_BOARDS ? readEntry(item) : null;
+      if (!entry) {
+        kept.push(item);
+        continue;
       }
-      throw new LibraryError("unreadable", "Your saved boards could not be read (they are not a list of boards); a copy is kept aside.");
+      const shown = this.#withUnstored(entry);
+      this.#raw.set(shown, shown === entry ? item : { ...item, moves: shown.moves, movesStart: shown.movesStart });
+      entries.push(shown);
     }
-    return entries
-      .filter(Boolean)
-      .slice(0, MAX_BOARDS)
-      .map((entry) => this.#withUnstored(entry));
+    return { entries, kept };
+  }
+
+  /**
+   * The stored `text` is not a list: copy it aside (once), remember it, and return the LibraryError
+   * "unreadable" that says whether it is kept, and if not, what keeps it.
+   */
+  #cannotRead(text) {
+    const known = this.#unreadable?.text === text ? this.#unreadable : { text, aside: null, downloaded: false, problem: null };
+    if (!known.aside) Object.assign(known, copyAside(this.#store(), LIBRARY_KEY, text));
+    this.#unreadable = known;
+    if (known.aside) return new LibraryError("unreadable", "Your saved boards could not be read (they are not a list of boards); a copy is kept aside, and saving a board starts a new list.");
+    const next = known.downloaded ? "You downloaded the text: press Start a new list to save boards here again." : "Download the text to keep it.";
+    return new LibraryError("unreadable", `Your saved boards could not be read and could not be copied aside: ${known.problem}. ${next}`);
   }
 
   #withUnstored(entry) {
     const kept = entry.moves === null ? this.#unstored.get(entry.id) : undefined;
-    return kept && kept.key === boardKey(entry) ? { ...entry, moves: kept.moves } : entry;
+    return kept && kept.key === boardKey(entry) ? { ...entry, moves: kept.moves, movesStart: entry.rules.start } : entry;
+  }
+
+  /** An entry as stored, for a change to one field of it that keeps what this page does not read. */
+  #rawOf(entry) {
+    return this.#raw.get(entry) ?? entry;
   }
 
   /**
    * Read the stored list, apply `edit` to it (`{list, result}`, list null when nothing is to be
-   * written) and write the list back; returns `result`. A refused write throws a LibraryError saying
-   * `what` was not saved; `entries` is then the stored list as read, which the write left as it was.
-   * O(size of the stored list) for the read, the edit and the write: at most MAX_BOARDS boards of at
-   * most 50×50, a few MB of JSON.
+   * written) and write the list back; returns `result`. Entries the edit left as they were are written
+   * as they were stored, and stored items that are no entry after them. A refused write throws a
+   * LibraryError saying `what` was not saved; `entries` is then the stored list as read, which the
+   * write left as it was. Over an unreadable text only once it is copied aside. O(size of the stored
+   * list) for the read, the edit and the write: at most MAX_BOARDS boards of at most 50×50, a few MB of JSON.
    */
   #change(what, edit) {
-    let stored;
+    let read;
     try {
-      stored = this.#read(what);
+      read = this.#read(what);
     } catch (error) {
       if (error.kind !== "unreadable") throw error;
-      stored = []; // the bad copy is kept aside; the list starts again from this change
+      if (!this.#unreadable.aside) throw notKept(what);
+      read = { entries: [], kept: [] }; // the bad copy is kept aside; the list starts again from this change
     }
-    this.#entries = stored;
-    const { list, result } = edit(stored);
+    this.#entries = read.entries;
+    const { list, result } = edit(read.entries);
     if (list === null) return result;
-    try {
-      this.#store().setItem(LIBRARY_KEY, JSON.stringify(list));
-    } catch (error) {
-      throw writeProblem(error, what);
-    }
+    const text = this.#write([...list.map((entry) => this.#rawOf(entry)), ...read.kept], what);
     this.#unstored.clear(); // written with the list, or no longer about a stored board
-    this.#entries = list;
+    this.#unreadable = null;
+    this.#entries = this.#parse(text).entries; // as a reload would show them
     return result;
   }
+}
+
+/** The refusal of a write over a stored list that could not be read and is neither kept aside nor a new list yet. */
+function notKept(what) {
+  return new LibraryError("unreadable", `Your saved boards could not be read and could not be copied aside, so nothing was changed: ${what}. Download the text to keep it, then start a new list.`);
 }
 
 function gone(name, verb) {
@@ -356,7 +375,8 @@ function addTo(stored, boards, replace) {
   const storedIds = new Set(stored.map((entry) => entry.id));
   const used = new Set();
   const added = boards.map((board) => {
-    let id = replace.get(board.name)?.id;
+    const asked = replace.get(board.name);
+    let id = asked && confirmed(stored, asked, "saved", true)?.id;
     if (!storedIds.has(id) || used.has(id)) do id = randomId(); while (storedIds.has(id) || used.has(id));
     used.add(id);
     const entry = { ...board, id, ...movesFields(board, board.rules?.start ?? RULES.start.default) };

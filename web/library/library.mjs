@@ -10,6 +10,9 @@ import { buildBoard, makeWords } from "../core/state.mjs";
 import { thumbnail } from "../board/thumbnail.mjs";
 import { groupSets } from "../generate/class-sets.mjs";
 import { UNSEARCHED_SIXES } from "../core/rules-text.mjs";
+import { downloadText } from "../core/unreadable.mjs";
+
+const UNREADABLE_FILE = "my-boards-unreadable.txt";
 
 /**
  * An entry's least moves as the list shows them, under its own rules: "—" until Python has said, the
@@ -81,9 +84,10 @@ class LibraryPanel {
   }
 
   #draw() {
+    this.#drawUnreadable();
     const entries = this.library.entries;
     this.#$("list").replaceChildren(...groupSets(entries).map((group) => (group.set ? this.#setItem(group) : this.#item(group.entry))));
-    this.#$("empty").hidden = entries.length > 0;
+    this.#$("empty").hidden = entries.length > 0 || Boolean(this.library.unreadable); // boards are stored, unread
     this.#$("export").disabled = entries.length === 0;
     this.#root.dataset.count = String(entries.length);
   }
@@ -208,12 +212,7 @@ class LibraryPanel {
   #exportAll() {
     this.#refresh(); // what is stored now, other tabs' changes included
     const library = this.library;
-    const text = library.exportText(boardToMatrix);
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    link.download = "my-boards.json";
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    downloadText(library.exportText(boardToMatrix), "my-boards.json", "application/json");
     this.#say(`Exported ${library.entries.length} board${library.entries.length === 1 ? "" : "s"} to my-boards.json.`);
   }
 
@@ -305,8 +304,10 @@ class LibraryPanel {
 
   /** Read the stored boards again (a refusal is reported) and show them. */
   #refresh() {
+    const unreadable = this.library.unreadable;
     try {
       this.library.load();
+      if (unreadable) this.#say("The list of boards was written again in another tab: boards can be saved here again.");
     } catch (error) {
       if (!(error instanceof LibraryError)) throw error;
       this.#say(error.message, "error");
@@ -314,9 +315,45 @@ class LibraryPanel {
     this.#draw();
   }
 
+  /**
+   * While the stored list cannot be read: Download the text (always), and Start a new list once the text is
+   * kept aside or downloaded (the store refuses every other write until then). Made on first need.
+   */
+  #drawUnreadable() {
+    const unreadable = this.library.unreadable;
+    let bar = this.#$("unreadable");
+    if (!bar && !unreadable) return;
+    if (!bar) {
+      bar = element("div", "library-actions");
+      bar.dataset.library = "unreadable";
+      const download = element("button", "", "Download the text");
+      const start = element("button", "", "Start a new list");
+      for (const button of [download, start]) button.type = "button";
+      download.addEventListener("click", () => this.#downloadUnreadable());
+      start.addEventListener("click", () => this.#change(() => this.library.startNewList(), () => "Started a new list: My boards is empty, and boards can be saved again."));
+      bar.append(download, start);
+      this.#$("status").after(bar);
+    }
+    bar.hidden = !unreadable;
+    bar.lastElementChild.hidden = !unreadable?.aside && !unreadable?.downloaded;
+  }
+
+  #downloadUnreadable() {
+    const { text } = this.library.unreadable ?? {};
+    if (text === undefined) return;
+    downloadText(text, UNREADABLE_FILE); // text/plain: saved as it is, never read as a page
+    this.library.downloaded(text);
+    this.#say(`Downloaded the text of your saved boards as ${UNREADABLE_FILE} (${text.length.toLocaleString("en")} characters): keep that file. Start a new list to save boards here again; it replaces that text.`, "error");
+    this.#drawUnreadable();
+  }
+
   /** Show the stored boards and ask Python for missing least moves. */
   #load() {
     this.#refresh();
+    const { hidden } = this.library;
+    if (hidden && this.#$("status").dataset.kind !== "error") {
+      this.#say(`${hidden} saved item${hidden === 1 ? " is" : "s are"} not a board this page can show; kept as stored.`, "error");
+    }
     this.#fillMoves(this.library.entries.filter((entry) => entry.moves === null));
   }
 

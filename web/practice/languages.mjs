@@ -71,10 +71,6 @@ function write(key, text) {
   }
 }
 
-/** The code kept for `name`'s language, or null. */
-export const readCode = (name) => read(language(name).storageKey);
-/** Keep the user's code in `name`; null when that worked, or why it did not. */
-export const storeCode = (name, text) => write(language(name).storageKey, text);
 /** The language last chosen ("python" when none was, or storage cannot be read). */
 export const readLanguage = () => (Object.hasOwn(LANGUAGES, read(LANGUAGE_KEY) ?? "") ? read(LANGUAGE_KEY) : "python");
 /** Remember the language chosen (a failure only means the next visit starts in Python). */

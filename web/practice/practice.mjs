@@ -3,7 +3,8 @@
 import { makeClient } from "../core/client.mjs";
 import { FailureView, wellFormed } from "./failure-view.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
-import { LANGUAGES, language, languageExtensions, readCode, readLanguage, storeCode, storeLanguage } from "./languages.mjs";
+import { LANGUAGES, language, languageExtensions, readLanguage, storeLanguage } from "./languages.mjs";
+import { CodeKeeper } from "./code-keeper.mjs";
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
 import { siteUrl } from "../core/site.mjs";
 import { editorTheme } from "./editor-theme.mjs";
@@ -70,9 +71,12 @@ class PracticePanel {
   #runner = new PracticeRunner();
   /** True while the panel itself replaces the editor's text (not a user edit). */
   #replacing = false;
+  /** Where the editor's code is kept, and the note when it is not saved (code-keeper.mjs). */
+  #code;
 
   constructor(app) {
     this.#app = app;
+    this.#code = new CodeKeeper({ note: this.#$("save-note"), text: () => this.#editor?.state.doc.toString() ?? null, replace: (text) => this.#replaceText(text) });
     this.#wire();
   }
 
@@ -92,13 +96,9 @@ class PracticePanel {
     this.#$("open").textContent = shown ? "Hide practice" : "Open practice";
   }
 
-  /** A user edit: store it (code from a link becomes theirs once they edit it), or say why it was not stored. */
+  /** A user edit: kept (code from a link becomes theirs once they edit it), or the note says why not. */
   #edited(text) {
-    if (this.#replacing) return; // code from a link is stored only once the user edits it
-    const problem = storeCode(this.#language, text);
-    const note = this.#$("save-note");
-    note.hidden = problem === null;
-    note.textContent = problem === null ? "" : `Your code is not saved: ${problem}. It stays in this editor while the page is open; copy it somewhere safe.`;
+    if (!this.#replacing) this.#code.edited(text); // code from a link is stored only once the user edits it
   }
 
   #replaceText(text) {
@@ -117,7 +117,7 @@ class PracticePanel {
     this.#$("language").value = name;
     storeLanguage(name);
     this.#setMode?.(name);
-    if (this.#editor) this.#replaceText(text ?? readCode(name) ?? language(name).template);
+    if (this.#editor) this.#replaceText(this.#code.show(name, text));
   }
 
   /** Open the panel; `linked` is code a link carries (still encoded, from code-link.mjs), shown but not run or stored. */
@@ -127,7 +127,7 @@ class PracticePanel {
     if (!this.#editor) {
       this.#say("Loading the editor…", "loading");
       try {
-        const made = await createEditor(this.#$("editor"), readCode(this.#language) ?? language(this.#language).template, (text) => this.#edited(text), this.#language);
+        const made = await createEditor(this.#$("editor"), this.#code.show(this.#language), (text) => this.#edited(text), this.#language);
         [this.#editor, this.#setMode] = [made.view, made.setLanguage];
       } catch (error) {
         this.#say(`The editor could not be loaded (${error.message}).`, "error");
