@@ -114,9 +114,15 @@ def bundle_editor(out: Path) -> None:
         subprocess.run([*command, f"--outfile={out / bundle}"], cwd=ROOT, check=True)
 
 
-# The page's two entry modules (index.html's scripts) and the modules loaded as workers.
+# The page's two entry modules (index.html's scripts) and the modules loaded as workers (and by the sandbox frame).
 PAGE_ENTRIES = ("boot.mjs", "main.mjs")
-WORKER_ENTRIES = ("workers/engine.worker.mjs", "workers/practice.worker.mjs", "workers/generate.worker.mjs", "sw.mjs")
+WORKER_ENTRIES = (
+    "workers/engine.worker.mjs",
+    "workers/practice.worker.mjs",
+    "workers/generate.worker.mjs",
+    "practice/sandbox.mjs",  # the sandbox frame's module (practice/sandbox.html)
+    "sw.mjs",
+)
 # Written after the bundles (it names them), so every module imports it as it is.
 BUILD_INFO = "build-info.mjs"
 ESBUILD_OPTIONS = ("--minify", "--keep-names", "--charset=utf8", "--log-level=warning")

@@ -1,35 +1,37 @@
-// The workers the user's code runs in: each with an opaque origin (started from a data: URL), a fresh one
-// for every run, a time limit on every request, Cancel. Owns no DOM; practice.mjs shows what it reports.
+// The sandboxes the user's code runs in: each a sandboxed frame (sandbox-frame.mjs, an opaque origin and, where
+// the browser isolates such frames, a process of its own) with a worker inside; a fresh one for every run, a
+// time limit on every request, Cancel. Owns no DOM but the hidden frames; practice.mjs shows what it reports.
 
 import { CancelledError, TimeLimitError, WorkerMessenger } from "../workers/messenger.mjs";
+import { SandboxCrashError, SandboxFaultError, SandboxFrame } from "./sandbox-frame.mjs";
+import { MAX_MESSAGE_CHARS } from "./sandbox-messages.mjs";
 import { siteUrl } from "../core/site.mjs";
 
-export { CancelledError, TimeLimitError };
+export { CancelledError, SandboxCrashError, SandboxFaultError, TimeLimitError };
 
-/** The longest reply the practice worker may send (the battery's, about 26 kB, is the longest real one). */
-export const MAX_REPLY_CHARS = 1_000_000;
+/** The longest message the practice worker may send: its frame refuses longer ones, every field counted. */
+export const MAX_REPLY_CHARS = MAX_MESSAGE_CHARS;
 /** Python that has not started within this is given up. */
 const START_LIMIT_MS = 60_000;
 
 /**
- * A data: URL whose one line imports the practice worker from the site. A worker started from it has
- * an opaque origin ("null"): no CacheStorage, IndexedDB, cookies or storage of the site, and the
- * page's CSP (which it inherits) lets it reach only the site's own files, served with
- * Access-Control-Allow-Origin: * (docs/design.md). User code never runs with the site's origin.
+ * A frame from the site's practice/sandbox.html running workers/practice.worker.mjs. The frame and the worker
+ * have an opaque origin: no CacheStorage, IndexedDB, cookies or storage of the site; the frame's CSP (which
+ * the worker inherits) lets them reach only the site's own files, served with Access-Control-Allow-Origin: *
+ * (docs/design.md). User code never runs with the site's origin, nor in the page's process where the browser
+ * isolates sandboxed frames.
  */
-function sandboxedWorkerUrl() {
-  const entry = siteUrl("workers/practice.worker.mjs").href;
-  return `data:text/javascript,${encodeURIComponent(`import ${JSON.stringify(entry)};`)}`;
+function sandboxedWorker() {
+  return new SandboxFrame(siteUrl("practice/sandbox.html"), siteUrl("workers/practice.worker.mjs"), document.body);
 }
 
-/** One sandboxed worker, started at once, serving one run and then stopped. */
+/** One sandbox (a frame and its worker), started at once, serving one run and then stopped. */
 class Session {
-  #messenger = new WorkerMessenger(() => ({ worker: new Worker(sandboxedWorkerUrl(), { type: "module" }) }), {
+  #messenger = new WorkerMessenger(() => ({ worker: /** @type {Worker} */ (/** @type {unknown} */ (sandboxedWorker())) }), {
     name: "practice",
     silenceLimitMs: START_LIMIT_MS,
     unavailable: (message) => `Python could not start for your code (${message})`,
-    // Real replies are at most tens of kB (printed output is cut at 4,000 characters a board); a forged
-    // one of megabytes a board would keep the page busy copying it.
+    // The frame already refuses longer messages; checked again here, where the page would pay for one.
     maxReplyChars: MAX_REPLY_CHARS,
   });
 
