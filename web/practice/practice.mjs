@@ -70,7 +70,7 @@ class PracticePanel {
   #editor = null;
   /** Switches the editor's mode (createEditor's setLanguage). */
   #setMode = null;
-  /** The language of the code in the editor: "python" or "javascript" (languages.mjs). */
+  /** The language of the code in the editor: "python", "javascript" or "typescript" (languages.mjs). */
   #language = readLanguage();
   /** The first board the last run failed on (shrunk once diagnosed), which "Load the failing board" puts on the board. */
   #failing = null;
@@ -216,6 +216,7 @@ class PracticePanel {
     const { label } = language(this.#language);
     this.#say(`Starting ${label} for your code…`, "running");
     const { cases, note } = await this.#battery(session);
+    // "typescript" too: the practice worker hands TypeScript to Python as JavaScript, its types taken off.
     const reply = await session.call(requests.load({ source, language: /** @type {"python" | "javascript"} */ (this.#language) }), LOAD_LIMIT_MS);
     const loaded = reply.ok ? reply.result : refused(reply);
     if (!loaded.loaded) {

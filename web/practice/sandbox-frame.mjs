@@ -82,7 +82,7 @@ export class SandboxFrame extends EventTarget {
       this.#answered = Math.min(data.ping, this.#pinged);
       if (this.#answered === this.#pinged) this.#waitingSince = null;
     } else if (data.sandbox === "oversize") {
-      this.#fail(new SandboxFaultError(`your code's sandbox sent ${text(data.message)}, over the limit, so it was stopped`));
+      this.#fail(new SandboxFaultError(`it sent the page ${text(data.message)} (the limit)`));
     } else if (data.sandbox === "fault") {
       this.#fail(new Error(text(data.message)));
     }
