@@ -22,7 +22,34 @@ const START_LIMIT_MS = 60_000;
  * isolates sandboxed frames.
  */
 function sandboxedWorker() {
-  return new SandboxFrame(siteUrl("practice/sandbox.html"), siteUrl("workers/practice.worker.mjs"), document.body);
+  return new SandboxFrame(siteUrl("practice/sandbox.html"), siteUrl("workers/practice.worker.mjs"), document.body, runtimeFiles());
+}
+
+/** The files of Python's runtime the practice worker fetches (its modules it imports, which it must download). */
+const RUNTIME_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "py/snakes_ladders.zip"];
+/** Their bytes, read once from the page's own caches (the offline cache, the HTTP cache). */
+let runtime = null;
+
+/**
+ * A copy of the runtime's files for one sandbox, by address: the frame's opaque origin has an HTTP cache of
+ * its own, empty for each new frame, so without them every run would download 12.6 MB again. A file that
+ * cannot be read is left out (the worker downloads it).
+ * @returns {Promise<Record<string, ArrayBuffer>>}
+ */
+async function runtimeFiles() {
+  runtime ??= Promise.all(
+    RUNTIME_FILES.map(async (path) => {
+      const address = siteUrl(path).href;
+      try {
+        const response = await fetch(address);
+        return response.ok ? [address, await response.arrayBuffer()] : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  const files = (await runtime).filter((entry) => entry !== null);
+  return Object.fromEntries(files.map(([address, bytes]) => [address, bytes.slice(0)]));
 }
 
 /** One sandbox (a frame and its worker), started at once, serving one run and then stopped. */

@@ -36,8 +36,9 @@ export class SandboxFrame extends EventTarget {
    * @param {URL | string} frameUrl
    * @param {URL | string} workerUrl
    * @param {HTMLElement} parent
+   * @param {Promise<Record<string, ArrayBuffer>>} files  handed to the worker (absolute address -> bytes), theirs to keep
    */
-  constructor(frameUrl, workerUrl, parent) {
+  constructor(frameUrl, workerUrl, parent, files = Promise.resolve({})) {
     super();
     const channel = new MessageChannel();
     this.#port = channel.port1;
@@ -47,19 +48,20 @@ export class SandboxFrame extends EventTarget {
     frame.sandbox.add("allow-scripts"); // and nothing else: no allow-same-origin, top navigation, popups, forms
     Object.assign(frame, { hidden: true, title: "Sandbox for your code", tabIndex: -1 });
     frame.setAttribute("aria-hidden", "true");
-    frame.addEventListener("load", () => this.#loaded(channel.port2, String(workerUrl)), { once: true });
+    frame.addEventListener("load", () => this.#loaded(channel.port2, String(workerUrl), files), { once: true });
     frame.src = String(frameUrl);
     this.#frame = frame;
     parent.append(frame);
   }
 
-  /** Hand the frame its port and the worker to start, then ping it. */
-  #loaded(port, workerUrl) {
+  /** Hand the frame its port, ping it, and name the worker to start with its files (once they are read). */
+  async #loaded(port, workerUrl, files) {
     if (this.#ended) return;
     this.#frame.contentWindow?.postMessage({ sandbox: "port" }, "*", [port]);
-    this.#port.postMessage({ sandbox: "start", worker: workerUrl });
     this.#timer = setInterval(() => this.#ping(), PING_MS);
     this.#ping();
+    const given = await files.catch(() => ({}));
+    if (!this.#ended) this.#port.postMessage({ sandbox: "start", worker: workerUrl, files: given }, Object.values(given));
   }
 
   #ping() {

@@ -15,24 +15,43 @@ const gate = new RelayGate();
 /** A report from the frame itself to the page (never of the workers' protocol: it has a `sandbox` key). */
 const report = (sandbox, message = "") => port?.postMessage({ sandbox, message });
 
-/** The worker's script: a site file (the frame's own origin's address), else null. */
-function siteScript(address) {
+/** `address` resolved, when it is a file of this site (the frame's own origin's address), else null. */
+function siteAddress(address) {
   try {
     const url = new URL(String(address), location.href);
-    return url.origin === new URL(location.href).origin && url.pathname.endsWith(".mjs") ? url.href : null;
+    return url.origin === new URL(location.href).origin ? url : null;
   } catch {
     return null;
   }
 }
 
+/** The worker's script: a module of this site, else null. */
+const siteScript = (address) => {
+  const url = siteAddress(address);
+  return url && url.pathname.endsWith(".mjs") ? url.href : null;
+};
+
+/** `files` as the page handed them: address -> ArrayBuffer, only addresses of this site. */
+function siteFiles(files) {
+  /** @type {Record<string, ArrayBuffer>} */
+  const kept = {};
+  if (files === null || typeof files !== "object") return kept;
+  for (const [address, bytes] of Object.entries(files)) if (bytes instanceof ArrayBuffer && siteAddress(address)?.href === address) kept[address] = bytes;
+  return kept;
+}
+
 /**
  * Start the worker from a data: URL that imports `script`: it has an opaque origin and this frame's CSP. (A
- * dynamic import: a static one from a data: module worker is refused in a sandboxed frame by Chromium.)
+ * dynamic import: a static one from a data: module worker is refused in a sandboxed frame by Chromium.) Its
+ * first message is `files`, which it keeps as `sandboxFiles` before the import (files the page read from its
+ * cache, for the worker to use rather than download: the frame's opaque origin has a cache of its own).
  */
-function startWorker(script) {
+function startWorker(script, files) {
   const failed = `(error) => postMessage({type: "progress", stage: "error", message: "the worker script could not be loaded (" + error + ")"})`;
-  const source = `import(${JSON.stringify(script)}).catch(${failed});`;
+  const start = `self.sandboxFiles = event.data; import(${JSON.stringify(script)}).catch(${failed});`;
+  const source = `addEventListener("message", (event) => { ${start} }, { once: true });`;
   worker = new Worker(`data:text/javascript,${encodeURIComponent(source)}`, { type: "module" });
+  worker.postMessage(files, Object.values(files));
   worker.addEventListener("message", (event) => relay(event.data));
   worker.addEventListener("error", (event) => {
     event.preventDefault();
@@ -62,7 +81,7 @@ function fromPage(data) {
   }
   if (data?.sandbox === "start" && worker === null) {
     const script = siteScript(data.worker);
-    if (script) startWorker(script);
+    if (script) startWorker(script, siteFiles(data.files));
     else report("fault", "the page named no worker script of this site");
     return;
   }

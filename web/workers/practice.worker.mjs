@@ -4,11 +4,12 @@
 // JSON strings in and out through snakes_ladders.api.practice_handle (the practice ops of the one envelope,
 // and no other op); the page terminates it on a time limit. Progress (what a run prints as it prints it,
 // diagnose's smaller boards) goes out as it comes, so a board stopped at its limit keeps its output.
-import { announce, loadPackageFunction, serveRequests } from "./pyodide-load.mjs";
+import { announce, filesInMemory, loadPackageFunction, serveRequests } from "./pyodide-load.mjs";
 import { javaScriptSolutions } from "./js-solution.mjs";
 import { typeScriptToJavaScript } from "./js-source.mjs";
 
 const base = new URL("../", import.meta.url);
+filesInMemory(globalThis.sandboxFiles); // the runtime files the page handed over (practice/sandbox.mjs)
 const ready = loadPackageFunction(base, "snakes_ladders.api", "practice_handle");
 announce(ready);
 

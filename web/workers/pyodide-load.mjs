@@ -23,6 +23,27 @@ export async function loadPackageFunction(base, name, attribute = "handle") {
   return callable;
 }
 
+/**
+ * Serve `files` (absolute address -> ArrayBuffer: runtime files the page read from its own cache and handed
+ * over) to this worker's fetch, each once; any other address goes to the network. A worker in the sandbox
+ * frame has an opaque origin, whose HTTP cache is its own and starts empty: without this every sandbox would
+ * download the 12.6 MB of Pyodide's runtime again.
+ * @param {unknown} files
+ */
+export function filesInMemory(files) {
+  const kept = new Map(Object.entries(files !== null && typeof files === "object" ? files : {}).filter(([, bytes]) => bytes instanceof ArrayBuffer));
+  if (kept.size === 0) return;
+  const network = globalThis.fetch.bind(globalThis);
+  globalThis.fetch = (input, init) => {
+    const address = input instanceof Request ? input.url : String(input);
+    const bytes = kept.get(address);
+    if (bytes === undefined) return network(input, init);
+    kept.delete(address); // the Response owns them now
+    const type = address.endsWith(".wasm") ? "application/wasm" : address.endsWith(".json") ? "application/json" : "application/octet-stream";
+    return Promise.resolve(new Response(bytes, { headers: { "Content-Type": type } }));
+  };
+}
+
 /** Tell the page when Python is ready or could not start, in the messenger's protocol (messenger.mjs). */
 export function announce(ready) {
   ready.then(
