@@ -10,7 +10,8 @@ import { typeScriptToJavaScript } from "./js-source.mjs";
 
 const base = new URL("../", import.meta.url);
 filesInMemory(globalThis.sandboxFiles); // the runtime files the page handed over (practice/sandbox.mjs)
-const ready = loadPackageFunction(base, "snakes_ladders.api", "practice_handle");
+// Each stage is reported: the page gives up on a start silent for 60 s, not on one that is slow.
+const ready = loadPackageFunction(base, "snakes_ladders.api", "practice_handle", (stage) => postMessage({ type: "progress", stage }));
 announce(ready);
 
 /** The request whose run prints now: what a JavaScript run prints goes out as its progress. */

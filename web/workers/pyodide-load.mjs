@@ -5,16 +5,20 @@ import { PACKAGE_FILE, writePackage } from "./snapshot.mjs";
 /**
  * Start Pyodide from the site's own files (`base` is the site's root URL), put the package's zip on
  * sys.path (zipimport reads it, as in the solver's worker) and return a copy of `name`'s attribute
- * `attribute` (a Python callable), kept for the worker's life.
+ * `attribute` (a Python callable), kept for the worker's life. `onStage` hears each stage begin
+ * ("downloading", "starting", "loading the solver"): a start slowed by a busy machine is still heard from.
  */
-export async function loadPackageFunction(base, name, attribute = "handle") {
+export async function loadPackageFunction(base, name, attribute = "handle", onStage = (_stage) => {}) {
+  onStage("downloading");
   const archive = fetch(new URL("py/snakes_ladders.zip", base)).then((response) => {
     if (!response.ok) throw new Error(`could not download the solver package (HTTP ${response.status})`);
     return response.arrayBuffer();
   });
   archive.catch(() => {}); // awaited below; this only silences the early rejection
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  onStage("starting");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] });
+  onStage("loading the solver");
   writePackage(pyodide, new Uint8Array(await archive));
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})`);
   const module = pyodide.pyimport(name);
