@@ -36,6 +36,8 @@ EDITOR_BUNDLE = "vendor/codemirror.mjs"
 # The JavaScript interpreter (sval) that runs a JavaScript practice solution in the practice worker.
 JS_RUNNER_ENTRY = ROOT / "tools" / "js-runner-entry.mjs"
 JS_RUNNER_BUNDLE = "vendor/js-runner.mjs"
+TYPESCRIPT_ENTRY = ROOT / "tools" / "typescript-entry.mjs"
+TYPESCRIPT_BUNDLE = "vendor/typescript.mjs"
 SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
 PACKAGE_COMPILER = ROOT / "tools" / "compile_package.mjs"
 PACKAGE_CACHE = ROOT / "build" / "packages"
@@ -107,16 +109,24 @@ def shipped_source(source: str) -> str:
 
 
 def bundle_editor(out: Path) -> None:
-    """Bundle CodeMirror and its Python and JavaScript modes into ``out/vendor/codemirror.mjs``, and the
-    JavaScript interpreter into ``out/vendor/js-runner.mjs``, with esbuild (pinned)."""
-    for entry, bundle in ((EDITOR_ENTRY, EDITOR_BUNDLE), (JS_RUNNER_ENTRY, JS_RUNNER_BUNDLE)):
+    """Bundle CodeMirror and its Python and JavaScript modes into ``out/vendor/codemirror.mjs``, the
+    JavaScript interpreter into ``out/vendor/js-runner.mjs`` and the TypeScript transpiler into
+    ``out/vendor/typescript.mjs``, with esbuild (pinned)."""
+    bundles = (EDITOR_ENTRY, EDITOR_BUNDLE), (JS_RUNNER_ENTRY, JS_RUNNER_BUNDLE), (TYPESCRIPT_ENTRY, TYPESCRIPT_BUNDLE)
+    for entry, bundle in bundles:
         command = [str(ESBUILD), str(entry), "--bundle", "--format=esm", "--minify", "--log-level=warning"]
         subprocess.run([*command, f"--outfile={out / bundle}"], cwd=ROOT, check=True)
 
 
-# The page's two entry modules (index.html's scripts) and the modules loaded as workers.
+# The page's two entry modules (index.html's scripts) and the modules loaded as workers (and by the sandbox frame).
 PAGE_ENTRIES = ("boot.mjs", "main.mjs")
-WORKER_ENTRIES = ("workers/engine.worker.mjs", "workers/practice.worker.mjs", "workers/generate.worker.mjs", "sw.mjs")
+WORKER_ENTRIES = (
+    "workers/engine.worker.mjs",
+    "workers/practice.worker.mjs",
+    "workers/generate.worker.mjs",
+    "practice/sandbox.mjs",  # the sandbox frame's module (practice/sandbox.html)
+    "sw.mjs",
+)
 # Written after the bundles (it names them), so every module imports it as it is.
 BUILD_INFO = "build-info.mjs"
 ESBUILD_OPTIONS = ("--minify", "--keep-names", "--charset=utf8", "--log-level=warning")
@@ -339,8 +349,9 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
     # second download of the same bytes on the first visit.
     # The snapshot is cached apart, after the rest, once Python is ready (sw.mjs).
     # The editor bundle (187 kB gzipped) is fetched when Practice first opens, not on every first visit;
-    # the JavaScript interpreter (78 kB) when a JavaScript solution is first run.
-    skip = {"sw.mjs", "index.html", "build-info.mjs", snapshot_file, EDITOR_BUNDLE, JS_RUNNER_BUNDLE}
+    # the JavaScript interpreter (78 kB) when a JavaScript solution is first run, the TypeScript transpiler
+    # (47 kB) when a TypeScript one is.
+    skip = {"sw.mjs", "index.html", "build-info.mjs", snapshot_file, EDITOR_BUNDLE, JS_RUNNER_BUNDLE, TYPESCRIPT_BUNDLE}
     served = (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     files = ["./", *sorted(name for name in served if name not in skip), "build-info.mjs"]
     (out / "build-info.mjs").write_text(

@@ -208,8 +208,13 @@ def test_every_module_the_site_names_is_there_and_none_is_left_over(site: Path) 
     for text in modules.values():  # by new URL(…, import.meta.url) at the root, or siteUrl(…) in main.mjs
         addressed |= set(re.findall(r'"((?:workers|vendor)/[\w.-]+\.mjs)"', text))
         addressed |= set(re.findall(r'new URL\("([^"]+\.mjs)"', text))
+    for page in site.rglob("*.html"):  # the sandbox frame's page names its module
+        folder = page.relative_to(site).parent.as_posix()
+        scripts_named = re.findall(r'<script type="module"[^>]* src="([^"]+)"', page.read_text(encoding="utf-8"))
+        addressed |= {posixpath.normpath(posixpath.join(folder, name)) for name in scripts_named}
     workers = {"workers/engine.worker.mjs", "workers/practice.worker.mjs", "workers/generate.worker.mjs"}
-    assert workers | {"vendor/codemirror.mjs"} <= addressed
+    assert workers | {"vendor/codemirror.mjs", "practice/sandbox.mjs"} <= addressed
+    assert '"practice/sandbox.html"' in modules["main.mjs"] and (site / "practice" / "sandbox.html").is_file()
     assert all((site / name).is_file() for name in addressed)
     for name in {name for name in addressed if name.startswith("pyodide/")}:  # Pyodide's own, checked above
         addressed.remove(name)

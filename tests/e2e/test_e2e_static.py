@@ -123,14 +123,35 @@ def test_index_html_sets_a_strict_content_security_policy(page_source: _PageSour
     assert page_source.csp is not None, "index.html has no <meta http-equiv=Content-Security-Policy>"
     directives = csp_directives(page_source.csp)
     assert directives.get("script-src") == ["'self'", "'wasm-unsafe-eval'"], directives
-    # data: only for the practice worker, whose origin is then opaque (it inherits this policy).
-    assert directives.get("worker-src") == ["'self'", "data:"], directives
+    # The practice worker is started by the sandbox frame (practice/sandbox.html), under that frame's policy.
+    assert directives.get("worker-src") == ["'self'"], directives
+    assert directives.get("frame-src") == ["'self'"] and directives.get("child-src") == ["'self'"], directives
     assert directives.get("connect-src") == ["'self'"], directives
     assert directives.get("object-src") == ["'none'"], directives
     assert "'unsafe-inline'" not in page_source.csp and "'unsafe-eval'" not in page_source.csp
     # A CSP meta tag only governs what comes after it.
     assert page_source.first_resource is not None and page_source.csp_position is not None
     assert page_source.csp_position < page_source.first_resource, "a script or stylesheet comes before the CSP"
+
+
+def test_the_sandbox_frame_sets_a_policy_of_its_own_that_its_worker_inherits(site_url: str) -> None:
+    """practice/sandbox.html: the site's own scripts and files only, workers only from data: (an opaque
+    origin), no eval, no base or form target; the frame is sandboxed by the page, its CSP by itself."""
+    with urllib.request.urlopen(site_url + "practice/sandbox.html") as response:
+        frame = _PageSource()
+        frame.feed(response.read().decode("utf-8"))
+    assert frame.csp is not None and frame.csp_position is not None and frame.first_resource is not None
+    assert frame.csp_position < frame.first_resource
+    directives = csp_directives(frame.csp)
+    assert directives == {
+        "default-src": ["'none'"],
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],
+        "worker-src": ["data:"],
+        "connect-src": ["'self'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'none'"],
+    }, directives
+    assert frame.inline_scripts == [] and frame.inline_attributes == [] and frame.style_elements == 0
 
 
 def test_index_html_has_no_inline_script_or_style(page_source: _PageSource) -> None:

@@ -39,6 +39,15 @@ test("a JavaScript solution's link says its language, and the address without th
   assert.equal(findLinkedCode(link.replace("lang=javascript", "lang=ruby")).language, "python");
 });
 
+test("a TypeScript solution's link says lang=typescript and opens as TypeScript", async () => {
+  const source = "function snakesAndLadders(board: number[][]): number { return -1; }";
+  const { link } = await makeCodeLink(BASE, "n=6", source, "typescript");
+  assert.ok(link.startsWith(`${BASE}#n=6&lang=typescript&codez=`), link);
+  const found = findLinkedCode(link);
+  assert.deepEqual(await decodeLinkedCode(found), { text: source, language: "typescript" });
+  assert.equal(addressWithoutCode(link), "/app/#n=6");
+});
+
 test("older links with ?code= in the query are still read, and taken out of the address", async () => {
   const href = `${BASE}?code=${base64url(Buffer.from(SOURCE))}&x=1#n=6`;
   const found = findLinkedCode(href);

@@ -144,9 +144,36 @@ test("a reply over the size limit rejects its request and stops the worker", asy
   const reply = made.call({ op: "x" });
   await tick();
   workers[0].say({ id: workers[0].posted[0].id, ok: true, result: JSON.stringify("y".repeat(200)) });
-  await assert.rejects(reply, { message: "the test worker sent a reply of 202 characters, over the limit of 100" });
+  await assert.rejects(reply, { message: "the test worker sent a message of 202 characters, over the limit of 100" });
   assert.equal(workers[0].terminated, true);
   assert.equal(made.state, "stopped");
+});
+
+test("the size limit counts an error's message and a start-up stage's message too", async () => {
+  const { made, workers } = messenger({ maxReplyChars: 100 });
+  ready(made, workers);
+  const reply = made.call({ op: "x" });
+  await tick();
+  workers[0].say({ id: workers[0].posted[0].id, ok: false, error: { message: "e".repeat(60) }, result: "r".repeat(60) });
+  await assert.rejects(reply, { message: "the test worker sent a message of 120 characters, over the limit of 100" });
+  assert.equal(made.state, "stopped");
+  made.start();
+  const early = made.call({ op: "y" });
+  workers[1].say({ type: "progress", stage: "error", message: "m".repeat(101) });
+  await assert.rejects(early, { message: "the test worker sent a message of 101 characters, over the limit of 100" });
+  assert.equal(made.state, "error");
+});
+
+test("an error event that carries an Error (a sandbox frame's) rejects open requests with that very error", async () => {
+  class Crash extends Error {}
+  const { made, workers } = messenger({ unavailable: (message) => `gone: ${message}` });
+  ready(made, workers);
+  const reply = made.call({ op: "x" });
+  await tick();
+  const crash = new Crash("the sandbox stopped answering");
+  workers[0].dispatchEvent(Object.assign(new Event("error", { cancelable: true }), { message: crash.message, error: crash }));
+  await assert.rejects(reply, (error) => error === crash);
+  assert.equal(made.state, "error");
 });
 
 test("a worker the browser refuses to create is an error with its reason, not a start that never ends", async () => {

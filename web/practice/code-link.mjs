@@ -7,17 +7,17 @@ export const LINK_LIMIT = 8000;
 export const CODE_LIMIT = 50_000;
 /** `codez`: deflate-raw then base64url (what Copy link makes); `code`: plain base64url (older links). */
 const PARAMS = ["codez", "code"];
-/** The code's language, beside it: `lang=javascript`; left out, Python (links made before JavaScript). */
+/** The code's language, beside it: `lang=javascript`, `lang=typescript`; left out, Python (links made before JavaScript). */
 const LANGUAGE_PARAM = "lang";
-const LANGUAGES = ["python", "javascript"];
+const LANGUAGES = ["python", "javascript", "typescript"];
 
 function fragmentParams(hash) {
   return new URLSearchParams(hash.replace(/^#/, ""));
 }
 
 /**
- * The code a link carries, as `{param, value, language}` (the code still encoded; the language "python" or
- * "javascript"), or null. Looked for in the fragment, then in the query, where links made before the
+ * The code a link carries, as `{param, value, language}` (the code still encoded; the language "python",
+ * "javascript" or "typescript"), or null. Looked for in the fragment, then in the query, where links made before the
  * fragment form put it.
  * @param {string} href
  */

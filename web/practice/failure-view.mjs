@@ -4,6 +4,10 @@
 // Made once, in the panel's failure box; every text is set with textContent.
 import { LinkedGrids } from "./grids.mjs";
 import { ReadsView } from "./reads-view.mjs";
+import { shownList, shownText } from "./shown-text.mjs";
+
+/** The most lines "why the right answer is right" shows (a 20×20 board's search has at most 400 layers). */
+const WHY_LINES = 500;
 
 /** An element `tag` with `props` (dataset keys as `data`), its text, and children. */
 function make(tag, props = {}, text = "", children = []) {
@@ -21,7 +25,7 @@ const button = (name, text) => make("button", { type: "button", data: { practice
 /** The layers of a breadth-first search as lines, and the first one their count stops at. */
 function layerLines(layers, got, last) {
   const moves = (count) => `${count} move${count === 1 ? "" : "s"}`;
-  const lines = layers.map((squares, count) => `After ${moves(count)}: ${squares.join(" ")}`);
+  const lines = layers.slice(0, WHY_LINES).map((squares, count) => `After ${moves(count)}: ${shownList(squares, " ")}`);
   if (got !== null && got >= 0 && got < layers.length) {
     lines.push(`Your answer, ${got}: no game of ${moves(got)} reaches square ${last}; it is not among the squares after ${moves(got)}.`);
   } else if (got !== null && got >= 0) {
@@ -30,7 +34,10 @@ function layerLines(layers, got, last) {
   return lines;
 }
 
-/** Why the right answer is right, against theirs (a PracticeWhy), as lines of text. */
+/**
+ * Why the right answer is right, against theirs (a PracticeWhy: data from the sandbox), as at most WHY_LINES
+ * lines of text, each clipped.
+ */
 export function whyLines(why, got, n) {
   const last = n * n;
   const lines = [];
@@ -39,17 +46,17 @@ export function whyLines(why, got, n) {
     lines.push(...layerLines(why.layers, got, last));
   }
   if (why.game) {
-    lines.push(`A shorter game, ${why.game.steps.length} moves: ${why.game.path.join(" → ")}`);
-    for (const step of why.game.steps) {
-      const jump = step.end === step.landing ? "" : `, then the jump to ${step.end}`;
-      lines.push(`From ${step.start} roll ${step.roll}: square ${step.landing}${jump}.`);
+    lines.push(`A shorter game, ${shownText(why.game.steps.length)} moves: ${shownList(why.game.path, " → ")}`);
+    for (const step of why.game.steps.slice(0, WHY_LINES)) {
+      const jump = step.end === step.landing ? "" : `, then the jump to ${shownText(step.end)}`;
+      lines.push(`From ${shownText(step.start)} roll ${shownText(step.roll)}: square ${shownText(step.landing)}${jump}.`);
     }
   }
   if (why.chain) {
-    const chains = why.chain.chains.map((chain) => chain.join(" → ")).join("; ");
+    const chains = shownList(why.chain.chains.slice(0, WHY_LINES).map((chain) => shownList(chain, " → ")), "; ");
     lines.push(`Your count follows more than one jump in a move: ${chains}. Only the first jump is taken; the square it ends on is not jumped from again in that move.`);
   }
-  return lines;
+  return lines.slice(0, WHY_LINES);
 }
 
 const isInt = (value) => Number.isInteger(value);

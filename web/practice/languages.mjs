@@ -1,4 +1,4 @@
-// The languages a practice solution may be written in: each one's name in messages, starter template, editor
+// The languages a practice solution may be written in (Python, JavaScript, TypeScript): each one's name in messages, starter template, editor
 // mode and indentation, and where its code is kept between visits (one key a language, so switching keeps both).
 import { storageProblem } from "../core/codec.mjs";
 
@@ -22,6 +22,14 @@ var snakesAndLadders = function(board) {
 };
 `;
 
+const TYPESCRIPT_TEMPLATE = `function snakesAndLadders(board: number[][]): number {
+  const n = board.length;
+  // Square 1 is board[n - 1][0]; numbering runs along the bottom row, then back along
+  // the next one up, alternating. Return the fewest moves to square n * n, or -1.
+  return -1;
+}
+`;
+
 /** name -> {label, template, storageKey, indent, mode(cm)}; Python first, the default. */
 export const LANGUAGES = {
   python: {
@@ -37,6 +45,13 @@ export const LANGUAGES = {
     storageKey: "snakes-ladders-practice-code-javascript",
     indent: "  ",
     mode: (cm) => cm.javascript(),
+  },
+  typescript: {
+    label: "TypeScript",
+    template: TYPESCRIPT_TEMPLATE,
+    storageKey: "snakes-ladders-practice-code-typescript",
+    indent: "  ",
+    mode: (cm) => cm.javascript({ typescript: true }),
   },
 };
 

@@ -1,35 +1,64 @@
-// The workers the user's code runs in: each with an opaque origin (started from a data: URL), a fresh one
-// for every run, a time limit on every request, Cancel. Owns no DOM; practice.mjs shows what it reports.
+// The sandboxes the user's code runs in: each a sandboxed frame (sandbox-frame.mjs, an opaque origin and, where
+// the browser isolates such frames, a process of its own) with a worker inside; a fresh one for every run, a
+// time limit on every request, Cancel. Owns no DOM but the hidden frames; practice.mjs shows what it reports.
 
 import { CancelledError, TimeLimitError, WorkerMessenger } from "../workers/messenger.mjs";
+import { SandboxCrashError, SandboxFaultError, SandboxFrame } from "./sandbox-frame.mjs";
+import { MAX_MESSAGE_CHARS } from "./sandbox-messages.mjs";
 import { siteUrl } from "../core/site.mjs";
 
-export { CancelledError, TimeLimitError };
+export { CancelledError, SandboxCrashError, SandboxFaultError, TimeLimitError };
 
-/** The longest reply the practice worker may send (the battery's, about 26 kB, is the longest real one). */
-export const MAX_REPLY_CHARS = 1_000_000;
+/** The longest message the practice worker may send: its frame refuses longer ones, every field counted. */
+export const MAX_REPLY_CHARS = MAX_MESSAGE_CHARS;
 /** Python that has not started within this is given up. */
 const START_LIMIT_MS = 60_000;
 
 /**
- * A data: URL whose one line imports the practice worker from the site. A worker started from it has
- * an opaque origin ("null"): no CacheStorage, IndexedDB, cookies or storage of the site, and the
- * page's CSP (which it inherits) lets it reach only the site's own files, served with
- * Access-Control-Allow-Origin: * (docs/design.md). User code never runs with the site's origin.
+ * A frame from the site's practice/sandbox.html running workers/practice.worker.mjs. The frame and the worker
+ * have an opaque origin: no CacheStorage, IndexedDB, cookies or storage of the site; the frame's CSP (which
+ * the worker inherits) lets them reach only the site's own files, served with Access-Control-Allow-Origin: *
+ * (docs/design.md). User code never runs with the site's origin, nor in the page's process where the browser
+ * isolates sandboxed frames.
  */
-function sandboxedWorkerUrl() {
-  const entry = siteUrl("workers/practice.worker.mjs").href;
-  return `data:text/javascript,${encodeURIComponent(`import ${JSON.stringify(entry)};`)}`;
+function sandboxedWorker() {
+  return new SandboxFrame(siteUrl("practice/sandbox.html"), siteUrl("workers/practice.worker.mjs"), document.body, runtimeFiles());
 }
 
-/** One sandboxed worker, started at once, serving one run and then stopped. */
+/** The files of Python's runtime the practice worker fetches (its modules it imports, which it must download). */
+const RUNTIME_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "py/snakes_ladders.zip"];
+/** Their bytes, read once from the page's own caches (the offline cache, the HTTP cache). */
+let runtime = null;
+
+/**
+ * A copy of the runtime's files for one sandbox, by address: the frame's opaque origin has an HTTP cache of
+ * its own, empty for each new frame, so without them every run would download 12.6 MB again. A file that
+ * cannot be read is left out (the worker downloads it).
+ * @returns {Promise<Record<string, ArrayBuffer>>}
+ */
+async function runtimeFiles() {
+  runtime ??= Promise.all(
+    RUNTIME_FILES.map(async (path) => {
+      const address = siteUrl(path).href;
+      try {
+        const response = await fetch(address);
+        return response.ok ? [address, await response.arrayBuffer()] : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  const files = (await runtime).filter((entry) => entry !== null);
+  return Object.fromEntries(files.map(([address, bytes]) => [address, bytes.slice(0)]));
+}
+
+/** One sandbox (a frame and its worker), started at once, serving one run and then stopped. */
 class Session {
-  #messenger = new WorkerMessenger(() => ({ worker: new Worker(sandboxedWorkerUrl(), { type: "module" }) }), {
+  #messenger = new WorkerMessenger(() => ({ worker: /** @type {Worker} */ (/** @type {unknown} */ (sandboxedWorker())) }), {
     name: "practice",
     silenceLimitMs: START_LIMIT_MS,
     unavailable: (message) => `Python could not start for your code (${message})`,
-    // Real replies are at most tens of kB (printed output is cut at 4,000 characters a board); a forged
-    // one of megabytes a board would keep the page busy copying it.
+    // The frame already refuses longer messages; checked again here, where the page would pay for one.
     maxReplyChars: MAX_REPLY_CHARS,
   });
 

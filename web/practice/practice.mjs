@@ -5,7 +5,8 @@ import { FailureView, wellFormed } from "./failure-view.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
 import { LANGUAGES, language, languageExtensions, readLanguage, storeLanguage } from "./languages.mjs";
 import { CodeKeeper } from "./code-keeper.mjs";
-import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
+import { CancelledError, PracticeRunner, SandboxCrashError, SandboxFaultError, TimeLimitError } from "./practice-runner.mjs";
+import { OUTPUT_CHARS, shownList, shownText } from "./shown-text.mjs";
 import { siteUrl } from "../core/site.mjs";
 import { editorTheme } from "./editor-theme.mjs";
 
@@ -50,8 +51,17 @@ async function createEditor(host, text, onChange, name) {
   return { view, setLanguage: (next) => view.dispatch({ effects: mode.reconfigure(languageExtensions(cm, next)) }) };
 }
 
+/** An error from the sandbox, with its line when it has one, as shown (clipped, controls made visible). */
 function describeError(error, line) {
-  return line === null || line === undefined ? error : `Line ${line}: ${error}`;
+  const words = shownText(error);
+  return Number.isSafeInteger(line) ? `Line ${line}: ${words}` : words;
+}
+
+/** What the status says when the run stopped on `error` (not a board's outcome). */
+function stopped(error) {
+  if (error instanceof SandboxCrashError) return "Your code ran out of memory (or crashed its sandbox); nothing else was affected.";
+  if (error instanceof SandboxFaultError) return `Your code was stopped: ${shownText(error.message)}. Nothing else was affected.`;
+  return `The tests could not run: ${shownText(error.message)}.`;
 }
 
 /** The Practice panel: one editor, a fresh sandboxed worker for each run, the first failing board of the last run. */
@@ -61,7 +71,7 @@ class PracticePanel {
   #editor = null;
   /** Switches the editor's mode (createEditor's setLanguage). */
   #setMode = null;
-  /** The language of the code in the editor: "python" or "javascript" (languages.mjs). */
+  /** The language of the code in the editor: "python", "javascript" or "typescript" (languages.mjs). */
   #language = readLanguage();
   /** The first board the last run failed on (shrunk once diagnosed), which "Load the failing board" puts on the board. */
   #failing = null;
@@ -157,26 +167,27 @@ class PracticePanel {
     const reply = await session.call(requests.battery({ boards: BOARDS, seed: SEED, board: this.#app.getBoard() }), BATTERY_LIMIT_MS);
     if (reply.ok) return { cases: reply.result.cases, note: "" };
     const fallback = await session.call(requests.battery({ boards: BOARDS, seed: SEED, board: null }), BATTERY_LIMIT_MS);
-    return { cases: fallback.result.cases, note: ` (the board on screen was left out: ${reply.error.message})` };
+    return { cases: fallback.result.cases, note: ` (the board on screen was left out: ${shownText(reply.error.message)})` };
   }
 
   #showFailure(index, total, testCase, outcome) {
     const $ = (name) => this.#$(name);
     this.#failing = testCase;
     $("failure").hidden = false;
-    $("failure-title").textContent = `Board ${index + 1} of ${total} (${testCase.kind}, ${testCase.board.length}×${testCase.board.length}): ${testCase.about}.`;
+    const n = testCase.board.length;
+    $("failure-title").textContent = `Board ${index + 1} of ${total} (${shownText(testCase.kind)}, ${n}×${n}): ${shownText(testCase.about)}.`;
     this.#view ??= new FailureView($("failure"), $("load-failing"), $("failure-board"));
     this.#view.plain(testCase.board, testCase.path);
     const answer = outcome.error ? (outcome.shown ?? "no answer") : outcome.shown;
-    $("failure-answers").textContent = `Expected ${testCase.expected}, your answer: ${answer}.`;
-    $("failure-path").textContent = testCase.path ? `One shortest path: ${testCase.path.join(" → ")}` : "No sequence of rolls reaches the last square.";
+    $("failure-answers").textContent = `Expected ${shownText(testCase.expected)}, your answer: ${shownText(answer)}.`;
+    $("failure-path").textContent = testCase.path ? `One shortest path: ${shownList(testCase.path, " → ")}` : "No sequence of rolls reaches the last square.";
     $("failure-error").textContent = outcome.error ? describeError(outcome.error, outcome.line) : "";
   }
 
   #showOutput(text, where) {
     this.#$("output-box").hidden = !text;
     this.#$("output-title").textContent = where;
-    this.#$("output").textContent = text;
+    this.#$("output").textContent = text ? shownText(text, OUTPUT_CHARS) : "";
   }
 
   /** Run the loaded code on one board; null (with the failure shown) when it overran the time limit. */
@@ -205,6 +216,7 @@ class PracticePanel {
     const { label } = language(this.#language);
     this.#say(`Starting ${label} for your code…`, "running");
     const { cases, note } = await this.#battery(session);
+    // "typescript" too: the practice worker hands TypeScript to Python as JavaScript, its types taken off.
     const reply = await session.call(requests.load({ source, language: /** @type {"python" | "javascript"} */ (this.#language) }), LOAD_LIMIT_MS);
     const loaded = reply.ok ? reply.result : refused(reply);
     if (!loaded.loaded) {
@@ -244,12 +256,12 @@ class PracticePanel {
     }
     const failure = reply.ok ? reply.result.failure : null;
     if (failure && !wellFormed(failure, testCase.board.length)) return " The smallest failing board could not be shown: the practice worker's reply was malformed.";
-    if (!failure) return reply.ok ? " Run again on that board, your code passed it: it does not always give the same answer." : ` The failing board could not be shrunk: ${reply.error.message}.`;
+    if (!failure) return reply.ok ? " Run again on that board, your code passed it: it does not always give the same answer." : ` The failing board could not be shrunk: ${shownText(reply.error.message)}.`;
     this.#failing = { ...testCase, board: failure.board };
-    this.#$("failure-answers").textContent = `On this board: expected ${failure.expected}, your answer: ${failure.shown}.`;
+    this.#$("failure-answers").textContent = `On this board: expected ${failure.expected}, your answer: ${shownText(failure.shown)}.`;
     this.#$("failure-error").textContent = failure.error ? describeError(failure.error, failure.line) : "";
     const game = failure.why.game?.path ?? null;
-    this.#$("failure-path").textContent = failure.expected < 0 ? "No sequence of rolls reaches the last square." : game ? `One shortest path: ${game.join(" → ")}` : "";
+    this.#$("failure-path").textContent = failure.expected < 0 ? "No sequence of rolls reaches the last square." : game ? `One shortest path: ${shownList(game, " → ")}` : "";
     this.#view.show(failure, game);
     this.#showOutput(failure.output, `Printed on the smallest failing board (${failure.n}×${failure.n})`);
     return "";
@@ -271,7 +283,7 @@ class PracticePanel {
       if (error instanceof CancelledError) {
         const where = tally.board ? ` on board ${tally.board}, after ${tally.passed} passed` : " before any board ran";
         this.#say(`Cancelled${where}: your code was stopped.`, "idle");
-      } else this.#say(`The tests could not run: ${error.message}.`, "error");
+      } else this.#say(stopped(error), "error");
     } finally {
       this.#runner.end(session);
       this.#busy(false);

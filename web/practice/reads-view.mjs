@@ -2,6 +2,7 @@
 // (practice_reads.py records them: at most 10,000). Read i marks its cell on the matrix and the square that
 // cell really is on the board; at the first differing read, also the square the solution meant and where
 // that square really is. Only the cells of the read left and the read shown are redrawn.
+import { shownText } from "./shown-text.mjs";
 
 /** Milliseconds between reads while playing. */
 const PLAY_MS = 350;
@@ -67,7 +68,7 @@ export class ReadsView {
     const difference = failure.first_difference;
     const at = difference !== null && difference.read === i;
     el.difference.hidden = !at;
-    el.difference.textContent = at ? `Here your code read the wrong cell: ${difference.text}.` : "";
+    el.difference.textContent = at ? `Here your code read the wrong cell: ${shownText(difference.text)}.` : "";
     if (at) {
       this.#mark(this.#grids.squareCell(difference.square), "meant");
       this.#mark(this.#grids.matrix[difference.actual[0]]?.[difference.actual[1]], "meant");

@@ -10,6 +10,13 @@
 // its code, except reading an Error's name and message, whose failure is caught.
 // Work besides the solution's: O(n² + reads kept) a run (the board copied, checked for changes, the reply);
 // what it prints is formatted as console.log does (3 levels, 100 items a level) and kept up to OUTPUT_LIMIT.
+//
+// The code runs as LeetCode runs it: a sloppy script, loaded once for all the boards (a global it makes on one
+// board is still there on the next), with the test scaffolding of a file taken off (js-source.mjs): export
+// lines, `module.exports`, `require("assert")` and a small assert (js-assert.mjs), top-level test calls.
+import { makeAssert } from "./js-assert.mjs";
+import { GIVEN, freezeIntrinsics } from "./js-intrinsics.mjs";
+import { ASSERT_MODULES, SourceProblem, scriptSource, syntaxProblem, undeclaredAssignments } from "./js-source.mjs";
 
 /** The most printed characters a run keeps (practice_run.OUTPUT_LIMIT); the rest are counted. */
 export const OUTPUT_LIMIT = 4000;
@@ -20,100 +27,13 @@ const LARGEST_ANSWER = 2 ** 53;
 /** The most characters of a value or an error shown (untrusted.SHOWN_LIMIT). */
 const SHOWN_LIMIT = 200;
 export const NOT_FOUND =
-  "no snakesAndLadders found: write var snakesAndLadders = function(board) { ... }, or class Solution with a method snakesAndLadders(board)";
+  "no snakesAndLadders found: write var snakesAndLadders = function(board) { ... }, or class Solution with a method snakesAndLadders(board) (or export one of them)";
 
-// What the solution's code can reach by name: LeetCode's JavaScript globals, the worker's none.
-const GIVEN = [
-  "Array", "ArrayBuffer", "BigInt", "Boolean", "DataView", "Date", "Error", "EvalError", "Float32Array", "Float64Array",
-  "Infinity", "Int16Array", "Int32Array", "Int8Array", "JSON", "Map", "Math", "NaN", "Number", "Object", "Promise",
-  "Proxy", "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "String", "Symbol", "SyntaxError", "TypeError",
-  "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray", "URIError", "WeakMap", "WeakSet", "isFinite",
-  "isNaN", "parseFloat", "parseInt", "undefined",
-];
-// Frozen before the first solution runs: a solution that changes them (Array.prototype.push = ...) is refused
-// with a TypeError, instead of breaking this module and the Python that shares the worker.
-const FROZEN = ["Array", "Object", "Function", "Map", "Set", "WeakMap", "WeakSet", "String", "Number", "Boolean", "Symbol", "BigInt", "Math", "JSON", "Reflect", "Promise", "RegExp", "Date"];
-
-const { apply, getPrototypeOf, ownKeys } = Reflect;
-const { defineProperty, freeze, getOwnPropertyDescriptor, setPrototypeOf, hasOwn } = Object;
+const { apply, ownKeys } = Reflect;
+const { freeze, getOwnPropertyDescriptor, setPrototypeOf, hasOwn } = Object;
 const isArray = Array.isArray;
 const push = (list, item) => apply(Array.prototype.push, list, [item]);
 const isInteger = Number.isInteger;
-
-/**
- * Make `key` of `proto` (about to be frozen) an accessor whose setter gives the object assigned to an own
- * property: else `{toString() {...}}` or `this.constructor = ...` in the solution would fail, since an
- * inherited read-only property refuses assignment.
- */
-function assignable(proto, key) {
-  const descriptor = getOwnPropertyDescriptor(proto, key);
-  if (!descriptor || !hasOwn(descriptor, "value") || !descriptor.configurable) return;
-  const { value, enumerable } = descriptor;
-  defineProperty(proto, key, {
-    enumerable,
-    configurable: false,
-    get: () => value,
-    set(next) {
-      if (this === proto) throw new TypeError(`Cannot assign to read only property '${String(key)}'`);
-      defineProperty(this, key, { value: next, writable: true, enumerable: true, configurable: true });
-    },
-  });
-}
-
-/** Freeze `value` and its prototype, whose keys a solution's own objects may still assign (see assignable). */
-function harden(value) {
-  const proto = typeof value === "function" ? value.prototype : undefined;
-  for (const key of ["constructor", "toString", "valueOf", "name", "message"]) if (proto) assignable(proto, key);
-  freeze(value);
-  if (proto) freeze(proto);
-}
-
-/**
- * The built-ins the solution reaches through prototype chains, not by name, that the host uses too: typed
- * arrays and buffers (Pyodide reads and writes its strings through them), the string and generator machinery
- * (sval runs on generators), and the constructors of async and generator functions.
- */
-function reachedIntrinsics() {
-  const typed = GIVEN.filter((name) => name.endsWith("Array") && name !== "Array").map((name) => globalThis[name]);
-  const functions = [async () => {}, function* () {}, async function* () {}].map((f) => getPrototypeOf(f));
-  const [asyncFunction, generator, asyncGenerator] = /** @type {any[]} */ (functions);
-  const iterators = [[][Symbol.iterator](), ""[Symbol.iterator](), /x/[Symbol.matchAll](""), new Map()[Symbol.iterator](), new Set()[Symbol.iterator]()];
-  return [
-    ...[getPrototypeOf(Uint8Array), ...typed, ArrayBuffer, DataView, Proxy],
-    ...[asyncFunction.constructor, generator.constructor, asyncGenerator.constructor], // with their prototypes
-    ...[generator.prototype, asyncGenerator.prototype, getPrototypeOf(asyncGenerator.prototype)],
-    ...iterators.map((iterator) => getPrototypeOf(iterator)),
-  ];
-}
-
-/**
- * Error and its kinds, frozen but for Error.stackTraceLimit, which Pyodide sets around each PythonError it
- * makes (still a plain number: a getter there would run in Pyodide's error handling): else a solution could set
- * Error.prepareStackTrace (which V8 calls with the host's frames) or Error[Symbol.hasInstance] (which would
- * change how every later throw is worded).
- */
-function hardenErrors() {
-  for (const kind of [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError, AggregateError]) {
-    for (const key of ["constructor", "toString", "name", "message"]) assignable(kind.prototype, key);
-    freeze(kind.prototype);
-    for (const key of ownKeys(kind)) {
-      const fixed = hasOwn(getOwnPropertyDescriptor(kind, key), "value") && key !== "stackTraceLimit";
-      defineProperty(kind, key, fixed ? { configurable: false, writable: false } : { configurable: false });
-    }
-    Object.preventExtensions(kind);
-  }
-}
-
-let frozen = false;
-function freezeIntrinsics() {
-  if (frozen) return;
-  frozen = true;
-  for (const key of ownKeys(Object.prototype)) assignable(Object.prototype, key);
-  for (const name of FROZEN) harden(globalThis[name]);
-  for (const value of reachedIntrinsics()) harden(value);
-  hardenErrors();
-  freeze(getPrototypeOf(getPrototypeOf([][Symbol.iterator]())));
-}
 
 /** `text` with each lone surrogate written \udxxx (untrusted.printable), so that it encodes anywhere. */
 export function printable(text) {
@@ -232,13 +152,6 @@ export function describeThrown(error) {
   return message ? `${name}: ${clip(message)}` : name;
 }
 
-/** The line and message of a syntax error acorn reported ("Unexpected token (3:4)"). */
-function syntaxProblem(error) {
-  const line = error?.loc?.line;
-  const message = readText(error, "message") ?? "invalid syntax";
-  return { error: `SyntaxError: ${clip(message.replace(/ \(\d+:\d+\)$/, ""))}`, line: isInteger(line) ? line : null };
-}
-
 /** A board that records each cell read (practice_reads.recording): rows are Proxies over copies of the rows. */
 function recording(rows, log) {
   const targets = rows.map((row) => row.slice());
@@ -279,15 +192,66 @@ function mutated(board, given, targets, rows) {
   });
 }
 
-/** The sandbox's global object: LeetCode's globals and `console`, nothing of the worker's. */
-function sandboxGlobals(interpreter, console) {
+/** `require` for a solution's own tests: assert, and a refusal naming what to remove for anything else. */
+function requireFor(assert) {
+  return (name) => {
+    if (ASSERT_MODULES.includes(name)) return assert;
+    throw new Error(`require(${JSON.stringify(String(name).slice(0, 80))}) is not available here: remove it (only "assert" is given)`);
+  };
+}
+
+/**
+ * The sandbox's global object: LeetCode's globals, `console`, `module`, `require`, and the names `program`
+ * assigns without declaring them (as a sloppy script's assignment would make them); nothing of the worker's.
+ */
+function sandboxGlobals(interpreter, console, program) {
   const scope = interpreter["scope"]; // sval's global scope: its window is what unknown names resolve on
   const win = scope.find("window").get();
   for (const key of ownKeys(win)) delete win[key];
   setPrototypeOf(win, null); // its prototype holds the worker's global object, which sval falls back on
   for (const name of GIVEN) win[name] = globalThis[name];
-  win.console = console;
-  return scope;
+  const module = { exports: interpreter["exports"] };
+  Object.assign(win, { console, module, require: requireFor(makeAssert()) });
+  const known = [...ownKeys(win).map(String), "exports", "window", "self", "globalThis"];
+  for (const name of undeclaredAssignments(program, known)) win[name] = undefined;
+  return { scope, module };
+}
+
+/** A statement of its own to run: sval runs a Program. */
+const alone = (body) => ({ type: "Program", sourceType: "script", body });
+
+/** `var a, b;` for the names the top level declares with var: hoisted, as the whole file's would be. */
+function hoistedVars(body) {
+  const names = [];
+  for (const statement of body) {
+    if (statement.type !== "VariableDeclaration" || statement.kind !== "var") continue;
+    for (const declarator of statement.declarations) if (declarator.id.type === "Identifier") push(names, declarator.id.name);
+  }
+  const declarations = names.map((name) => ({ type: "VariableDeclarator", id: { type: "Identifier", name }, init: null }));
+  return declarations.length ? [{ type: "VariableDeclaration", kind: "var", declarations }] : [];
+}
+
+/**
+ * Run the program's top level a statement at a time, after its directives, var names and function declarations
+ * (as hoisting would have them): what throws is named with the line of the top-level statement it came from (a
+ * failed assert in the file's own tests, say). Null when it all ran, else `{error, line}`.
+ */
+function runTopLevel(interpreter, program) {
+  const body = program.body;
+  let count = 0;
+  while (count < body.length && body[count].directive !== undefined) count += 1;
+  const directives = body.slice(0, count);
+  const functions = body.filter((statement) => statement.type === "FunctionDeclaration");
+  const steps = [[alone([...directives, ...hoistedVars(body), ...functions]), functions[0]?.loc.start.line ?? null]];
+  for (const statement of body.slice(count)) if (statement.type !== "FunctionDeclaration") push(steps, [alone([statement]), statement.loc.start.line]);
+  for (const [step, line] of steps) {
+    try {
+      interpreter.run(step);
+    } catch (error) {
+      return { error: describeThrown(error), line };
+    }
+  }
+  return null;
 }
 
 /**
@@ -302,21 +266,24 @@ export function javaScriptSolutions({ Sval, parse, onPrint = () => {} }) {
   const print = (...args) => output.write(`${args.map((arg) => formatted(arg, 0, unwrap)).join(" ")}\n`);
   const console = freeze({ log: print, info: print, warn: print, error: print, debug: print });
 
-  function load(source) {
+  /** Load `source`; `strip(source)` first, when given, gives the JavaScript (TypeScript's types taken off). */
+  function load(source, strip = null) {
     solver = null;
     output = new Capped(null);
     let program;
     try {
-      program = parse(String(source), { ecmaVersion: "latest", sourceType: "script", locations: true });
+      program = scriptSource(strip ? strip(String(source)) : String(source), parse);
     } catch (error) {
-      return JSON.stringify({ ...syntaxProblem(error), output: "" });
+      const problem = error instanceof SourceProblem ? error : syntaxProblem(error);
+      return JSON.stringify({ error: clip(problem.message), line: problem.line, output: "" });
     }
     freezeIntrinsics();
     try {
       const interpreter = new Sval({ ecmaVer: "latest", sandBox: true });
-      const scope = sandboxGlobals(interpreter, console);
-      interpreter.run(program);
-      solver = found(scope);
+      const { scope, module } = sandboxGlobals(interpreter, console, program);
+      const failed = runTopLevel(interpreter, program);
+      if (failed) return JSON.stringify({ ...failed, output: output.value() });
+      solver = found(scope, module);
     } catch (error) {
       return JSON.stringify({ error: describeThrown(error), line: null, output: output.value() });
     }
@@ -349,14 +316,25 @@ export function javaScriptSolutions({ Sval, parse, onPrint = () => {} }) {
   return { load, run };
 }
 
-/** The solution the code defines: `new Solution().snakesAndLadders` or the function `snakesAndLadders`; else null. */
-function found(scope) {
+/** `candidate` as a solution: a class with a method snakesAndLadders, else (unless `classOnly`) a function; or null. */
+function solutionFrom(candidate, classOnly = false) {
+  if (typeof candidate !== "function") return null;
+  if (typeof candidate.prototype?.snakesAndLadders === "function") return (board) => new candidate().snakesAndLadders(board);
+  return classOnly ? null : (board) => candidate(board);
+}
+
+/**
+ * The solution the code defines: `new Solution().snakesAndLadders`, the function `snakesAndLadders`, or what
+ * `module.exports` (or `export`) gives: itself, or its `Solution`, `snakesAndLadders` or `default`; else null.
+ */
+function found(scope, module) {
   const value = (name) => {
     const variable = scope.find(name);
     return variable ? variable.get() : undefined;
   };
-  const Solution = value("Solution");
-  if (typeof Solution === "function" && typeof Solution.prototype?.snakesAndLadders === "function") return (board) => new Solution().snakesAndLadders(board);
-  const plain = value("snakesAndLadders");
-  return typeof plain === "function" ? (board) => plain(board) : null;
+  const exported = module.exports;
+  const named = (key) => (exported !== null && typeof exported === "object" ? exported[key] : undefined);
+  const candidates = [solutionFrom(value("Solution"), true), solutionFrom(value("snakesAndLadders")), solutionFrom(exported)];
+  for (const key of ["Solution", "snakesAndLadders", "default"]) push(candidates, solutionFrom(named(key)));
+  return candidates.find((candidate) => candidate !== null) ?? null;
 }

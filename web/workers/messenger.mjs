@@ -50,7 +50,7 @@ export class WorkerMessenger extends EventTarget {
 
   /** `unavailable(message)`: the words open requests reject with when the worker fails. */
   /**
-   * `maxReplyChars`: a longer reply or report stops the worker (one from user code could be megabytes).
+   * `maxReplyChars`: a message whose texts are longer stops the worker (one from user code could be megabytes).
    * @param {() => {worker: Worker, events?: Event[]}} makeWorker
    * @param {{name: string, silenceLimitMs?: number, unavailable?: (message: string) => string, maxReplyChars?: number}} options
    */
@@ -104,7 +104,9 @@ export class WorkerMessenger extends EventTarget {
       message: (event) => this.#worker === worker && this.#onMessage(event.data),
       error: (event) => {
         event.preventDefault(); // reported as the worker's failure, not as an uncaught error
-        if (this.#worker === worker) this.fail(event.message || "the worker script could not be loaded");
+        // A worker's own error event carries no error; a sandbox frame's (practice/sandbox-frame.mjs) says what broke.
+        const error = event.error instanceof Error ? event.error : null;
+        if (this.#worker === worker) this.fail(event.message || "the worker script could not be loaded", error);
       },
       messageerror: () => this.#worker === worker && this.fail("a reply from the worker could not be read"),
     };
@@ -150,29 +152,36 @@ export class WorkerMessenger extends EventTarget {
     this.#setState("stopped", "stopped");
   }
 
-  /** The worker cannot serve: stop it and say why (state "error"). */
-  fail(message) {
+  /**
+   * The worker cannot serve: stop it and say why (state "error"); open requests reject with `error`, else with
+   * the `unavailable` words.
+   * @param {string} message
+   * @param {Error | null} error
+   */
+  fail(message, error = null) {
     if (this.#state === "error") return;
     this.#message = message;
-    this.#stopWorker(new Error(this.#unavailable(message)));
+    this.#stopWorker(error ?? new Error(this.#unavailable(message)));
     this.#setState("error", "error");
   }
 
   #onMessage(data) {
     if (data === null || typeof data !== "object") return;
+    const size = textSize(data);
+    if (size > this.#maxReplyChars) {
+      const limit = this.#maxReplyChars.toLocaleString("en");
+      const error = new Error(`the ${this.#name} worker sent a message of ${size.toLocaleString("en")} characters, over the limit of ${limit}`);
+      this.#pending.get(data.id)?.reject(error);
+      if (this.#state === "loading") this.fail(error.message, error);
+      else this.stop("it sent a message over the size limit");
+      return;
+    }
     if (data.type === "progress" && data.id === undefined) {
       this.#onStage(data);
       return;
     }
     const entry = this.#pending.get(data.id);
     if (!entry) return;
-    if (typeof data.result === "string" && data.result.length > this.#maxReplyChars) {
-      const size = data.result.length.toLocaleString("en");
-      const limit = this.#maxReplyChars.toLocaleString("en");
-      entry.reject(new Error(`the ${this.#name} worker sent a reply of ${size} characters, over the limit of ${limit}`));
-      this.stop("it sent a reply over the size limit");
-      return;
-    }
     if (data.type === "progress") {
       const report = parsed(data.result);
       if (report.ok) entry.onProgress?.(report.value);
@@ -241,6 +250,12 @@ function text(value, fallback) {
   } catch {
     return fallback;
   }
+}
+
+/** The characters of a message's texts: its result, message and error's message, those that are strings. */
+function textSize(data) {
+  const error = data.error !== null && typeof data.error === "object" ? data.error.message : undefined;
+  return [data.result, data.message, error].reduce((sum, value) => sum + (typeof value === "string" ? value.length : 0), 0);
 }
 
 /** `{ok: true, value}` for a JSON string, `{ok: false}` for anything else (a worker may send anything). */

@@ -5,22 +5,47 @@ import { PACKAGE_FILE, writePackage } from "./snapshot.mjs";
 /**
  * Start Pyodide from the site's own files (`base` is the site's root URL), put the package's zip on
  * sys.path (zipimport reads it, as in the solver's worker) and return a copy of `name`'s attribute
- * `attribute` (a Python callable), kept for the worker's life.
+ * `attribute` (a Python callable), kept for the worker's life. `onStage` hears each stage begin
+ * ("downloading", "starting", "loading the solver"): a start slowed by a busy machine is still heard from.
  */
-export async function loadPackageFunction(base, name, attribute = "handle") {
+export async function loadPackageFunction(base, name, attribute = "handle", onStage = (_stage) => {}) {
+  onStage("downloading");
   const archive = fetch(new URL("py/snakes_ladders.zip", base)).then((response) => {
     if (!response.ok) throw new Error(`could not download the solver package (HTTP ${response.status})`);
     return response.arrayBuffer();
   });
   archive.catch(() => {}); // awaited below; this only silences the early rejection
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  onStage("starting");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] });
+  onStage("loading the solver");
   writePackage(pyodide, new Uint8Array(await archive));
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})`);
   const module = pyodide.pyimport(name);
   const callable = module[attribute].copy();
   module.destroy();
   return callable;
+}
+
+/**
+ * Serve `files` (absolute address -> ArrayBuffer: runtime files the page read from its own cache and handed
+ * over) to this worker's fetch, each once; any other address goes to the network. A worker in the sandbox
+ * frame has an opaque origin, whose HTTP cache is its own and starts empty: without this every sandbox would
+ * download the 12.6 MB of Pyodide's runtime again.
+ * @param {unknown} files
+ */
+export function filesInMemory(files) {
+  const kept = new Map(Object.entries(files !== null && typeof files === "object" ? files : {}).filter(([, bytes]) => bytes instanceof ArrayBuffer));
+  if (kept.size === 0) return;
+  const network = globalThis.fetch.bind(globalThis);
+  globalThis.fetch = (input, init) => {
+    const address = input instanceof Request ? input.url : String(input);
+    const bytes = kept.get(address);
+    if (bytes === undefined) return network(input, init);
+    kept.delete(address); // the Response owns them now
+    const type = address.endsWith(".wasm") ? "application/wasm" : address.endsWith(".json") ? "application/json" : "application/octet-stream";
+    return Promise.resolve(new Response(bytes, { headers: { "Content-Type": type } }));
+  };
 }
 
 /** Tell the page when Python is ready or could not start, in the messenger's protocol (messenger.mjs). */
