@@ -359,6 +359,32 @@ def test_a_reload_during_the_first_install_downloads_the_snapshot_once(
     assert len(downloads.done) == 1
 
 
+def test_offline_support_registers_when_python_is_ready_before_the_page_module(
+    open_app: Callable[..., AppPage],
+) -> None:
+    """boot.mjs starts Python before main.mjs runs, and main.mjs registers the service worker once
+    Python is ready. A start that beats main.mjs (a quick one, a busy main thread) must still register
+    it: this holds main.mjs back until Python is ready (boot.mjs marks #engine with how it started)."""
+    app = open_app(navigate=False)
+    page = app.page
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # the page's request only: the install asks for main.mjs too
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.context.route("**/main.mjs", hold)
+    page.goto(app.base_url, wait_until="commit")
+    expect(app.engine).to_have_attribute("data-engine-start", "plain", timeout=PYTHON_TIMEOUT_MS)
+    assert held, "main.mjs was not held back"
+    held[0].continue_()
+    app.wait_interactive()
+    app.wait_ready()
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=PYTHON_TIMEOUT_MS)
+
+
 def build_release_b(web_a: Path, host: PlainHost, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """Build release B (A with one exported string more in one module) and put it in place of A on
     ``host``; returns B's build id. Its changed files are newer than anything a browser holds."""
