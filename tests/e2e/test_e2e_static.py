@@ -1,5 +1,7 @@
 """The build is a static site: a plain file server under a sub-path serves it, repeat visits work
 offline, a new release takes over cleanly, and a strict Content Security Policy holds throughout.
+The memory snapshot (6 MB) is downloaded once however the service worker's install and a page's
+worker overlap: the tests hold the first download back until the second party is seen.
 
 The plain server is ``python -m http.server`` serving a root that holds the build in
 ``snakes-ladders/``, as a GitHub Pages project site is served: no special headers, no rewrites.
