@@ -231,16 +231,19 @@ if (startProblem) notify(startProblem, "error", "link");
 performance.mark("board-interactive");
 
 // Offline support registers once Python has loaded, so its downloads never compete with the first one.
-engine.addEventListener("statechange", function offerOffline(event) {
-  const { state: engineState } = /** @type {CustomEvent} */ (event).detail;
-  if (engineState === "loading") return;
+// Python may be ready before this module runs (boot.mjs starts it first, and a start from the snapshot
+// can beat this bundle on a busy machine): then it registers at once, or it never would on this visit.
+function offerOffline(event = null) {
+  if (engine.state === "loading") return;
   engine.removeEventListener("statechange", offerOffline);
-  if (engineState === "ready") performance.mark("python-ready");
+  if (event && engine.state === "ready") performance.mark("python-ready"); // when it was heard, not now
   registerOffline((apply) => {
     $("update").hidden = false;
     $("update-reload").addEventListener("click", apply, { once: true });
   });
-});
+}
+engine.addEventListener("statechange", offerOffline);
+offerOffline();
 // --- Practice mode (issue 16): practice.mjs, its editor and worker load when the panel first opens ---
 function openPractice(linked = null) {
   practice ??= import("./practice/practice.mjs").then(({ createPractice }) =>

@@ -1,7 +1,7 @@
 // Service worker: keeps one build's files in one versioned cache, so repeat visits work offline.
 // Serves cache-first from its own build's cache only, so old JavaScript never meets new Python.
 import { BUILD_ID, FILES, SNAPSHOT } from "./build-info.mjs";
-import { fetchInflated } from "./workers/snapshot.mjs";
+import { keepSnapshot } from "./workers/snapshot-cache.mjs";
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = "snakes-ladders-";
@@ -12,16 +12,14 @@ const WASM = new URL("pyodide/pyodide.asm.wasm", scope).href;
 
 /**
  * The Pyodide memory snapshot a repeat visit starts from (the engine worker reads it from this cache).
- * Its name changes with its inputs, so a copy in an older build's cache is as good as a download. It is
- * a bonus: when it cannot be had, the site still works offline and Python starts without it.
+ * Its name changes with its inputs, so a copy in an older build's cache is as good as a download, and
+ * a page's worker that is downloading it meanwhile is waited for (keepSnapshot's lock). It is a bonus:
+ * when it cannot be had, the site still works offline and Python starts without it.
  */
 async function cacheSnapshot(cache) {
   if (!SNAPSHOT) return;
-  const url = new URL(SNAPSHOT, scope).href;
   try {
-    const kept = await caches.match(url);
-    if (kept) await cache.put(url, kept);
-    else await cache.put(url, await fetchInflated(url));
+    await keepSnapshot(cache, new URL(SNAPSHOT, scope).href);
   } catch {
     // not cached: the next visit starts plainly and the next install tries again
   }

@@ -1,5 +1,7 @@
 """The build is a static site: a plain file server under a sub-path serves it, repeat visits work
 offline, a new release takes over cleanly, and a strict Content Security Policy holds throughout.
+The memory snapshot (6 MB) is downloaded once however the service worker's install and a page's
+worker overlap: the tests hold the first download back until the second party is seen.
 
 The plain server is ``python -m http.server`` serving a root that holds the build in
 ``snakes-ladders/``, as a GitHub Pages project site is served: no special headers, no rewrites.
@@ -23,7 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 from app_page import ANIMATION_TIMEOUT_MS, PYTHON_TIMEOUT_MS, AppPage, load_fixture
 from conftest import BrowserProblems
-from playwright.sync_api import Request, expect
+from playwright.sync_api import BrowserContext, Page, Request, Route, expect
 
 import build_site
 import serve
@@ -259,6 +261,175 @@ def is_wasm(request: Request) -> bool:
     return urlsplit(request.url).path.endswith("/pyodide/pyodide.asm.wasm")
 
 
+def is_snapshot(request: Request) -> bool:
+    return "/py/snapshot-" in urlsplit(request.url).path
+
+
+# --- the memory snapshot: downloaded once, whoever asks for it ---------------------------
+
+SNAPSHOT_GLOB = "**/py/snapshot-*.bin.gz"
+# web/workers/snapshot-cache.mjs: the Web Lock held while a cache is given the snapshot.
+SNAPSHOT_LOCK = "snakes-ladders-snapshot"
+SNAPSHOT_CACHED = "async (url) => Boolean(await caches.match(url))"
+# While the first download of the snapshot is held back: whether a second party that needs it waits for
+# the lock, or has downloaded it too (it is cached, though the first download is not done). Checked on
+# every frame until one of them is seen, into window.__secondParty, which the test waits on.
+WATCH_SECOND_PARTY = """([url, lock]) => {
+  const check = async () => {
+    const { pending = [] } = await navigator.locks.query();
+    if (pending.some((request) => request.name === lock)) return "waits for the first download";
+    return (await caches.match(url)) ? "downloaded it too" : null;
+  };
+  window.__secondParty = null;
+  const again = async () => {
+    window.__secondParty = await check();
+    if (!window.__secondParty) requestAnimationFrame(again);
+  };
+  again();
+}"""
+
+# The two ways a release that keeps the snapshot's name (it changed only the page) can find it, and the
+# downloads each costs: the old release's cache has it (the new one copies it), or it has none yet
+# (its download failed, say), and it is downloaded once, by the new release's install or by the page.
+SNAPSHOT_KEPT = "the snapshot kept from the old release"
+SNAPSHOT_FETCHED = "the snapshot fetched, as the old release had none yet"
+SWITCH_DOWNLOADS = {SNAPSHOT_KEPT: 0, SNAPSHOT_FETCHED: 1}
+
+
+def snapshot_url(site: Path, url: str) -> str:
+    """The address of the memory snapshot the build in ``site``, served at ``url``, names."""
+    match = re.search(r'SNAPSHOT = "([^"]+)"', (site / "build-info.mjs").read_text())
+    assert match, "the build has no snapshot"
+    return url + match.group(1)
+
+
+class SnapshotDownloads:
+    """The snapshot's downloads in one browser context: each response that came from the server.
+
+    A page's worker that a service worker controls asks through it: that request is answered by the
+    service worker (not counted), whose own request goes to the server (counted). With ``route()``,
+    the first request is held back until ``release()``, or all of them are refused (``refuse``).
+    """
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.done: list[str] = []
+        self.refuse = False
+        self.held: list[Route] = []
+        self._context = context
+        context.on("requestfinished", self._finished)
+
+    def _finished(self, request: Request) -> None:
+        response = request.response()
+        if is_snapshot(request) and response and response.ok and not response.from_service_worker:
+            self.done.append("the service worker" if request.service_worker else "a page's worker")
+
+    def route(self) -> None:
+        """Hold the next request back until ``release()`` (or refuse it and the rest, with ``refuse``)."""
+        self._context.route(SNAPSHOT_GLOB, self._route)
+
+    def _route(self, route: Route) -> None:
+        if self.refuse:
+            route.fulfill(status=503, content_type="text/plain", body="the snapshot is not available")
+        elif not self.held:
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        assert self.held, "no request for the snapshot was held back"
+        self.held[0].continue_()
+
+    def expect_second_party_to_wait(self, page: Page, url: str, second: str) -> None:
+        """With the first download held back, the other party that needs the snapshot (``second``, in
+        words) waits for it rather than downloading it too."""
+        page.evaluate(WATCH_SECOND_PARTY, [url, SNAPSHOT_LOCK])
+        seen = page.wait_for_function("() => window.__secondParty", timeout=PYTHON_TIMEOUT_MS).json_value()
+        assert seen == "waits for the first download", f"{second} did not wait: it {seen}"
+
+
+def test_a_reload_during_the_first_install_downloads_the_snapshot_once(
+    open_app: Callable[..., AppPage], site_url: str
+) -> None:
+    """A visitor reloads while the first visit's service worker downloads the snapshot: the reloaded
+    page is not controlled yet, starts plainly, and its worker finds the install's cache without the
+    snapshot. It waits for the install's download instead of making its own.
+
+    The install starts once the first page's Python is ready, and that page's worker looks for the
+    install's cache at that moment: should it see the cache first (a worker slowed down), it is the one
+    downloading, and the install is the party that must wait. The test says which order it met."""
+    app = open_app(navigate=False)
+    page, context = app.page, app.page.context
+    downloads = SnapshotDownloads(context)
+    downloads.route()
+    with context.expect_event("request", predicate=is_snapshot, timeout=PYTHON_TIMEOUT_MS) as first:
+        app.goto()  # once Python is ready, the service worker installs and asks for the snapshot: held
+    url = first.value.url
+    if first.value.service_worker:  # the install asks first, as it nearly always does
+        app.reload()
+        app.wait_ready()
+        expect(app.engine).to_have_attribute("data-engine-start", "plain")
+        waits = "the reloaded page's worker"
+    else:
+        waits = "the install"
+    downloads.expect_second_party_to_wait(page, url, waits)
+    downloads.release()
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=PYTHON_TIMEOUT_MS)
+    assert page.evaluate(SNAPSHOT_CACHED, url)
+    assert len(downloads.done) == 1, f"the snapshot was downloaded {len(downloads.done)} times"
+    app.reload()
+    app.wait_ready()
+    expect(app.engine).to_have_attribute("data-engine-start", "snapshot")
+    assert len(downloads.done) == 1
+
+
+def test_offline_support_registers_when_python_is_ready_before_the_page_module(
+    open_app: Callable[..., AppPage],
+) -> None:
+    """boot.mjs starts Python before main.mjs runs, and main.mjs registers the service worker once
+    Python is ready. A start that beats main.mjs (a quick one, a busy main thread) must still register
+    it: this holds main.mjs back until Python is ready (boot.mjs marks #engine with how it started)."""
+    app = open_app(navigate=False)
+    page = app.page
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # the page's request only: the install asks for main.mjs too
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.context.route("**/main.mjs", hold)
+    page.goto(app.base_url, wait_until="commit")
+    expect(app.engine).to_have_attribute("data-engine-start", "plain", timeout=PYTHON_TIMEOUT_MS)
+    assert held, "main.mjs was not held back"
+    held[0].continue_()
+    app.wait_interactive()
+    app.wait_ready()
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=PYTHON_TIMEOUT_MS)
+
+
+def build_release_b(web_a: Path, host: PlainHost, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Build release B (A with one exported string more in one module) and put it in place of A on
+    ``host``; returns B's build id. Its changed files are newer than anything a browser holds."""
+    web_b = tmp_path / "web-b"
+    shutil.copytree(web_a, web_b)
+    with (web_b / CHANGED_MODULE).open("a") as module:
+        module.write(f'\nexport const RELEASE = "{RELEASE_B_MARK}";\n')
+    staged = tmp_path / "release-b"
+    build_b = build_release(web_b, staged, monkeypatch)
+    newest_a = max(path.stat().st_mtime for path in host.site.rglob("*") if path.is_file())
+    for name in (CHANGED_MODULE, "sw.mjs", "build-info.mjs"):
+        set_mtime(staged / name, max(time.time(), newest_a + 2))  # the server compares whole seconds
+    host.site.rename(tmp_path / "release-a")
+    staged.rename(host.site)
+    return build_b
+
+
+def switch_case(page: Page, url: str) -> str:
+    """Which case the next release switch meets: whether the old release's cache holds the snapshot."""
+    return SNAPSHOT_KEPT if page.evaluate(SNAPSHOT_CACHED, url) else SNAPSHOT_FETCHED
+
+
 def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
     open_app: Callable[..., AppPage],
     plain_host: PlainHost,
@@ -271,6 +442,7 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
     web_a = tmp_path / "web-a"
     shutil.copytree(serve.WEB, web_a)
     build_a = build_release(web_a, plain_host.site, monkeypatch)
+    snapshot = snapshot_url(plain_host.site, plain_host.url)
     # The served copy of that module is a month old, as a file that did not change for a while
     # is: browsers may then reuse it from their HTTP cache without asking (heuristic freshness;
     # a host's Cache-Control max-age, as GitHub Pages sends, does the same). build-info.mjs and
@@ -282,6 +454,9 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
     page, context = app.page, app.page.context
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
+    # Counted from the responses, without routes: a route would turn the HTTP cache off, and this
+    # test is about what the HTTP cache may hold.
+    downloads = SnapshotDownloads(context)
     context.add_init_script(RECORD_CSP_VIOLATIONS)
     with context.expect_event("request", predicate=is_wasm, timeout=PYTHON_TIMEOUT_MS) as wasm:
         app.goto()
@@ -308,6 +483,7 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
 
     with subtests.test(msg="a repeat visit works offline"):
         expect(page.locator("html")).to_have_attribute("data-offline", "ready")
+        assert len(downloads.done) == 1, f"the first visit downloaded the snapshot {len(downloads.done)} times"
         context.set_offline(True)
         try:
             app.reload()
@@ -320,18 +496,10 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
 
     # Release B replaces A on the server. It is built after the visits above, so its changed
     # files are newer than anything the browser holds.
-    web_b = tmp_path / "web-b"
-    shutil.copytree(web_a, web_b)
-    with (web_b / CHANGED_MODULE).open("a") as module:
-        module.write(f'\nexport const RELEASE = "{RELEASE_B_MARK}";\n')
-    staged = tmp_path / "release-b"
-    build_b = build_release(web_b, staged, monkeypatch)
+    case = switch_case(page, snapshot)
+    before_switch = len(downloads.done)
+    build_b = build_release_b(web_a, plain_host, tmp_path, monkeypatch)
     assert build_b != build_a
-    newest_a = max(path.stat().st_mtime for path in plain_host.site.rglob("*") if path.is_file())
-    for name in (CHANGED_MODULE, "sw.mjs", "build-info.mjs"):
-        set_mtime(staged / name, max(time.time(), newest_a + 2))  # the server compares whole seconds
-    plain_host.site.rename(tmp_path / "release-a")
-    staged.rename(plain_host.site)
 
     with subtests.test(msg="the next visit offers the new release and runs the old one meanwhile"):
         app.reload()
@@ -341,16 +509,17 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
         assert app.build_id() == build_a
         assert sorted(page.evaluate("() => caches.keys()")) == sorted([CACHE_PREFIX + build_a, CACHE_PREFIX + build_b])
 
-    with subtests.test(msg="Reload switches to the new release, and only its cache is left"):
+    with subtests.test(msg=f"Reload switches to the new release, and only its cache is left ({case})"):
         page.locator("#update").get_by_role("button", name="Reload").click()
         expect(app.build_info).to_contain_text(build_b)
         app.wait_interactive()
         expect(page.locator("#update")).to_be_hidden()
         assert page.evaluate("() => caches.keys()") == [CACHE_PREFIX + build_b]
         app.wait_ready()
-        # B changed only the page: its service worker kept A's snapshot (same name) instead of downloading it.
         expect(app.engine).to_have_attribute("data-engine-start", "snapshot")
-        assert len([url for url in requests if "/py/snapshot-" in url]) == 1, "the snapshot was downloaded again"
+        # B changed only the page, so its snapshot has A's name.
+        switch = downloads.done[before_switch:]
+        assert len(switch) == SWITCH_DOWNLOADS[case], f"{case}, yet the switch downloaded it {len(switch)} times"
         app.solve()
         app.expect_moves(EXAMPLE_1["moves"])
         assert page.evaluate("() => window.__cspViolations") == []
@@ -367,3 +536,48 @@ def test_a_static_host_under_a_sub_path_online_offline_and_a_new_release(
         # makes the old copy fresh for ten minutes after a visit.
         update_via_cache = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).updateViaCache")
         assert update_via_cache == "none"
+
+
+def test_a_new_release_downloads_the_snapshot_once_when_the_old_release_had_none(
+    open_app: Callable[..., AppPage],
+    plain_host: PlainHost,
+    problems: BrowserProblems,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Release A's install could not download the snapshot, so its cache has none. The visit that
+    finds release B starts plainly, so its worker downloads the snapshot in the background for A's
+    cache, while B's install looks for it for B's. One download serves both: whichever asks second
+    waits for the first and copies it."""
+    web_a = tmp_path / "web-a"
+    shutil.copytree(serve.WEB, web_a)
+    build_release(web_a, plain_host.site, monkeypatch)
+    snapshot = snapshot_url(plain_host.site, plain_host.url)
+    problems.allow(rf"^HTTP 503 for GET {re.escape(snapshot)}$")
+    app = open_app(navigate=False, base_url=plain_host.url)
+    page, context = app.page, app.page.context
+    downloads = SnapshotDownloads(context)
+    downloads.route()
+    downloads.refuse = True
+    app.goto()
+    app.wait_ready()
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=PYTHON_TIMEOUT_MS)
+    assert problems.allowed, "the snapshot was never asked for: the failed download was not exercised"
+    assert switch_case(page, snapshot) == SNAPSHOT_FETCHED
+
+    downloads.refuse = False
+    build_b = build_release_b(web_a, plain_host, tmp_path, monkeypatch)
+    app.reload()  # controlled by A, whose cache lacks the snapshot; B installs meanwhile
+    app.wait_ready()
+    expect(app.engine).to_have_attribute("data-engine-start", "plain")
+    downloads.expect_second_party_to_wait(page, snapshot, "B's install or the page's worker, whichever asked second")
+    downloads.release()
+    expect(page.locator("#update")).to_be_visible(timeout=PYTHON_TIMEOUT_MS)
+    assert len(downloads.done) == SWITCH_DOWNLOADS[SNAPSHOT_FETCHED]
+
+    page.locator("#update").get_by_role("button", name="Reload").click()
+    expect(app.build_info).to_contain_text(build_b)
+    app.wait_ready()
+    expect(app.engine).to_have_attribute("data-engine-start", "snapshot")
+    assert page.evaluate("() => caches.keys()") == [CACHE_PREFIX + build_b]
+    assert len(downloads.done) == SWITCH_DOWNLOADS[SNAPSHOT_FETCHED]

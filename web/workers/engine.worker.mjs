@@ -2,7 +2,8 @@
 // requests. The only place JavaScript touches Python: strings in, strings out, so no proxies leak.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD_ID, PYODIDE_VERSION, SNAPSHOT } from "../build-info.mjs";
-import { afterRestore, fetchInflated, importPackage, restoringOptions } from "./snapshot.mjs";
+import { afterRestore, importPackage, restoringOptions } from "./snapshot.mjs";
+import { keepSnapshot } from "./snapshot-cache.mjs";
 
 // loadPyodide() never settles when the wasm fails to instantiate, so bound the time from the end of
 // the download to a running interpreter.
@@ -115,16 +116,16 @@ async function forgetSnapshot() {
 /**
  * After a plain start, in the background: put the snapshot into this build's offline cache when the
  * service worker made that cache but it lacks the snapshot (its download failed, or a bad copy was
- * just dropped), so the next visit is fast. On a first visit there is no such cache yet when Python
- * is ready: the service worker's install caches the snapshot then, and this leaves it alone.
+ * just dropped), so the next visit is fast. On a first visit there is usually no such cache yet when
+ * Python is ready, and the service worker's install caches the snapshot. When the install is under
+ * way (a reload during it), or a new release's install looks for the snapshot meanwhile, keepSnapshot's
+ * lock lets only one of them download it: the other copies it.
  */
 async function cacheSnapshotLater() {
   try {
     const key = (await caches.keys()).find((name) => name.endsWith(`-${BUILD_ID}`));
     if (!key) return;
-    const cache = await caches.open(key);
-    const url = new URL(SNAPSHOT, base).href;
-    if (!(await cache.match(url))) await cache.put(url, await fetchInflated(url));
+    await keepSnapshot(await caches.open(key), new URL(SNAPSHOT, base).href);
   } catch (error) {
     console.info(`Python: the snapshot could not be cached for the next visit (${error?.message ?? error})`);
   }
