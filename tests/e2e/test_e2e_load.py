@@ -129,6 +129,8 @@ class BoardModel:
 
 
 def edit(app: AppPage, edits: list[list[object]]) -> None:
+    """Make ``edits`` with the keyboard in Design, the one workspace whose board can be changed."""
+    app.workspace("design")
     app.page.evaluate(EDIT, edits)
 
 
@@ -214,6 +216,7 @@ def test_a_busy_session_keeps_answering_and_python_memory_stays_flat(app: AppPag
 
     with subtests.test(msg="the newest request wins"):
         app.page.evaluate(RECORD_RESULTS)
+        app.workspace("design")
         # Solve, then at once a ladder 3→35 (an answer of 2, not 4), then Solve again: the first
         # reply arrives first, for a board that is no longer there, and must not be shown.
         app.page.evaluate(
