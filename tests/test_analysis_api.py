@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from snakes_ladders.api import CONTRACT, handle
 from snakes_ladders.board import Board
+from snakes_ladders.board.rules import CLASSIC, Rules
 from snakes_ladders.explain import explain
 from snakes_ladders.markov import analyze
 from snakes_ladders.play import play
-from snakes_ladders.rules import CLASSIC, Rules
 from test_api import call, check_error_shape, ok, strict_json
 from test_cli import in_process, one_line, run
 from test_markov import CLASSIC_FILE, CLASSIC_FIXTURE, sixes_wall

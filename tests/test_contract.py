@@ -11,9 +11,9 @@ import json
 import subprocess
 
 import pytest
-from snakes_ladders import api, contract, rules
+from snakes_ladders import api, contract
 from snakes_ladders.api import CONTRACT, handle, practice_handle
-from snakes_ladders.board import Board
+from snakes_ladders.board import Board, rules
 
 SMALL_BOARD = [[-1, -1, -1], [-1, -1, -1], [-1, 4, -1]]
 

@@ -24,19 +24,14 @@ LAYERS: dict[str, int] = {
     "placement": 0,
     "tidy": 0,
     "gentidy": 1,
-    "errors": 0,
     "untrusted": 0,
     # the board: a cell's checks, the matrix readers (C speed, then exact), the Board type
-    "boardcheck": 1,
-    "fastread": 2,
-    "matrix": 3,
-    "board": 4,
+    "board": 4,  # the board room: the model, its checks and matrix readers, the rules of play, errors
     "searches": 5,
     # LeetCode's question (the counting of shortest games, the breadth-first search that counts
     # them as it goes, the answer), and the rules of a game of chance
     "counting": 6,
     "breadth": 7,
-    "rules": 7,  # below solve, which answers under them
     "solve": 8,
     "chain": 9,
     "expected": 9,

@@ -12,7 +12,7 @@ import reference
 from hypothesis import given
 from hypothesis import strategies as st
 from snakes_ladders.board import Board, BoardError
-from snakes_ladders.rules import CLASSIC, LEETCODE, OFF_BOARD, Rules, RulesError, Step
+from snakes_ladders.board.rules import CLASSIC, LEETCODE, OFF_BOARD, Rules, RulesError, Step
 
 ALL_RULES = [Rules(start, overshoot) for start in ("square1", "off-board") for overshoot in ("stay", "bounce", "win")]
 RULE_IDS = [f"{r.start}-{r.overshoot}" for r in ALL_RULES]

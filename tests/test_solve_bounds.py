@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from snakes_ladders import Board, BoardError, solve
 from snakes_ladders.api import handle
-from snakes_ladders.rules import CLASSIC, Rules
+from snakes_ladders.board.rules import CLASSIC, Rules
 
 PY = Path(__file__).resolve().parent.parent / "py"
 

@@ -19,8 +19,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from snakes_ladders import Board, solve
 from snakes_ladders.api import handle
+from snakes_ladders.board.rules import CLASSIC, LEETCODE, OVERSHOOTS, Rules, RulesError
 from snakes_ladders.explain import explain
-from snakes_ladders.rules import CLASSIC, LEETCODE, OVERSHOOTS, Rules, RulesError
 
 DIE = (1, 2, 3, 4, 5, 6)
 

@@ -16,8 +16,18 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-from .board import MAX_SIZE, MIN_SIZE, Board, BoardError, cell_to_square, square_to_cell
-from .rules import CLASSIC, LEETCODE, Rules, RulesError
+from .board import (
+    CLASSIC,
+    LEETCODE,
+    MAX_SIZE,
+    MIN_SIZE,
+    Board,
+    BoardError,
+    Rules,
+    RulesError,
+    cell_to_square,
+    square_to_cell,
+)
 from .solve import Move, Solution, min_moves, shortest_path, solve
 
 if TYPE_CHECKING:

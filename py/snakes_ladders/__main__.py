@@ -21,10 +21,9 @@ from typing import Any, BinaryIO
 
 from . import __version__
 from .api import API_VERSION, BOM, answer, max_board_text_chars, parse_board_text
-from .board import MAX_SIZE
+from .board import MAX_SIZE, OVERSHOOTS, SIXES, STARTS
 from .gencli import add_generate_command, run_generate
 from .jsontext import clip_digits
-from .rules import OVERSHOOTS, SIXES, STARTS
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1

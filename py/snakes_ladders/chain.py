@@ -37,8 +37,7 @@ from itertools import repeat
 from operator import add, itemgetter, mul
 from typing import Any, Generic, TypeVar
 
-from .board import Board
-from .rules import DIE, Rules
+from .board import DIE, Board, Rules
 
 __all__ = [
     "SAFE_LARGE",

@@ -18,9 +18,24 @@ from pathlib import Path
 from typing import Any
 
 from . import api
-from .board import EMPTY, MAX_SIZE, MIN_SIZE, Board, BoardError, square_to_cell
+from .board import (
+    CLASSIC,
+    EMPTY,
+    LEETCODE,
+    MAX_PLAYERS,
+    MAX_SEED,
+    MAX_SIZE,
+    MAX_TURNS,
+    MIN_SIZE,
+    OVERSHOOTS,
+    SIXES,
+    STARTS,
+    Board,
+    BoardError,
+    Rules,
+    square_to_cell,
+)
 from .jsontext import MAX_DEPTH
-from .rules import CLASSIC, LEETCODE, MAX_PLAYERS, MAX_SEED, MAX_TURNS, OVERSHOOTS, SIXES, STARTS, Rules
 
 __all__ = ["TARGET", "main", "render"]
 

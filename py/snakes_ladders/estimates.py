@@ -10,12 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from .board import Board
+from .board import Board, Rules
 from .chain import OverBudget
 from .elimination import System
 from .figures import FLOAT_MAX, Analysis, Approximation, Finishable
 from .length import Length, Race, Tail, distribution, race
-from .rules import Rules
 
 #: An estimate's tail is negligible when less than this is still in play after the rolls propagated.
 NEGLIGIBLE_TAIL = 1e-12

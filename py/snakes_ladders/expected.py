@@ -34,8 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import EMPTY, Board
-from .rules import DIE, LEETCODE, Rules
+from .board import DIE, EMPTY, LEETCODE, Board, Rules
 
 __all__ = ["Moves", "expected_rolls", "solve_counted"]
 

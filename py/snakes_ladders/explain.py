@@ -43,10 +43,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bignum import Magnitude
-from .board import EMPTY, Board, to_board
+from .board import DIE, EMPTY, LEETCODE, Board, Rules, to_board
 from .breadth import breadth_first
 from .counting import count_magnitude
-from .rules import DIE, LEETCODE, Rules
 from .solve import Move
 
 __all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]

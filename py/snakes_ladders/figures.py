@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
+from .board import JumpKind, Rules
 from .length import Length, Race
-from .rules import JumpKind, Rules
 
 Finishable = Literal["always", "not always", "never"]
 #: A figure: a float, or a Decimal when it is beyond the range a float holds accurately.

@@ -22,6 +22,7 @@ import math
 import sys
 from typing import Any
 
+from .board import OVERSHOOTS, STARTS
 from .generate import (
     DEFAULT_EVALUATIONS,
     MAX_WORK,
@@ -32,7 +33,6 @@ from .generate import (
     generated_to_json,
 )
 from .genset import SetSpec, generate_set, set_to_json
-from .rules import OVERSHOOTS, STARTS
 
 __all__ = ["add_generate_command", "run_generate"]
 

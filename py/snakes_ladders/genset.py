@@ -29,9 +29,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import Shown
+from .board import MAX_SEED, Shown
 from .generate import Generated, GenerateError, Progress, Spec, Targets, generate, generated_to_json
-from .rules import MAX_SEED
 
 __all__ = ["MAX_COUNT", "MIN_COUNT", "GeneratedSet", "SetSpec", "generate_set", "set_to_json"]
 

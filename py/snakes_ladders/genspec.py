@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Key, MessageError, Quoted, Shown
-from .rules import LEETCODE, MAX_SEED, Rules, RulesError
+from .board import LEETCODE, MAX_SEED, Key, MessageError, Quoted, Rules, RulesError, Shown
 
 __all__ = [
     "DEFAULT_EVALUATIONS",

@@ -9,11 +9,10 @@ import decimal
 from decimal import Decimal
 from typing import Any
 
-from .board import Board
+from .board import LEETCODE, Board, JumpKind, Rules
 from .chain import OutOfRange, OverBudget, build_chain, check_range, wide_context
 from .elimination import JUMP_USE_BUDGET, Exact, System, decimal_sum, solved
 from .figures import JumpUse, Number, as_figure
-from .rules import LEETCODE, JumpKind, Rules
 
 
 class JumpUseRefused(ArithmeticError):

@@ -73,14 +73,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .board import Board
+from .board import LEETCODE, MAX_PLAYERS, Board, Rules
 from .chain import OverBudget, build_chain
 from .elimination import HEADLINE_BUDGET, JUMP_USE_BUDGET, System, solved
 from .estimates import unsolved
 from .figures import Analysis, Approximation, Figure, JumpUse, as_figure, figure_to_json
 from .jumpuse import JumpUseRefused, jump_uses, jump_uses_exact
 from .length import MAX_TURNS, TAIL, Length, Race, distribution, race
-from .rules import LEETCODE, MAX_PLAYERS, Rules
 from .sixes import analyze_sixes
 from .totals import total_rolls
 

@@ -33,12 +33,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board
+from .board import Board, Rules
 from .chain import OverBudget
 from .elimination import Exact, System, solved
 from .figures import Analysis, Figure, Finishable, as_figure
 from .length import MAX_TURNS, Length, Race, race
-from .rules import Rules
 from .sixchain import build_sixes_chain, states_per_position
 from .totals import expected_total_rolls, total_rolls
 from .turnlength import Joint, Turns, by_rolls, by_turns, joint_turns, moves_of

@@ -3,7 +3,7 @@
 Rules: start on square 1; a move picks a roll of 1 to 6 (never past the last
 square); a snake or ladder on the landing square is taken, but only one per
 move.  The answer is the least number of moves to stand on the last square.
-``solve`` also answers the same question under a board's own :class:`~snakes_ladders.rules.Rules`
+``solve`` also answers the same question under a board's own :class:`~snakes_ladders.board.rules.Rules`
 (the classic start off the board, any overshoot rule): see ``solve``.
 
 The searches are in :mod:`snakes_ladders.searches`, which chooses between them; the runner
@@ -19,11 +19,9 @@ from typing import Any, Literal
 
 from . import searches
 from .bignum import Magnitude
-from .board import EMPTY, Board, to_board
+from .board import DIE, EMPTY, LEETCODE, OFF_BOARD, Board, Quoted, Rules, RulesError, to_board
 from .breadth import Reached, breadth_first, first_game, walk_layers
 from .counting import add_count, count_at, count_magnitude, count_paths, optimal_counts
-from .errors import Quoted
-from .rules import DIE, LEETCODE, OFF_BOARD, Rules, RulesError
 from .searches import Search, uses_plain
 
 __all__ = [

@@ -28,8 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
-from .board import Board
-from .rules import DIE, MAX_PLAYERS, MAX_TURNS, SIXES_TO_START, Overshoot, Rules, Step
+from .board import DIE, MAX_PLAYERS, MAX_TURNS, SIXES_TO_START, Board, Overshoot, Rules, Step
 
 __all__ = ["MAX_TURNS", "End", "Outcome", "Table", "Turn", "TurnError", "hopeless_positions", "opening", "take_turn"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from ..rules import OVERSHOOTS, SIXES, STARTS, JumpKind
+from ..board import OVERSHOOTS, SIXES, STARTS, JumpKind
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,11 @@ from collections.abc import Callable
 from json import dumps
 from typing import Any
 
-from ..board import Board
+from ..board import LEETCODE, Board
 from ..practice import battery
 from ..practice_failure import diagnose, failure_to_json
 from ..practice_foreign import Runner, load_javascript
 from ..practice_run import Outcome, SolutionError, Solver, broken, load, run
-from ..rules import LEETCODE
 from ..solve import min_moves
 from .reading import RequestError, integer
 from .table import CONTRACT

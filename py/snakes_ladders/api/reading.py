@@ -11,9 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import MAX_SIZE, Board, BoardError
+from ..board import LEETCODE, MAX_SIZE, Board, BoardError, Rules, RulesError
 from ..jsontext import CHUNK, NestingError, check_nesting, clip_digits
-from ..rules import LEETCODE, Rules, RulesError
 from .declare import Field
 from .table import (
     BOM,

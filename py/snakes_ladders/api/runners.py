@@ -13,10 +13,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..board import Board
-from ..errors import show
+from ..board import MAX_PLAYERS, Board, Rules, RulesError, show
 from ..genspec import GenerateError, Spec
-from ..rules import MAX_PLAYERS, Rules, RulesError
 from ..solve import least_moves, solve
 from .reading import RequestError, board_from_request, integer, rules_from_request
 from .shapes import (

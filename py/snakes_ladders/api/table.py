@@ -7,9 +7,8 @@ reply against it, key for key and type for type.
 
 from __future__ import annotations
 
-from ..board import MAX_SIZE, MIN_SIZE
+from ..board import MAX_PLAYERS, MAX_SEED, MAX_SIZE, MAX_TURNS, MIN_SIZE
 from ..practice import MAX_BOARDS
-from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS
 from .declare import Field, Op
 from .generating import generate_ops
 

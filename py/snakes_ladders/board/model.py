@@ -1,7 +1,7 @@
 """The board: the Board type, its squares and the zig-zag numbering.
 
 A LeetCode matrix is read and checked in ``matrix`` (at C speed in ``fastread``); a cell's checks
-and BoardError are in ``boardcheck``.  The names callers use are all importable from here.
+and BoardError are in ``checks``.  Other rooms import these names from the room (``board``).
 
 A board of size n has squares 1..n*n, numbered boustrophedonically from the
 bottom-left cell: the bottom row runs left to right, the row above it right to
@@ -15,22 +15,11 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
-from .boardcheck import EMPTY, MAX_SIZE, MIN_SIZE, BoardError, check_jump, check_size
+from .checks import EMPTY, BoardError, check_jump, check_size
 from .errors import Shown
-from .matrix import cells_of, check_matrix, read_matrix
+from .matrix import cells_of, read_matrix
 
-__all__ = [
-    "EMPTY",
-    "MAX_SIZE",
-    "MIN_SIZE",
-    "Board",
-    "BoardError",
-    "cell_to_square",
-    "check_matrix",
-    "read_matrix",
-    "square_to_cell",
-    "to_board",
-]
+__all__ = ["Board", "cell_to_square", "square_to_cell", "to_board"]
 
 
 def square_to_cell(square: int, n: int) -> tuple[int, int]:
@@ -71,7 +60,7 @@ class Board:
     ``snakes``.
 
     Square 1 may hold a jump only with ``allow_start_jump=True``, for games that
-    start off the board (see ``snakes_ladders.rules``); LeetCode's rules forbid it.
+    start off the board (see ``snakes_ladders.board.rules``); LeetCode's rules forbid it.
 
     >>> board = Board(6, {2: 15, 17: 13})
     >>> board.ladders, board.snakes
@@ -142,10 +131,11 @@ class Board:
 
         >>> Board.from_matrix([[-1, -1], [-1, 3]]).jumps
         {2: 3}
-        >>> Board.from_matrix([[-1, -1], [2, -1]])
-        Traceback (most recent call last):
-        ...
-        snakes_ladders.boardcheck.BoardError: square 1 (row 1, column 0): the start square cannot hold a snake or ladder
+        >>> try:
+        ...     Board.from_matrix([[-1, -1], [2, -1]])
+        ... except BoardError as error:
+        ...     print(error)
+        square 1 (row 1, column 0): the start square cannot hold a snake or ladder
         """
         n, cells, count, jumps = read_matrix(rows, allow_start_jump=allow_start_jump)
         board = cls.__new__(cls)

@@ -44,8 +44,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .board import EMPTY, Board, BoardError, square_to_cell, to_board
+from .checks import EMPTY, BoardError
 from .errors import Key, MessageError, Quoted, Shown
+from .model import Board, square_to_cell, to_board
 
 __all__ = [
     "CLASSIC",
@@ -60,6 +61,7 @@ __all__ = [
     "SIXES_TO_START",
     "STARTS",
     "JumpKind",
+    "Overshoot",
     "Rules",
     "RulesError",
     "Step",
@@ -135,7 +137,7 @@ class Rules:
     >>> Rules(overshoot="jump")
     Traceback (most recent call last):
     ...
-    snakes_ladders.rules.RulesError: overshoot must be 'stay', 'bounce' or 'win', got 'jump' (str)
+    snakes_ladders.board.rules.RulesError: overshoot must be 'stay', 'bounce' or 'win', got 'jump' (str)
     """
 
     start: Start = "square1"
@@ -182,11 +184,11 @@ class Rules:
         >>> Rules.from_json({"die": 8})
         Traceback (most recent call last):
         ...
-        snakes_ladders.rules.RulesError: unknown rule 'die': the rules are start, overshoot and sixes
-        >>> Rules.from_json({"sixes": "twice"})
+        snakes_ladders.board.rules.RulesError: unknown rule 'die': the rules are start, overshoot and sixes
+        >>> Rules.from_json({"sixes": "two"})
         Traceback (most recent call last):
         ...
-        snakes_ladders.rules.RulesError: sixes must be 'plain', 'again' or 'again-three-to-start', got 'twice' (str)
+        snakes_ladders.board.rules.RulesError: sixes must be 'plain', 'again' or 'again-three-to-start', got 'two' (str)
         """
         if not isinstance(value, dict):
             raise RulesError(
@@ -230,10 +232,11 @@ class Rules:
     def check_board(self, board: Board) -> Board:
         """Return ``board`` if it can be played under these rules, else raise BoardError.
 
-        >>> Rules().check_board(Board(3, {1: 9}, allow_start_jump=True)).jumps
-        Traceback (most recent call last):
-        ...
-        snakes_ladders.boardcheck.BoardError: square 1 (row 2, column 0): the start square cannot hold a snake or ladder
+        >>> try:
+        ...     Rules().check_board(Board(3, {1: 9}, allow_start_jump=True))
+        ... except BoardError as error:
+        ...     print(error)
+        square 1 (row 2, column 0): the start square cannot hold a snake or ladder
         """
         if self.start == "square1" and 1 in board.jumps:
             row, column = square_to_cell(1, board.n)

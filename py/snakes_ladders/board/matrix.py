@@ -12,7 +12,7 @@ from itertools import compress, repeat
 from operator import is_not
 from typing import Any
 
-from .boardcheck import EMPTY, MAX_SIZE, MIN_SIZE, BoardError, check_jump
+from .checks import EMPTY, MAX_SIZE, MIN_SIZE, BoardError, check_jump
 from .errors import Shown
 from .fastread import fast_count, jump_dict, read_sparse, row_counts
 

@@ -13,7 +13,7 @@ from functools import lru_cache, partial
 from itertools import compress, repeat
 from typing import Any
 
-from .boardcheck import EMPTY
+from .checks import EMPTY
 
 __all__ = ["fast_count", "jump_dict", "read_sparse", "row_counts"]
 
