@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from snakes_ladders.api import CONTRACT, handle
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import CLASSIC, Rules
-from snakes_ladders.explain import explain
 from snakes_ladders.markov import analyze
 from snakes_ladders.play import play
+from snakes_ladders.solver.explanation import explain
 from test_api import call, check_error_shape, ok, strict_json
 from test_cli import in_process, one_line, run
 from test_markov import CLASSIC_FILE, CLASSIC_FIXTURE, sixes_wall

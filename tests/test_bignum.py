@@ -10,8 +10,8 @@ import reference
 from hypothesis import given
 from hypothesis import strategies as st
 from snakes_ladders import solve
-from snakes_ladders.bignum import EXACT_LIMIT, Magnitude
-from snakes_ladders.explain import explain
+from snakes_ladders.solver.bignum import EXACT_LIMIT, Magnitude
+from snakes_ladders.solver.explanation import explain
 
 
 def relative_error(m: Magnitude, exact: int) -> float:

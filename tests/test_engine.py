@@ -1,6 +1,6 @@
 """The searches against the textbook search and the independent reference.
 
-Every search in ``snakes_ladders.searches`` must give exactly what breadth-first search
+Every search in ``snakes_ladders.solver.searches`` must give exactly what breadth-first search
 gives: the least number of moves (each search, and the choice between them), and for the
 runner search a legal game that is a shortest one, and the distance of every square.  It is checked against ``reference`` (Bellman-Ford, its own
 numbering) on Hypothesis boards, against the package's plain breadth-first
@@ -19,10 +19,11 @@ import random
 import pytest
 import reference
 from hypothesis import given, settings
-from snakes_ladders import Board, BoardError, min_moves, searches, shortest_path, solve
+from snakes_ladders import Board, BoardError, min_moves, shortest_path, solve
 from snakes_ladders.board import check_matrix
-from snakes_ladders.searches import SEARCHES, Search, layered, upward
-from snakes_ladders.solve import _search
+from snakes_ladders.solver import searches
+from snakes_ladders.solver.searches import SEARCHES, Search, layered, upward
+from snakes_ladders.solver.solution import _search
 from test_solve import boards, pinned, within
 
 # --------------------------------------------------------------------------- helpers

@@ -9,8 +9,8 @@ import reference
 from hypothesis import example, given
 from hypothesis import strategies as st
 from snakes_ladders.board import Board, BoardError
-from snakes_ladders.explain import Arrival, Wall, explain
-from snakes_ladders.solve import solve
+from snakes_ladders.solver.explanation import Arrival, Wall, explain
+from snakes_ladders.solver.solution import solve
 from test_solve import within
 
 

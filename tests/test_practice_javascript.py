@@ -25,7 +25,7 @@ from snakes_ladders.api import practice as api
 from snakes_ladders.practice import KINDS, generate
 from snakes_ladders.practice_failure import diagnose, failure_to_json
 from snakes_ladders.practice_run import load, run
-from snakes_ladders.solve import min_moves
+from snakes_ladders.solver.solution import min_moves
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER = ROOT / "tests" / "js" / "practice-js-server.mjs"

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from snakes_ladders import Board, solve
 from snakes_ladders.api import handle
 from snakes_ladders.board.rules import CLASSIC, LEETCODE, OVERSHOOTS, Rules, RulesError
-from snakes_ladders.explain import explain
+from snakes_ladders.solver.explanation import explain
 
 DIE = (1, 2, 3, 4, 5, 6)
 

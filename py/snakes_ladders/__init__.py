@@ -28,12 +28,12 @@ from .board import (
     cell_to_square,
     square_to_cell,
 )
-from .solve import Move, Solution, min_moves, shortest_path, solve
+from .solver import Move, Solution, min_moves, shortest_path, solve
 
 if TYPE_CHECKING:
-    from .explain import Explanation, explain
     from .markov import Analysis, analyze
     from .play import Game, play
+    from .solver.explanation import Explanation, explain
 
 __version__ = "0.1.0"
 
@@ -63,8 +63,8 @@ __all__ = [
 
 #: The names imported on first use, and the module of each.
 _LATER = {
-    "Explanation": "explain",
-    "explain": "explain",
+    "Explanation": "solver.explanation",
+    "explain": "solver.explanation",
     "Analysis": "markov",
     "analyze": "markov",
     "Game": "play",

@@ -81,7 +81,7 @@ from .genspec import (
 from .gentidy import evict, fits
 from .markov import Analysis, analyze
 from .placement import PLACE_TRIES, Fits, Jump, Layout, Pairs, assign
-from .solve import min_moves
+from .solver import min_moves
 from .tidy import Tidy
 
 __all__ = [

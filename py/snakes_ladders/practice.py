@@ -34,7 +34,7 @@ from .practice_mistakes import (
     roll_six,
     without,
 )
-from .solve import min_moves, shortest_path
+from .solver import min_moves, shortest_path
 
 ATTEMPTS = 200
 MAX_BOARDS = 500

@@ -52,7 +52,7 @@ from .practice_channel import (
 )
 from .practice_failure import Failure, diagnose, failure_lines, failure_to_json
 from .practice_run import OUTPUT_LIMIT, Outcome, SolutionError, load, run
-from .solve import min_moves, shortest_path
+from .solver import min_moves, shortest_path
 
 STARTUP_SECONDS = 10.0
 #: How long a child whose channel closed is given to exit, so that its status can be told.

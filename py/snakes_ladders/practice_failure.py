@@ -21,7 +21,7 @@ from .board import Board, cell_to_square
 from .practice_reads import Difference, first_difference
 from .practice_run import Outcome, Solver, run
 from .practice_shrink import Shrunk, shrink, why
-from .solve import min_moves
+from .solver import min_moves
 
 #: How many reads the text report lists (the JSON has them all).
 READS_SHOWN = 24

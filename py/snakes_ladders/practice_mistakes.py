@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Callable
 
 from .board import Board, square_to_cell
-from .solve import min_moves
+from .solver import min_moves
 
 
 def answer(board: Board) -> float:

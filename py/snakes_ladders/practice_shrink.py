@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
-from .solve import solve
+from .solver import solve
 
 #: The most runs of the solution one shrinking makes.
 MAX_RUNS = 2_000

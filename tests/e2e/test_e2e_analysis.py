@@ -19,9 +19,9 @@ from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture, serve_patched_pac
 from playwright.sync_api import Locator, expect
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import CLASSIC, LEETCODE
-from snakes_ladders.explain import explain
 from snakes_ladders.markov import analyze
 from snakes_ladders.play import Game, play
+from snakes_ladders.solver.explanation import explain
 
 import serve
 

@@ -16,7 +16,7 @@ from app_page import ANIMATION_TIMEOUT_MS, PYTHON_TIMEOUT_MS, AppPage, fixture_n
 from playwright.sync_api import expect
 from snakes_ladders import Board
 from snakes_ladders.board.rules import Rules
-from snakes_ladders.explain import explain
+from snakes_ladders.solver.explanation import explain
 
 import serve
 

@@ -18,7 +18,7 @@ from ..practice import battery
 from ..practice_failure import diagnose, failure_to_json
 from ..practice_foreign import Runner, load_javascript
 from ..practice_run import Outcome, SolutionError, Solver, broken, load, run
-from ..solve import min_moves
+from ..solver import min_moves
 from .reading import RequestError, integer
 from .table import CONTRACT
 

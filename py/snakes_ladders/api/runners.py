@@ -15,7 +15,7 @@ from typing import Any
 
 from ..board import MAX_PLAYERS, Board, Rules, RulesError, show
 from ..genspec import GenerateError, Spec
-from ..solve import least_moves, solve
+from ..solver import least_moves, solve
 from .reading import RequestError, board_from_request, integer, rules_from_request
 from .shapes import (
     analysis_to_json,
@@ -31,7 +31,7 @@ from .table import CONTRACT, MAX_SIZE_FIELD
 
 #: The package's modules this one imports on first use.
 LATER = (
-    "snakes_ladders.explain",
+    "snakes_ladders.solver.explanation",
     "snakes_ladders.generate",
     "snakes_ladders.genset",
     "snakes_ladders.markov",
@@ -76,7 +76,7 @@ def _min_moves(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str,
 
 
 def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    from ..explain import explain
+    from ..solver.explanation import explain
 
     return explanation_to_json(board, explain(board, rules))
 

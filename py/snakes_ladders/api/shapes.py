@@ -5,15 +5,14 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from ..bignum import Magnitude
 from ..board import Board
-from ..solve import Solution
+from ..solver import Magnitude, Solution
 
 if TYPE_CHECKING:
-    from ..explain import Explanation
     from ..generate import Progress
     from ..markov import Analysis, JumpUse, Race
     from ..play import Game
+    from ..solver.explanation import Explanation
     from ..turn import Outcome, Table, Turn
 
 
@@ -226,7 +225,7 @@ def game_to_json(board: Board, game: Game) -> dict[str, Any]:
 def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any]:
     """The search explained as JSON-ready data; counts are ``count_to_json`` objects, as ``paths_count`` is.
 
-    >>> from snakes_ladders.explain import explain
+    >>> from snakes_ladders.solver.explanation import explain
     >>> data = explanation_to_json(Board(2, {2: 3}), explain(Board(2, {2: 3})))
     >>> data["moves"], data["layers"][1]["squares"], [w["value"] for w in data["layers"][1]["ways"]], data["wall"]
     (1, [3, 4], ['2', '1'], None)

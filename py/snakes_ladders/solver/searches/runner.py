@@ -1,7 +1,7 @@
 """The runner search: runs of plain squares are crossed in one step, not square by square.
 
 (The claims of point 3, and the queue of runners by move, are in
-:mod:`snakes_ladders.searches.claims`, the base class of ``Search``.)
+:mod:`snakes_ladders.solver.searches.claims`, the base class of ``Search``.)
 
 The textbook breadth-first search settles every square and tries six rolls from
 each.  This search does the same, move by move, but only does work where
@@ -11,8 +11,8 @@ stretch of plain squares advances six squares per move, and any number of moves
 of it are taken in one arithmetic step.  The work is about O(J log J) for J snakes
 and ladders plus the moves at which something happens, plus C-speed
 ``bytearray`` scans over the squares crossed.  Terms are defined in
-:mod:`snakes_ladders.searches`; the distances and one shortest game (point 6)
-are read in :mod:`snakes_ladders.searches.results`.
+:mod:`snakes_ladders.solver.searches`; the distances and one shortest game (point 6)
+are read in :mod:`snakes_ladders.solver.searches.results`.
 
 Proof sketch.
 
@@ -69,7 +69,7 @@ Proof sketch.
    the bound is exact: every earlier move has been taken.  With no runner left
    and no bound, N cannot be reached.  The bit-set search is point 1 verbatim.
 
-6. *Paths* are read from the segments in :mod:`snakes_ladders.searches.results`.
+6. *Paths* are read from the segments in :mod:`snakes_ladders.solver.searches.results`.
 
 Work: every start is landed once and looked at a bounded number of times,
 runners are born at jump ends (or square 1) and take O(1) steps between the
@@ -83,7 +83,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from heapq import heappop
 
-from ..board import Board
+from ...board import Board
 from . import results
 from .claims import Claims, Runner
 

@@ -7,7 +7,7 @@ and it is the statement of the rules the other searches are tested against.
 
 from __future__ import annotations
 
-from ..board import Board
+from ...board import Board
 
 __all__ = ["min_moves"]
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from itertools import islice
 
-from ..board import Board
+from ...board import Board
 from . import layered, plain, runner, upward
 from .runner import Search
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
+from ..board import Board
 from .bignum import EXACT_LIMIT
-from .board import Board
 from .counting import add_count, add_into, count_at, count_of
 
 __all__ = ["Reached", "breadth_first", "first_game", "walk_layers"]

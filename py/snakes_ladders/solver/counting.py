@@ -12,8 +12,8 @@ from itertools import compress
 from math import comb, ldexp
 from typing import Any
 
+from ..board import Board
 from .bignum import EXACT_LIMIT, Magnitude
-from .board import Board
 from .searches import Search
 
 __all__ = ["add_into", "count_magnitude", "count_of", "count_paths", "optimal_counts", "settle"]

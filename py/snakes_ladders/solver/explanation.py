@@ -42,11 +42,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..board import DIE, EMPTY, LEETCODE, Board, Rules, to_board
 from .bignum import Magnitude
-from .board import DIE, EMPTY, LEETCODE, Board, Rules, to_board
 from .breadth import breadth_first
 from .counting import count_magnitude
-from .solve import Move
+from .solution import Move
 
 __all__ = ["Arrival", "Explanation", "Layer", "Wall", "explain"]
 

@@ -1,6 +1,6 @@
 """What the runner search leaves behind: every square's distance, and one shortest game.
 
-Proof sketch, point 6 (points 1-5 are in :mod:`snakes_ladders.searches.runner`).
+Proof sketch, point 6 (points 1-5 are in :mod:`snakes_ladders.solver.searches.runner`).
 
 6. *Paths.*  Every landed square belongs to a segment (a step's window or a
    claim) with one constant c such that D(x) = (x + c) // 6 and the square that

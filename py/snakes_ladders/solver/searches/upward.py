@@ -1,6 +1,6 @@
 """The upward pass: one sweep from square 1 up, for boards without snakes.
 
-Proof sketch (point 7 of the searches' proof; terms as in :mod:`snakes_ladders.searches`).
+Proof sketch (point 7 of the searches' proof; terms as in :mod:`snakes_ladders.solver.searches`).
 
 7. *Boards without snakes.*  When every jump goes up, nothing ever moves a
    token down, so dist(x) depends only on squares below x, and one pass upwards
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..board import Board
+from ...board import Board
 
 __all__ = ["min_moves"]
 

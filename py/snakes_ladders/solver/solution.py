@@ -6,7 +6,7 @@ move.  The answer is the least number of moves to stand on the last square.
 ``solve`` also answers the same question under a board's own :class:`~snakes_ladders.board.rules.Rules`
 (the classic start off the board, any overshoot rule): see ``solve``.
 
-The searches are in :mod:`snakes_ladders.searches`, which chooses between them; the runner
+The searches are in :mod:`snakes_ladders.solver.searches`, which chooses between them; the runner
 search does work only where snakes and ladders are, so boards up to 1000×1000 are solved
 quickly.  ``_search`` is the textbook breadth-first search, kept as the plain statement of
 the rules that the searches are tested against.
@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from ..board import DIE, EMPTY, LEETCODE, OFF_BOARD, Board, Quoted, Rules, RulesError, to_board
 from . import searches
 from .bignum import Magnitude
-from .board import DIE, EMPTY, LEETCODE, OFF_BOARD, Board, Quoted, Rules, RulesError, to_board
 from .breadth import Reached, breadth_first, first_game, walk_layers
 from .counting import add_count, count_at, count_magnitude, count_paths, optimal_counts
 from .searches import Search, uses_plain
@@ -85,7 +85,7 @@ class Solution:
     ``None`` when the last square cannot be reached (then every square that can
     be stood on has its distance).
     ``paths_count`` counts the distinct roll sequences that reach the last square
-    in ``moves`` moves (a :class:`~snakes_ladders.bignum.Magnitude`: exact below
+    in ``moves`` moves (a :class:`~snakes_ladders.solver.bignum.Magnitude`: exact below
     10^30, mantissa × 10^exponent beyond), and ``explored`` the squares the search settled
     (squares 1 to n², never the off-board position); ``rules`` are the rules it answered under.
     """

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..board import Board
+from ...board import Board
 
 __all__ = ["min_moves"]
 
