@@ -34,8 +34,8 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "bench")]
 
 from analysis_bench import make_board
 from snakes_ladders.board.rules import LEETCODE
-from snakes_ladders.chain import build_chain
-from snakes_ladders.elimination import System
+from snakes_ladders.chance.chain import build_chain
+from snakes_ladders.chance.elimination import System
 
 Pattern = list[set[int]]
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from snakes_ladders.api import CONTRACT, handle
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import CLASSIC, Rules
-from snakes_ladders.markov import analyze
+from snakes_ladders.chance.markov import analyze
 from snakes_ladders.play import play
 from snakes_ladders.solver.explanation import explain
 from test_api import call, check_error_shape, ok, strict_json
@@ -152,7 +152,7 @@ class TestAnalyze:
         budget; the length is still listed, without a tail; the finish chance is exactly 1 (no trap) and the
         expected rolls and the race are estimates, flagged "approximate" with the rolls propagated and the
         tail's share, agreeing with the exact figures within that share."""
-        from snakes_ladders import markov
+        from snakes_ladders.chance import markov
 
         board = reference.matrix_from_jumps(8, {5: 40, 30: 3, 22: 50, 45: 12, 10: 33, 60: 20})
         exact = ok(op="analyze", board=board, players=2)
@@ -174,7 +174,7 @@ class TestAnalyze:
 
     def test_jump_use_op_refuses_over_its_budget(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """The jump_use op over its budget: no jumps, and the refusal in words, naming the budget."""
-        from snakes_ladders import markov
+        from snakes_ladders.chance import markov
 
         board = reference.matrix_from_jumps(8, {5: 40, 30: 3, 22: 50, 45: 12, 10: 33, 60: 20})
         assert len(jump_use(board=board)) == 6
@@ -398,7 +398,7 @@ class TestErrors:
             raise RuntimeError("boom")
 
         # The API imports each op's function from its module on first use (api.LATER).
-        module = {"analyze": "markov", "explain": "explain", "play": "play"}[op]
+        module = {"analyze": "chance.markov", "explain": "solver.explanation", "play": "play"}[op]
         monkeypatch.setattr(importlib.import_module(f"snakes_ladders.{module}"), op, boom)
         error = check_error_shape(call(op=op, board=EMPTY_2, **({"seed": 1} if op == "play" else {})))
         assert (error["kind"], error["message"]) == ("internal", "internal error: RuntimeError: boom")

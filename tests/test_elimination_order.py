@@ -23,8 +23,8 @@ import pytest
 import reference
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import LEETCODE, Rules
-from snakes_ladders.chain import Factors, build_chain, wide_context
-from snakes_ladders.elimination import System
+from snakes_ladders.chance.chain import Factors, build_chain, wide_context
+from snakes_ladders.chance.elimination import System
 
 # A board with a trap (as in test_markov): 8..13 slide to 7; the ladder 2 -> 14 is the only way past.
 TRAP_BOARD = Board(4, {2: 14, 8: 7, 9: 7, 10: 7, 11: 7, 12: 7, 13: 7})

@@ -29,7 +29,6 @@ LAYERS: dict[str, int] = {
     # LeetCode's question (the counting of shortest games, the breadth-first search that counts
     # them as it goes, the answer), and the rules of a game of chance
     "solver": 8,
-    "chain": 9,
     "expected": 9,
     "turn": 9,
     "play": 10,
@@ -38,20 +37,11 @@ LAYERS: dict[str, int] = {
     "practice_channel": 11,
     "practice_reads": 9,
     "practice_shrink": 9,
-    "length": 10,
     # the sixes rules: their chain (position, 6s this turn), its propagation turn by turn, a race's total rolls
-    "sixchain": 10,
-    "turnlength": 11,
-    "totals": 0,
     "genspec": 10,
     "genresult": 11,
     # random play analysed: the result types, the elimination, the jump uses, the estimates past its budget
-    "figures": 11,
-    "elimination": 12,
-    "jumpuse": 13,
-    "estimates": 13,
-    "sixes": 13,
-    "markov": 14,
+    "chance": 9,
     "generate": 15,
     # a class set of boards, each from generate
     "genset": 16,

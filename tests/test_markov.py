@@ -1,6 +1,6 @@
 """Random-play analysis: boards worked by hand, an independent exact solver, and seeded simulation.
 
-Three independent checks of ``snakes_ladders.markov``:
+Three independent checks of ``snakes_ladders.chance.markov``:
 
 - boards small enough to solve on paper, with the working in each test's docstring;
 - ``ExactChain`` below: the same chain built from ``reference.destinations`` with
@@ -36,7 +36,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.board.rules import CLASSIC, LEETCODE, Rules
-from snakes_ladders.markov import HEADLINE_BUDGET, MAX_TURNS, TAIL, JumpUseRefused, analyze, jump_uses
+from snakes_ladders.chance.markov import HEADLINE_BUDGET, MAX_TURNS, TAIL, JumpUseRefused, analyze, jump_uses
 from snakes_ladders.solver.solution import solve
 
 CLASSIC_FILE = Path(__file__).parent / "fixtures" / "rules" / "classic_10x10_classic_rules.json"
@@ -778,7 +778,7 @@ class TestSelectedInversion:
     def test_diagonal_matches_solves(self, seed: int) -> None:
         """Random substochastic matrices of 1 to 14 states, sparse and dense, with self-loops: each N[i][i]
         from the selected inversion equals entry i of the solve (I - Q) x = e_i, to 1e-12 relative."""
-        from snakes_ladders.chain import Factors
+        from snakes_ladders.chance.chain import Factors
 
         rng = random.Random(seed)
         size = rng.randint(1, 14)
@@ -805,7 +805,7 @@ def dense_board(n: int, density: float = 0.3) -> Board:
 
 def elimination_work(board: Board, rules: Rules = LEETCODE) -> int:
     """W of the whole elimination, counted from the factors themselves (Σ_k rows pointing at k × entries of row k)."""
-    from snakes_ladders import chain
+    from snakes_ladders.chance import chain
 
     seen: list[int] = []
     original = chain.Factors.__init__

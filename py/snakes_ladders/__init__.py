@@ -31,7 +31,7 @@ from .board import (
 from .solver import Move, Solution, min_moves, shortest_path, solve
 
 if TYPE_CHECKING:
-    from .markov import Analysis, analyze
+    from .chance import Analysis, analyze
     from .play import Game, play
     from .solver.explanation import Explanation, explain
 
@@ -65,8 +65,8 @@ __all__ = [
 _LATER = {
     "Explanation": "solver.explanation",
     "explain": "solver.explanation",
-    "Analysis": "markov",
-    "analyze": "markov",
+    "Analysis": "chance",
+    "analyze": "chance",
     "Game": "play",
     "play": "play",
 }

@@ -62,6 +62,7 @@ import random
 from collections.abc import Callable, Collection
 
 from .board import Board
+from .chance import Analysis, analyze
 from .expected import Moves, always_finishes, solve_counted
 from .genresult import Generated, Progress, generated_to_json, not_met_message, unplaced_message
 from .genspec import (
@@ -79,7 +80,6 @@ from .genspec import (
     missed_targets,
 )
 from .gentidy import evict, fits
-from .markov import Analysis, analyze
 from .placement import PLACE_TRIES, Fits, Jump, Layout, Pairs, assign
 from .solver import min_moves
 from .tidy import Tidy

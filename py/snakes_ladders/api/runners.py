@@ -34,14 +34,14 @@ LATER = (
     "snakes_ladders.solver.explanation",
     "snakes_ladders.generate",
     "snakes_ladders.genset",
-    "snakes_ladders.markov",
+    "snakes_ladders.chance.markov",
     "snakes_ladders.play",
     "snakes_ladders.turn",
 )
 
 
 def _analyze(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    from ..markov import HEADLINE_BUDGET, analyze
+    from ..chance.markov import HEADLINE_BUDGET, analyze
 
     # The headline figures only, within a budget: the jump uses cost twice the elimination again.
     return analysis_to_json(board, analyze(board, rules, numbers["players"], jump_use=False, budget=HEADLINE_BUDGET))
@@ -49,7 +49,7 @@ def _analyze(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, A
 
 def _jump_use(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
     """``{"n", "jumps", "refused"}``: each jump as in ``analysis_to_json``, or none and the refusal."""
-    from ..markov import JUMP_USE_BUDGET, JumpUseRefused, jump_uses
+    from ..chance.markov import JUMP_USE_BUDGET, JumpUseRefused, jump_uses
 
     try:
         uses = jump_uses(board, rules, JUMP_USE_BUDGET)

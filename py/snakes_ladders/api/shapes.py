@@ -9,8 +9,8 @@ from ..board import Board
 from ..solver import Magnitude, Solution
 
 if TYPE_CHECKING:
+    from ..chance.markov import Analysis, JumpUse, Race
     from ..generate import Progress
-    from ..markov import Analysis, JumpUse, Race
     from ..play import Game
     from ..solver.explanation import Explanation
     from ..turn import Outcome, Table, Turn
@@ -116,12 +116,12 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     figure beyond a float (or a roll count beyond 2⁵³) is ``{"exact": false, "value": null,
     "mantissa": m, "exponent": e}``, about m × 10^e (``markov.figure_to_json``).  See the README.
 
-    >>> from snakes_ladders.markov import analyze
+    >>> from snakes_ladders.chance.markov import analyze
     >>> data = analysis_to_json(Board(2, {}), analyze(Board(2, {})))
     >>> data["finishable"], round(data["expected_rolls"], 9), data["length"]["median"], data["visits"]
     ('always', 6.0, 4, [0.0, 2.0, 1.0, 3.0, 1.0])
     """
-    from ..markov import figure_to_json as big
+    from ..chance.markov import figure_to_json as big
 
     length = analysis.length
     return {
@@ -158,7 +158,7 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
 def _race(race: Race) -> dict[str, Any]:
     """A race as JSON; its total rolls (median, 90th percentile, cut off) for 2 to 4 players only (one
     player's are the length's percentiles)."""
-    from ..markov import figure_to_json as big
+    from ..chance.markov import figure_to_json as big
 
     totals = {
         "total_rolls_median": race.total_rolls_median,
@@ -190,7 +190,7 @@ def _approximation(analysis: Analysis) -> dict[str, Any] | None:
 
 
 def jump_to_json(use: JumpUse) -> dict[str, Any]:
-    from ..markov import figure_to_json as big
+    from ..chance.markov import figure_to_json as big
 
     return {
         "start": use.start,

@@ -37,7 +37,7 @@ from itertools import repeat
 from operator import add, itemgetter, mul
 from typing import Any, Generic, TypeVar
 
-from .board import DIE, Board, Rules
+from ..board import DIE, Board, Rules
 
 __all__ = [
     "SAFE_LARGE",

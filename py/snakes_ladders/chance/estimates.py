@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from .board import Board, Rules
+from ..board import Board, Rules
 from .chain import OverBudget
 from .elimination import System
 from .figures import FLOAT_MAX, Analysis, Approximation, Finishable

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import Board, Rules
+from ..board import Board, Rules
 from .chain import OverBudget
 from .elimination import Exact, System, solved
 from .figures import Analysis, Figure, Finishable, as_figure

@@ -17,7 +17,7 @@ six outcomes are ``Rules.after_roll``'s.  So the chain has at most K times the s
 
 from __future__ import annotations
 
-from .board import DIE, Board, Rules
+from ..board import DIE, Board, Rules
 from .chain import Chain
 
 __all__ = ["build_sixes_chain", "states_per_position"]

@@ -9,7 +9,7 @@ import decimal
 from decimal import Decimal
 from typing import Any
 
-from .board import LEETCODE, Board, JumpKind, Rules
+from ..board import LEETCODE, Board, JumpKind, Rules
 from .chain import OutOfRange, OverBudget, build_chain, check_range, wide_context
 from .elimination import JUMP_USE_BUDGET, Exact, System, decimal_sum, solved
 from .figures import JumpUse, Number, as_figure

@@ -73,7 +73,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .board import LEETCODE, MAX_PLAYERS, Board, Rules
+from ..board import LEETCODE, MAX_PLAYERS, Board, Rules
 from .chain import OverBudget, build_chain
 from .elimination import HEADLINE_BUDGET, JUMP_USE_BUDGET, System, solved
 from .estimates import unsolved

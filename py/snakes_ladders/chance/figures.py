@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
-from .board import JumpKind, Rules
+from ..board import JumpKind, Rules
 from .length import Length, Race
 
 Finishable = Literal["always", "not always", "never"]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal, localcontext
 from operator import add, itemgetter
 
-from .board import DIE, Board, Rules
+from ..board import DIE, Board, Rules
 from .chain import Chain, wide_context
 
 __all__ = ["MAX_TURNS", "TAIL", "Length", "Race", "Stationary", "Tail", "distribution", "listed_length", "race"]
