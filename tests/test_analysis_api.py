@@ -16,7 +16,7 @@ from snakes_ladders.api import CONTRACT, handle
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import CLASSIC, Rules
 from snakes_ladders.chance.markov import analyze
-from snakes_ladders.play import play
+from snakes_ladders.game.seeded import play
 from snakes_ladders.solver.explanation import explain
 from test_api import call, check_error_shape, ok, strict_json
 from test_cli import in_process, one_line, run
@@ -398,7 +398,7 @@ class TestErrors:
             raise RuntimeError("boom")
 
         # The API imports each op's function from its module on first use (api.LATER).
-        module = {"analyze": "chance.markov", "explain": "solver.explanation", "play": "play"}[op]
+        module = {"analyze": "chance.markov", "explain": "solver.explanation", "play": "game.seeded"}[op]
         monkeypatch.setattr(importlib.import_module(f"snakes_ladders.{module}"), op, boom)
         error = check_error_shape(call(op=op, board=EMPTY_2, **({"seed": 1} if op == "play" else {})))
         assert (error["kind"], error["message"]) == ("internal", "internal error: RuntimeError: boom")

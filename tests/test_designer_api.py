@@ -15,7 +15,7 @@ import reference
 from snakes_ladders import api
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import OVERSHOOTS, STARTS, Rules
-from snakes_ladders.play import hopeless_positions, play
+from snakes_ladders.game.seeded import hopeless_positions, play
 from snakes_ladders.solver.solution import min_moves
 from test_api import call, check_error_shape, ok, strict_json
 from test_markov import best_cpu

@@ -30,8 +30,7 @@ LAYERS: dict[str, int] = {
     # them as it goes, the answer), and the rules of a game of chance
     "solver": 8,
     "expected": 9,
-    "turn": 9,
-    "play": 10,
+    "game": 9,
     "practice_mistakes": 9,
     "practice": 10,
     "practice_channel": 11,

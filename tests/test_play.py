@@ -14,8 +14,8 @@ from snakes_ladders.api import game_to_json, handle
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.board.rules import CLASSIC, LEETCODE, Rules
 from snakes_ladders.chance.markov import analyze
-from snakes_ladders.play import MAX_SEED, MAX_TURNS, play
-from snakes_ladders.turn import Table, take_turn
+from snakes_ladders.game.seeded import MAX_SEED, MAX_TURNS, play
+from snakes_ladders.game.turn import Table, take_turn
 from test_api import call, check_error_shape, ok
 from test_markov import ALL_RULES, CLASSIC_FIXTURE, TRAP_BOARD, bernstein, best_cpu, next_square, sixes_wall
 

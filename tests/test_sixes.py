@@ -21,8 +21,8 @@ from snakes_ladders.board import Board
 from snakes_ladders.board.rules import Rules, RulesError
 from snakes_ladders.chance.jumpuse import JumpUseRefused, jump_uses
 from snakes_ladders.chance.markov import analyze
-from snakes_ladders.play import play
-from snakes_ladders.turn import Table, TurnError, take_turn
+from snakes_ladders.game.seeded import play
+from snakes_ladders.game.turn import Table, TurnError, take_turn
 
 SIXES = ("plain", "again", "again-three-to-start")
 STARTS = ("square1", "off-board")

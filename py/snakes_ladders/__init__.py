@@ -7,13 +7,17 @@
 Random play (``play``, ``Game``), its analysis (``analyze``, ``Analysis``) and the
 search explained (``explain``, ``Explanation``) are imported on first use, as the
 JSON API imports them (``api.LATER``): a program that only solves never pays for them.
+No module is named after a function the package exports, so importing one never hides it.
+
+The package is a house of rooms, each a subpackage whose ``__init__`` hands on its names, imports
+going one way, down: ``board`` (the board, its rules of play, errors), then ``solver`` (LeetCode 909),
+``chance`` (random play analysed exactly) and ``game`` (games played out), then ``practice`` and
+``generate``, then ``api`` (JSON in, JSON out) and ``cli`` (the command line).
 """
 
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
 from .board import (
@@ -32,7 +36,7 @@ from .solver import Move, Solution, min_moves, shortest_path, solve
 
 if TYPE_CHECKING:
     from .chance import Analysis, analyze
-    from .play import Game, play
+    from .game import Game, play
     from .solver.explanation import Explanation, explain
 
 __version__ = "0.1.0"
@@ -67,8 +71,8 @@ _LATER = {
     "explain": "solver.explanation",
     "Analysis": "chance",
     "analyze": "chance",
-    "Game": "play",
-    "play": "play",
+    "Game": "game",
+    "play": "game",
 }
 
 
@@ -84,20 +88,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_LATER})
-
-
-class _Package(types.ModuleType):
-    """The package, keeping ``explain`` and ``play`` the functions of those names.
-
-    Importing a submodule binds its name on the package (``snakes_ladders.play``
-    would become the module), which would hide the function the package exports
-    under the same name once anything imported the module first.
-    """
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _LATER.get(name) == name:
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

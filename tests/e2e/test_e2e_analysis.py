@@ -20,7 +20,7 @@ from playwright.sync_api import Locator, expect
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import CLASSIC, LEETCODE
 from snakes_ladders.chance.markov import analyze
-from snakes_ladders.play import Game, play
+from snakes_ladders.game.seeded import Game, play
 from snakes_ladders.solver.explanation import explain
 
 import serve

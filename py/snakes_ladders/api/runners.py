@@ -35,8 +35,8 @@ LATER = (
     "snakes_ladders.generate",
     "snakes_ladders.genset",
     "snakes_ladders.chance.markov",
-    "snakes_ladders.play",
-    "snakes_ladders.turn",
+    "snakes_ladders.game.seeded",
+    "snakes_ladders.game.turn",
 )
 
 
@@ -82,7 +82,7 @@ def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, A
 
 
 def _play(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    from ..play import play
+    from ..game.seeded import play
 
     return game_to_json(board, play(board, rules, numbers["players"], numbers["seed"]))
 
@@ -142,7 +142,7 @@ def _move(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]
     >>> [reply["result"][key] for key in ("start", "roll", "landing", "end", "jump", "overshoot", "won", "hopeless")]
     [1, 1, 2, 8, 'ladder', None, False, False]
     """
-    from ..play import hopeless_positions
+    from ..game.turn import hopeless_positions
 
     low, position, roll = rules.start_position, numbers["position"], numbers["roll"]
     if not low <= position < board.last:
@@ -185,7 +185,7 @@ def turn_op(message: dict[str, Any]) -> dict[str, Any]:
     >>> reply["turn"]["visits"], reply["turn"]["end"], reply["positions"], reply["next_player"], reply["over"]
     ([2], 8, [8, 1], 2, None)
     """
-    from ..turn import TurnError, opening, remembered_table, take_turn
+    from ..game.turn import TurnError, opening, remembered_table, take_turn
 
     op = CONTRACT["turn"]
     fields = {field.name: field for field in op.fields}

@@ -10,10 +10,10 @@ from ..solver import Magnitude, Solution
 
 if TYPE_CHECKING:
     from ..chance.markov import Analysis, JumpUse, Race
+    from ..game.seeded import Game
+    from ..game.turn import Outcome, Table, Turn
     from ..generate import Progress
-    from ..play import Game
     from ..solver.explanation import Explanation
-    from ..turn import Outcome, Table, Turn
 
 
 def board_to_json(board: Board) -> dict[str, Any]:
@@ -204,7 +204,7 @@ def jump_to_json(use: JumpUse) -> dict[str, Any]:
 def game_to_json(board: Board, game: Game) -> dict[str, Any]:
     """A played game as JSON-ready data: every turn, the winner (1-based or null) and how it ended.
 
-    >>> from snakes_ladders.play import play
+    >>> from snakes_ladders.game.seeded import play
     >>> data = game_to_json(Board(3, {2: 8}), play(Board(3, {2: 8}), seed=1))
     >>> data["winner"], data["end"], data["turns"][0]
     (1, 'won', {'number': 1, 'player': 1, 'roll': 2, 'start': 1, 'landing': 3, 'end': 3, 'jump': None, \
@@ -261,7 +261,7 @@ def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any
 def turn_to_json(turn: Turn) -> dict[str, Any]:
     """One turn as JSON-ready data: who rolled what, the step, and ``visits``, the squares walked over.
 
-    >>> from snakes_ladders.play import play
+    >>> from snakes_ladders.game.seeded import play
     >>> turn_to_json(play(Board(3, {2: 8}), seed=1).turns[1])
     {'number': 2, 'player': 1, 'roll': 5, 'start': 3, 'landing': 8, 'end': 8, 'jump': None, 'overshoot': None, \
 'visits': [4, 5, 6, 7, 8]}

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .board import LEETCODE, MAX_PLAYERS, MAX_SEED, Board, Rules
+from ..board import LEETCODE, MAX_PLAYERS, MAX_SEED, Board, Rules
 from .turn import MAX_TURNS, End, Table, Turn, hopeless_positions, opening, take_turn
 
 __all__ = ["MAX_PLAYERS", "MAX_SEED", "MAX_TURNS", "ROLLS_PER_TURN", "Game", "Turn", "hopeless_positions", "play"]

@@ -11,7 +11,7 @@ the last square, so turn k is player ``(k - 1) % players + 1``.  A game ends ``"
 token stands on the last square, ``"stuck"`` when no token can reach it any more (also before
 the first roll: ``opening``), and ``"turn limit"`` after turn ``max_turns``.
 
-``play.play`` plays seeded games with these two functions; the API's ``turn`` op answers the
+``seeded.play`` plays seeded games with these two functions; the API's ``turn`` op answers the
 page's hot-seat game with them, so the two follow the same rules by construction.
 
 >>> from snakes_ladders.board import Board
@@ -28,9 +28,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
-from .board import DIE, MAX_PLAYERS, MAX_TURNS, SIXES_TO_START, Board, Overshoot, Rules, Step
+from ..board import DIE, MAX_PLAYERS, MAX_TURNS, SIXES_TO_START, Board, Overshoot, Rules, Step
 
-__all__ = ["MAX_TURNS", "End", "Outcome", "Table", "Turn", "TurnError", "hopeless_positions", "opening", "take_turn"]
+__all__ = [
+    "MAX_TURNS",
+    "End",
+    "Outcome",
+    "Table",
+    "Turn",
+    "TurnError",
+    "hopeless_positions",
+    "opening",
+    "remembered_table",
+    "take_turn",
+]
 
 End = Literal["won", "stuck", "turn limit"]
 T = TypeVar("T")
@@ -203,7 +214,7 @@ def take_turn(
     >>> take_turn(table, (3, 1), player=2, number=3, roll=3)
     Traceback (most recent call last):
     ...
-    snakes_ladders.turn.TurnError: turn 3 is player 1's (every player in turn, player 1 first), got player 2
+    snakes_ladders.game.turn.TurnError: turn 3 is player 1's (every player in turn, player 1 first), got player 2
     """
     _check_turn(table, positions, number, player, roll, max_turns)
     rules = table.rules
