@@ -10,7 +10,7 @@ from snakes_ladders.api import handle
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.board.errors import Key, MessageError, Number, Quoted, Shown, render
 from snakes_ladders.board.rules import Rules, RulesError
-from snakes_ladders.genspec import GenerateError, Spec
+from snakes_ladders.generate.spec import GenerateError, Spec
 
 # (what Python raises, its code, its values, str(error), the JSON API's wording)
 CASES = [

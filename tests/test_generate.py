@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from snakes_ladders import Board, Rules, analyze, min_moves
 from snakes_ladders.api import handle
-from snakes_ladders.expected import Moves, expected_rolls
-from snakes_ladders.generate import (
+from snakes_ladders.generate.expected import Moves, expected_rolls
+from snakes_ladders.generate.search import (
     GenerateError,
     Impossible,
     Progress,
@@ -28,7 +28,7 @@ from snakes_ladders.generate import (
     generate,
     generated_to_json,
 )
-from snakes_ladders.genspec import least_moves_bounds
+from snakes_ladders.generate.spec import least_moves_bounds
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_RULES = [Rules(start, overshoot) for start in ("square1", "off-board") for overshoot in ("stay", "bounce", "win")]

@@ -17,9 +17,9 @@ from functools import cache
 import pytest
 from snakes_ladders import Board, min_moves
 from snakes_ladders.api import handle
-from snakes_ladders.generate import Impossible, Spec, Targets, _Search, generate
-from snakes_ladders.genspec import MAX_WORK
-from snakes_ladders.placement import Layout, Pairs
+from snakes_ladders.generate.placement import Layout, Pairs
+from snakes_ladders.generate.search import Impossible, Spec, Targets, _Search, generate
+from snakes_ladders.generate.spec import MAX_WORK
 
 LATE = {"version": 1, "op": "generate", "n": 8, "snakes": 15, "ladders": 15, "seed": 0, "targets": {"min_moves": 5}}
 

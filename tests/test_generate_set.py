@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from snakes_ladders import Board, analyze, min_moves
 from snakes_ladders.api import handle
-from snakes_ladders.generate import GenerateError, Spec, Targets
-from snakes_ladders.genset import SetSpec, generate_set
+from snakes_ladders.generate.classset import SetSpec, generate_set
+from snakes_ladders.generate.search import GenerateError, Spec, Targets
 from test_tidy import faults
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,16 +20,12 @@ PACKAGE = Path(__file__).resolve().parent.parent / "py" / "snakes_ladders"
 LAYERS: dict[str, int] = {
     # leaves: no imports from the package
     "jsontext": 0,
-    "placement": 0,
-    "tidy": 0,
-    "gentidy": 1,
     "untrusted": 0,
     # the board: a cell's checks, the matrix readers (C speed, then exact), the Board type
     "board": 4,  # the board room: the model, its checks and matrix readers, the rules of play, errors
     # LeetCode's question (the counting of shortest games, the breadth-first search that counts
     # them as it goes, the answer), and the rules of a game of chance
     "solver": 8,
-    "expected": 9,
     "game": 9,
     "practice_mistakes": 9,
     "practice": 10,
@@ -37,13 +33,10 @@ LAYERS: dict[str, int] = {
     "practice_reads": 9,
     "practice_shrink": 9,
     # the sixes rules: their chain (position, 6s this turn), its propagation turn by turn, a race's total rolls
-    "genspec": 10,
-    "genresult": 11,
     # random play analysed: the result types, the elimination, the jump uses, the estimates past its budget
     "chance": 9,
-    "generate": 15,
+    "generate": 15,  # the generator: its spec, search, placement, tidy boards, class sets
     # a class set of boards, each from generate
-    "genset": 16,
     # the boundaries: JSON for the page and its workers, the command line
     "api": 17,
     "practice_run": 10,

@@ -1,5 +1,5 @@
 """Tidy boards (issue 24): every board generated with ``tidy`` checked by a segment-intersection test
-written here, independently of ``snakes_ladders.tidy`` (parametric, with exact fractions: proper
+written here, independently of ``snakes_ladders.generate.tidy`` (parametric, with exact fractions: proper
 crossings, collinear overlaps, one jump ending on another, shared end squares), the row limits, the
 least-moves bound they bring, the cost of the check per candidate, the op and the CLI."""
 
@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from snakes_ladders import Board, min_moves
 from snakes_ladders.api import handle
-from snakes_ladders.generate import GenerateError, Impossible, Spec, Targets, generate
-from snakes_ladders.tidy import Tidy, meet
+from snakes_ladders.generate.search import GenerateError, Impossible, Spec, Targets, generate
+from snakes_ladders.generate.tidy import Tidy, meet
 
 ROOT = Path(__file__).resolve().parent.parent
 Point = tuple[int, int]
@@ -243,7 +243,7 @@ def test_tidy_work_units_track_cpu_time_at_two_sizes() -> None:
 
 def count_tidy_tests(spec: Spec) -> tuple[int, int]:
     """(segment tests, placement draws) of a search of 40 evaluations."""
-    from snakes_ladders import generate as module
+    from snakes_ladders.generate import search as module
 
     search = module._Search(Spec(**{**spec.__dict__, "max_evaluations": 40}), None)
     search.run()

@@ -23,7 +23,8 @@ import sys
 from typing import Any
 
 from .board import OVERSHOOTS, STARTS
-from .generate import (
+from .generate.classset import SetSpec, generate_set, set_to_json
+from .generate.search import (
     DEFAULT_EVALUATIONS,
     MAX_WORK,
     GenerateError,
@@ -32,7 +33,6 @@ from .generate import (
     generate,
     generated_to_json,
 )
-from .genset import SetSpec, generate_set, set_to_json
 
 __all__ = ["add_generate_command", "run_generate"]
 

@@ -6,7 +6,7 @@ under 400 lines.  ``table`` calls ``generate_ops`` with its shared fields.
 from __future__ import annotations
 
 from ..board import MAX_SEED, MIN_SIZE
-from ..genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
+from ..generate import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
 from .declare import Field, Op
 
 _TARGETS_USED = "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"

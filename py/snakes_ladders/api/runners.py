@@ -1,7 +1,8 @@
 """The runners: one function per op, from a checked request to its result.
 
-Random play (``play``), its analysis (``markov``), the search explained (``explain``) and the
-generator (``generate``) are imported by the functions that use them, on first use. The page's
+Games (``game``), random play's analysis (``chance``), the search explained (``solver.explanation``)
+and the generator's search and class sets (``generate.search``, ``generate.classset``) are imported by
+the functions that use them, on first use. The page's
 worker is ready once the API is imported, and those modules were about half of the package's
 import time in Pyodide (creating their dataclasses, mostly). The memory snapshot imports them all
 (``LATER``), so a repeat visit has them at once.
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..board import MAX_PLAYERS, Board, Rules, RulesError, show
-from ..genspec import GenerateError, Spec
+from ..generate import GenerateError, Spec
 from ..solver import least_moves, solve
 from .reading import RequestError, board_from_request, integer, rules_from_request
 from .shapes import (
@@ -31,12 +32,12 @@ from .table import CONTRACT, MAX_SIZE_FIELD
 
 #: The package's modules this one imports on first use.
 LATER = (
-    "snakes_ladders.solver.explanation",
-    "snakes_ladders.generate",
-    "snakes_ladders.genset",
     "snakes_ladders.chance.markov",
     "snakes_ladders.game.seeded",
     "snakes_ladders.game.turn",
+    "snakes_ladders.generate.classset",
+    "snakes_ladders.generate.search",
+    "snakes_ladders.solver.explanation",
 )
 
 
@@ -103,8 +104,8 @@ def generate_op(message: dict[str, Any], progress: Callable[[str], object] | Non
     ``generate_set`` (the same fields, plus ``count``, 2 to 8, and ``tolerance``): a class set,
     ``genset.set_to_json``; its progress objects also say which board (``board``, from 0) of ``count``.
     """
-    from ..generate import Progress, generate, generated_to_json
-    from ..genset import SetSpec, generate_set, set_to_json
+    from ..generate.classset import SetSpec, generate_set, set_to_json
+    from ..generate.search import Progress, generate, generated_to_json
 
     def report(state: Progress, board: int | None = None) -> None:
         assert progress is not None

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from ..chance.markov import Analysis, JumpUse, Race
     from ..game.seeded import Game
     from ..game.turn import Outcome, Table, Turn
-    from ..generate import Progress
+    from ..generate.search import Progress
     from ..solver.explanation import Explanation
 
 
@@ -304,7 +304,7 @@ def progress_to_json(progress: Progress) -> dict[str, Any]:
     """One progress report of ``generate`` as JSON-ready data: evaluations, the cap, the closest board's
     figures, the work (``CONTRACT["generate"].progress``).
 
-    >>> from snakes_ladders.generate import Figures, Progress
+    >>> from snakes_ladders.generate.search import Figures, Progress
     >>> sorted(progress_to_json(Progress(100, 2000, 1.5, Figures(8, True, 41.25))).items())[:4]
     [('always_finishes', True), ('distance', 1.5), ('evaluations', 100), ('expected_rolls', 41.25)]
     """

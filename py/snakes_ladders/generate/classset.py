@@ -29,8 +29,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import MAX_SEED, Shown
-from .generate import Generated, GenerateError, Progress, Spec, Targets, generate, generated_to_json
+from ..board import MAX_SEED, Shown
+from .search import Generated, GenerateError, Progress, Spec, Targets, generate, generated_to_json
 
 __all__ = ["MAX_COUNT", "MIN_COUNT", "GeneratedSet", "SetSpec", "generate_set", "set_to_json"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board
-from .genspec import MAX_WORK, Figures, Spec, counted
+from ..board import Board
+from .spec import MAX_WORK, Figures, Spec, counted
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Generated:
 def not_met_message(found: Generated) -> str:
     """One line saying which targets the closest board misses, and by how much.
 
-    >>> from snakes_ladders.generate import Targets, generate
+    >>> from snakes_ladders.generate.search import Targets, generate
     >>> spec = Spec(n=10, snakes=1, ladders=1, seed=1, targets=Targets(min_moves=12), max_evaluations=5)
     >>> print(not_met_message(generate(spec)))
     no board met every target in 5 evaluations (seed 1): least moves 12 (the closest board takes 14)
@@ -65,7 +65,7 @@ def not_met_message(found: Generated) -> str:
 def generated_to_json(found: Generated) -> dict[str, Any]:
     """The generated board and its figures as JSON-ready data (the API's ``generate`` result).
 
-    >>> from snakes_ladders.generate import Targets, generate
+    >>> from snakes_ladders.generate.search import Targets, generate
     >>> data = generated_to_json(generate(Spec(n=3, snakes=1, ladders=1, seed=2, targets=Targets(min_moves=1))))
     >>> data["matrix"], data["min_moves"], data["met"], data["evaluations"]
     ([[-1, -1, -1], [1, -1, -1], [-1, 9, -1]], 1, True, 9)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import DIE, EMPTY, LEETCODE, Board, Rules
+from ..board import DIE, EMPTY, LEETCODE, Board, Rules
 
 __all__ = ["Moves", "expected_rolls", "solve_counted"]
 

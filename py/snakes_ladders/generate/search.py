@@ -61,11 +61,14 @@ import math
 import random
 from collections.abc import Callable, Collection
 
-from .board import Board
-from .chance import Analysis, analyze
+from ..board import Board
+from ..chance import Analysis, analyze
+from ..solver import min_moves
 from .expected import Moves, always_finishes, solve_counted
-from .genresult import Generated, Progress, generated_to_json, not_met_message, unplaced_message
-from .genspec import (
+from .gentidy import evict, fits
+from .placement import PLACE_TRIES, Fits, Jump, Layout, Pairs, assign
+from .result import Generated, Progress, generated_to_json, not_met_message, unplaced_message
+from .spec import (
     DEFAULT_EVALUATIONS,
     MAX_EVALUATIONS,
     MAX_GENERATE_SIZE,
@@ -79,9 +82,6 @@ from .genspec import (
     distance,
     missed_targets,
 )
-from .gentidy import evict, fits
-from .placement import PLACE_TRIES, Fits, Jump, Layout, Pairs, assign
-from .solver import min_moves
 from .tidy import Tidy
 
 __all__ = [

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import LEETCODE, MAX_SEED, Key, MessageError, Quoted, Rules, RulesError, Shown
+from ..board import LEETCODE, MAX_SEED, Key, MessageError, Quoted, Rules, RulesError, Shown
 
 __all__ = [
     "DEFAULT_EVALUATIONS",
@@ -154,7 +154,7 @@ class Spec:
     >>> Spec(n=10, snakes=8, ladders=0, seed=1, targets=Targets(min_moves=1))
     Traceback (most recent call last):
     ...
-    snakes_ladders.genspec.Impossible: least moves 1 is out of reach: with no ladders a 10×10 board takes at ...
+    snakes_ladders.generate.spec.Impossible: least moves 1 is out of reach: with no ladders a 10×10 board takes at ...
     """
 
     n: int
