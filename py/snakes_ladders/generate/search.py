@@ -65,7 +65,6 @@ from ..board import Board
 from ..chance import Analysis, analyze
 from ..solver import min_moves
 from .expected import Moves, always_finishes, solve_counted
-from .gentidy import evict, fits
 from .placement import PLACE_TRIES, Fits, Jump, Layout, Pairs, assign
 from .result import Generated, Progress, generated_to_json, not_met_message, unplaced_message
 from .spec import (
@@ -82,7 +81,7 @@ from .spec import (
     distance,
     missed_targets,
 )
-from .tidy import Tidy
+from .tidy import Tidy, evict, fits
 
 __all__ = [
     "DEFAULT_EVALUATIONS",

@@ -15,6 +15,9 @@ board tidy by testing only the jump it places or moves against the rest: O(jumps
 O(jumps²); only a whole board handed in from elsewhere (the matching of ``placement.Pairs``) is tested
 pair by pair (``Tidy.board``).
 
+The search's moves on a tidy board (``Spec.tidy``) are here too: ``fits``, the check of a drawn jump
+against the others, and ``evict``, the fresh placement of a jump that pushes aside the few it meets.
+
 >>> tidy = Tidy(10)
 >>> tidy.centre(1), tidy.centre(10), tidy.centre(11), tidy.centre(100)
 ((0, 0), (9, 0), (9, 1), (0, 9))
@@ -24,9 +27,12 @@ pair by pair (``Tidy.board``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
-__all__ = ["Tidy", "row_of"]
+from .placement import Fits, Jump, Layout
+
+__all__ = ["EVICT", "Tidy", "evict", "fits", "row_of"]
 
 Point = tuple[int, int]
 
@@ -109,3 +115,43 @@ class Tidy:
     def board(self, jumps: list[tuple[int, int]]) -> bool:
         """Whether no two of ``jumps`` meet. O(len(jumps)²): for a whole board made elsewhere."""
         return all(self.clear(jump, jumps[:i]) for i, jump in enumerate(jumps))
+
+
+#: The most jumps a tidy board's fresh placement of one jump may push aside (``evict``).
+EVICT = 2
+
+
+def fits(tidy: Tidy | None, others: list[Jump]) -> Fits:
+    """The tidy check of a drawn jump against ``others`` (O(len(others)) segment tests), or None (not tidy)."""
+    return None if tidy is None else lambda jump: tidy.clear(jump, others)
+
+
+def evict(
+    layout: Layout, tidy: Tidy, rng: random.Random, kinds: tuple[bool, ...], jumps: list[Jump], i: int, used: set[int]
+) -> list[Jump] | None:
+    """A tidy board's "place afresh": jump ``i`` drawn anywhere its limits allow (``used``: the other jumps'
+    squares), and the jumps it meets, at most ``EVICT`` of them, drawn again clear of the rest; None when a
+    draw fails or it meets more.  Without it a long jump could hardly ever move where others lie already.
+    O(EVICT·PLACE_TRIES·jumps) segment tests.
+
+    >>> board = [(2, 40), (21, 4)]  # crossing on purpose: the second is drawn again
+    >>> moved = evict(Layout(10), Tidy(10), random.Random(1), (True, False), board, 0, {21, 4})
+    >>> moved is not None and Tidy(10).board(moved)
+    True
+    """
+    moved = layout.place(rng, kinds[i], used)
+    if moved is None:
+        return None
+    others = [*jumps[:i], *jumps[i + 1 :]]
+    meeting = tidy.meeting(moved, others, EVICT)
+    if meeting is None:
+        return None
+    board = [*jumps[:i], moved, *jumps[i + 1 :]]
+    for k in meeting:
+        j = k if k < i else k + 1  # its index on the board
+        rest = [jump for m, jump in enumerate(board) if m != j]
+        placed = layout.place(rng, kinds[j], {square for jump in rest for square in jump}, fits(tidy, rest))
+        if placed is None:
+            return None
+        board[j] = placed
+    return board
