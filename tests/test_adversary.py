@@ -8,7 +8,7 @@ import json
 
 import pytest
 from snakes_ladders.api import practice_handle
-from snakes_ladders.practice_reads import MAX_TOTAL
+from snakes_ladders.practice.reads import MAX_TOTAL
 
 BOARD = [[-1, -1, -1], [-1, 9, 8], [-1, 8, 9]]  # 3×3: two moves
 

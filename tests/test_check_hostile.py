@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from practice_solutions import BFS
 from snakes_ladders.api import practice_handle
-from snakes_ladders.practice_channel import MAX_FRAME, OUTCOME, Malformed, parse
-from snakes_ladders.untrusted import describe_value, digits
+from snakes_ladders.practice.frames import MAX_FRAME, OUTCOME, Malformed, parse
+from snakes_ladders.practice.untrusted import describe_value, digits
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = [[-1, -1, -1], [-1, 9, 8], [-1, 8, 9]]  # 3×3: two moves
@@ -115,10 +115,10 @@ def test_page_keeps_printed_surrogates_and_floods_bounded() -> None:
 
 def test_page_replies_even_when_the_solution_breaks_the_checker(monkeypatch: pytest.MonkeyPatch) -> None:
     """The solution runs in the worker's interpreter and can change our code: the reply is still plain JSON."""
-    from snakes_ladders import practice_run
+    from snakes_ladders.practice import run as practice_run
 
     monkeypatch.setattr(practice_run, "describe_value", practice_run.describe_value)  # put back afterwards
-    sabotage = "import sys\nsys.modules['snakes_ladders.practice_run'].describe_value = None\n"
+    sabotage = "import sys\nsys.modules['snakes_ladders.practice.run'].describe_value = None\n"
     reply = run_on_page(returns("2", sabotage))
     assert reply == {
         "answer": None,

@@ -20,18 +20,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "py" / "snakes_ladders"
 LAYERS: dict[str, int] = {
     # leaves: no imports from the package
     "jsontext": 0,
-    "untrusted": 0,
     # the board: a cell's checks, the matrix readers (C speed, then exact), the Board type
     "board": 4,  # the board room: the model, its checks and matrix readers, the rules of play, errors
     # LeetCode's question (the counting of shortest games, the breadth-first search that counts
     # them as it goes, the answer), and the rules of a game of chance
     "solver": 8,
     "game": 9,
-    "practice_mistakes": 9,
     "practice": 10,
-    "practice_channel": 11,
-    "practice_reads": 9,
-    "practice_shrink": 9,
     # the sixes rules: their chain (position, 6s this turn), its propagation turn by turn, a race's total rolls
     # random play analysed: the result types, the elimination, the jump uses, the estimates past its budget
     "chance": 9,
@@ -39,10 +34,7 @@ LAYERS: dict[str, int] = {
     # a class set of boards, each from generate
     # the boundaries: JSON for the page and its workers, the command line
     "api": 17,
-    "practice_run": 10,
-    "practice_failure": 11,
     # a JavaScript solution, run by the page's runner and read back through checked JSON
-    "practice_foreign": 12,
     "practice_check": 17,
     "gencli": 17,
     "contract": 18,

@@ -22,9 +22,9 @@ import pytest
 from practice_solutions import WRONG, mutant
 from snakes_ladders import practice_check
 from snakes_ladders.api import practice as api
-from snakes_ladders.practice import KINDS, generate
-from snakes_ladders.practice_failure import diagnose, failure_to_json
-from snakes_ladders.practice_run import load, run
+from snakes_ladders.practice.battery import KINDS, generate
+from snakes_ladders.practice.failure import diagnose, failure_to_json
+from snakes_ladders.practice.run import load, run
 from snakes_ladders.solver.solution import min_moves
 
 ROOT = Path(__file__).resolve().parents[1]

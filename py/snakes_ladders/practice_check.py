@@ -35,7 +35,8 @@ from typing import Any, TextIO
 
 from .board import Board, BoardError
 from .practice import KINDS, MAX_BOARDS, Case, battery
-from .practice_channel import (
+from .practice.failure import Failure, diagnose, failure_lines, failure_to_json
+from .practice.frames import (
     LOADED,
     NOT_LOADED,
     OUTCOME,
@@ -50,8 +51,7 @@ from .practice_channel import (
     send,
     stop,
 )
-from .practice_failure import Failure, diagnose, failure_lines, failure_to_json
-from .practice_run import OUTPUT_LIMIT, Outcome, SolutionError, load, run
+from .practice.run import OUTPUT_LIMIT, Outcome, SolutionError, load, run
 from .solver import min_moves, shortest_path
 
 STARTUP_SECONDS = 10.0

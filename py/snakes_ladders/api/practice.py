@@ -15,9 +15,9 @@ from typing import Any
 
 from ..board import LEETCODE, Board
 from ..practice import battery
-from ..practice_failure import diagnose, failure_to_json
-from ..practice_foreign import Runner, load_javascript
-from ..practice_run import Outcome, SolutionError, Solver, broken, load, run
+from ..practice.failure import diagnose, failure_to_json
+from ..practice.foreign import Runner, load_javascript
+from ..practice.run import Outcome, SolutionError, Solver, broken, load, run
 from ..solver import min_moves
 from .reading import RequestError, integer
 from .table import CONTRACT

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import Board
-from .solver import solve
+from ..board import Board
+from ..solver import solve
 
 #: The most runs of the solution one shrinking makes.
 MAX_RUNS = 2_000

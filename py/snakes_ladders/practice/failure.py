@@ -17,11 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, cell_to_square
-from .practice_reads import Difference, first_difference
-from .practice_run import Outcome, Solver, run
-from .practice_shrink import Shrunk, shrink, why
-from .solver import min_moves
+from ..board import Board, cell_to_square
+from ..solver import min_moves
+from .reads import Difference, first_difference
+from .run import Outcome, Solver, run
+from .shrink import Shrunk, shrink, why
 
 #: How many reads the text report lists (the JSON has them all).
 READS_SHOWN = 24

@@ -21,8 +21,8 @@ import subprocess
 import time
 from typing import Any, Literal
 
-from .practice import LARGEST
-from .practice_reads import LIMIT
+from .battery import LARGEST
+from .reads import LIMIT
 from .untrusted import LARGEST_ANSWER, printable
 
 MAX_FRAME = 1 << 20

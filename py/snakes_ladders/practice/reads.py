@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
-from .board import cell_to_square, square_to_cell
+from ..board import cell_to_square, square_to_cell
 
 #: The most reads kept (the rest are counted).
 LIMIT = 10_000

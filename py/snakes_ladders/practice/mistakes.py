@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from .board import Board, square_to_cell
-from .solver import min_moves
+from ..board import Board, square_to_cell
+from ..solver import min_moves
 
 
 def answer(board: Board) -> float:

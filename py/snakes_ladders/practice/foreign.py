@@ -24,8 +24,8 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from .practice_channel import LOADED, MAX_FRAME, NOT_LOADED, OUTCOME, fits
-from .practice_run import OUTPUT_LIMIT, ForeignSolver, Outcome, SolutionError
+from .frames import LOADED, MAX_FRAME, NOT_LOADED, OUTCOME, fits
+from .run import OUTPUT_LIMIT, ForeignSolver, Outcome, SolutionError
 from .untrusted import SHOWN_LIMIT, printable, type_name
 
 #: The longest ``shown`` and ``error`` texts a reply may hold (the runner clips them to about half).

@@ -25,7 +25,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from typing import Any
 
-from .practice_reads import ReadLog, Reads, mutated, recording, taken
+from .reads import ReadLog, Reads, mutated, recording, taken
 from .untrusted import describe_exception, describe_value, printable, type_name
 
 FILENAME = "<solution>"

@@ -13,7 +13,7 @@ Work is bounded: each board is at most 20×20, each kind draws at most
 ``ATTEMPTS`` candidates, and each check is one solver call or one greedy walk
 of at most n² moves, so a battery of N boards costs O(N · ATTEMPTS · 400)
 solver steps.  Running a solution (``run_source``) is in
-``snakes_ladders.practice_run``.
+``snakes_ladders.practice.run``.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .board import Board
-from .practice_mistakes import (
+from ..board import Board
+from ..solver import min_moves, shortest_path
+from .mistakes import (
     answer,
     biggest_ladder,
     chain_matters,
@@ -34,7 +35,6 @@ from .practice_mistakes import (
     roll_six,
     without,
 )
-from .solver import min_moves, shortest_path
 
 ATTEMPTS = 200
 MAX_BOARDS = 500
@@ -295,4 +295,4 @@ def battery(count: int = 40, seed: int = 0, board: list[list[int]] | None = None
     return cases
 
 
-__all__ = ["KINDS", "USER_KIND", "Case", "battery", "generate", "make_case"]
+__all__ = ["KINDS", "LARGEST", "MAX_BOARDS", "USER_KIND", "Case", "battery", "generate", "make_case"]
