@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
 from practice_solutions import BFS
-from snakes_ladders.practice.battery import generate
+from snakes_ladders.practice.cases import generate
 from snakes_ladders.practice.run import load, run
 from test_practice_javascript import NodeRunner
 

@@ -18,7 +18,7 @@ import pytest
 from practice_solutions import NO_SEEN, RIGHT, WRONG
 from snakes_ladders import Board, BoardError, min_moves, shortest_path
 from snakes_ladders.api import handle, practice_handle
-from snakes_ladders.practice.battery import KINDS, USER_KIND, battery, generate, make_case
+from snakes_ladders.practice.cases import KINDS, USER_KIND, battery, generate, make_case
 from snakes_ladders.practice.run import SolutionError, load, run
 from snakes_ladders.practice_check import run_cases
 
@@ -103,7 +103,7 @@ def test_each_wrong_solution_is_caught_by_its_kind(name: str) -> None:
 
 def test_each_kind_is_made_to_catch_its_mistake() -> None:
     """The generators find a board the mistake matters on, for every kind and many seeds."""
-    from snakes_ladders.practice.battery import GENERATORS
+    from snakes_ladders.practice.cases import GENERATORS
 
     for kind, (_, keep) in GENERATORS.items():
         for seed in range(10):

@@ -22,7 +22,7 @@ import pytest
 from practice_solutions import WRONG, mutant
 from snakes_ladders import practice_check
 from snakes_ladders.api import practice as api
-from snakes_ladders.practice.battery import KINDS, generate
+from snakes_ladders.practice.cases import KINDS, generate
 from snakes_ladders.practice.failure import diagnose, failure_to_json
 from snakes_ladders.practice.run import load, run
 from snakes_ladders.solver.solution import min_moves

@@ -21,7 +21,7 @@ import subprocess
 import time
 from typing import Any, Literal
 
-from .battery import LARGEST
+from .cases import LARGEST
 from .reads import LIMIT
 from .untrusted import LARGEST_ANSWER, printable
 
