@@ -6,7 +6,7 @@ import json
 
 import pytest
 from snakes_ladders.api import handle
-from snakes_ladders.jsontext import MAX_DEPTH, NestingError, check_nesting
+from snakes_ladders.api.jsontext import MAX_DEPTH, NestingError, check_nesting
 
 ACCEPTED = {
     "board": "[[-1, -1], [-1, 3]]",
@@ -64,8 +64,8 @@ from collections.abc import Callable  # noqa: E402
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from snakes_ladders import jsontext  # noqa: E402
-from snakes_ladders.jsontext import Shape, clip_digits, clip_numbers, measure  # noqa: E402
+from snakes_ladders.api import jsontext  # noqa: E402
+from snakes_ladders.api.jsontext import Shape, clip_digits, clip_numbers, measure  # noqa: E402
 
 
 def reference_shape(text: str) -> Shape:

@@ -23,7 +23,7 @@ from . import __version__
 from .api import API_VERSION, BOM, answer, max_board_text_chars, parse_board_text
 from .board import MAX_SIZE, OVERSHOOTS, SIXES, STARTS
 from .gencli import add_generate_command, run_generate
-from .jsontext import clip_digits
+from .api.jsontext import clip_digits
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1

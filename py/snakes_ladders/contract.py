@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import api
+from .api.jsontext import MAX_DEPTH
 from .board import (
     CLASSIC,
     EMPTY,
@@ -35,7 +36,6 @@ from .board import (
     Rules,
     square_to_cell,
 )
-from .jsontext import MAX_DEPTH
 
 __all__ = ["TARGET", "main", "render"]
 

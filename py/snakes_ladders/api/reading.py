@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import LEETCODE, MAX_SIZE, Board, BoardError, Rules, RulesError
-from ..jsontext import CHUNK, NestingError, check_nesting, clip_digits
 from .declare import Field
+from .jsontext import CHUNK, NestingError, check_nesting, clip_digits
 from .table import (
     BOM,
     MAX_BOARD_VALUES,

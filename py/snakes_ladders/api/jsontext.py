@@ -137,7 +137,7 @@ def check_nesting(text: str, max_depth: int = MAX_DEPTH) -> Shape:
     >>> check_nesting("[" * 20 + "]" * 20)
     Traceback (most recent call last):
     ...
-    snakes_ladders.jsontext.NestingError: lists or objects are nested 20 deep; a board needs only 2 (a list of rows)
+    snakes_ladders.api.jsontext.NestingError: lists or objects are nested 20 deep; a board needs only 2 (a list of rows)
     """
     shape = measure(text)
     if shape.depth > max_depth:
