@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from snakes_ladders.api import CONTRACT, handle
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import CLASSIC, Rules
-from snakes_ladders.chance.markov import analyze
+from snakes_ladders.chance import analyze
 from snakes_ladders.game.seeded import play
 from snakes_ladders.solver.explanation import explain
 from test_api import call, check_error_shape, ok, strict_json
@@ -596,7 +596,7 @@ class TestCommandLine:
         ],
     )
     def test_usage_errors_exit_2(self, argv: list[str], capsys) -> None:
-        from snakes_ladders.__main__ import main
+        from snakes_ladders.cli.commands import main
 
         with pytest.raises(SystemExit) as caught:
             main(argv)
@@ -605,7 +605,7 @@ class TestCommandLine:
         assert captured.out == "" and "usage:" in captured.err
 
     def test_help(self, capsys) -> None:
-        from snakes_ladders.__main__ import main
+        from snakes_ladders.cli.commands import main
 
         with pytest.raises(SystemExit):
             main(["--help"])

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import reference
 from snakes_ladders import api
-from snakes_ladders.__main__ import main
+from snakes_ladders.cli.commands import main
 from test_solve import within
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -255,7 +255,7 @@ class TestBadInput:
             error = {"kind": "board", "message": "first\nsecond\r\nthird", "row": None, "column": None, "square": None}
             return {"ok": False, "version": 1, "error": error}
 
-        monkeypatch.setattr("snakes_ladders.__main__.answer", answer)
+        monkeypatch.setattr("snakes_ladders.cli.commands.answer", answer)
         status, _, err = in_process(["solve", write("[]")], capsys)
         assert status == 2
         assert one_line(err).endswith(": first second third")

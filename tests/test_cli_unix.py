@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from snakes_ladders.__main__ import EXIT_BROKEN_PIPE, MAX_INPUT_CHARS
+from snakes_ladders.cli.commands import EXIT_BROKEN_PIPE, MAX_INPUT_CHARS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_1 = str(ROOT / "tests" / "fixtures" / "leetcode_example_1.json")

@@ -19,7 +19,6 @@ PACKAGE = Path(__file__).resolve().parent.parent / "py" / "snakes_ladders"
 # The layer of each module, by its name inside the package (a subpackage counts as one module).
 LAYERS: dict[str, int] = {
     # leaves: no imports from the package
-    "jsontext": 0,
     # the board: a cell's checks, the matrix readers (C speed, then exact), the Board type
     "board": 4,  # the board room: the model, its checks and matrix readers, the rules of play, errors
     # LeetCode's question (the counting of shortest games, the breadth-first search that counts
@@ -35,10 +34,9 @@ LAYERS: dict[str, int] = {
     # the boundaries: JSON for the page and its workers, the command line
     "api": 17,
     # a JavaScript solution, run by the page's runner and read back through checked JSON
-    "practice_check": 17,
-    "gencli": 17,
+    "cli": 18,
     "contract": 18,
-    "__main__": 18,
+    "__main__": 19,
     "__init__": 19,
 }
 

@@ -36,7 +36,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.board.rules import CLASSIC, LEETCODE, Rules
-from snakes_ladders.chance.markov import HEADLINE_BUDGET, MAX_TURNS, TAIL, JumpUseRefused, analyze, jump_uses
+from snakes_ladders.chance import HEADLINE_BUDGET, MAX_TURNS, TAIL, JumpUseRefused, analyze, jump_uses
 from snakes_ladders.solver.solution import solve
 
 CLASSIC_FILE = Path(__file__).parent / "fixtures" / "rules" / "classic_10x10_classic_rules.json"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from snakes_ladders.api import game_to_json, handle
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.board.rules import CLASSIC, LEETCODE, Rules
-from snakes_ladders.chance.markov import analyze
+from snakes_ladders.chance import analyze
 from snakes_ladders.game.seeded import MAX_SEED, MAX_TURNS, play
 from snakes_ladders.game.turn import Table, take_turn
 from test_api import call, check_error_shape, ok

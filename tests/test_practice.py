@@ -18,9 +18,9 @@ import pytest
 from practice_solutions import NO_SEEN, RIGHT, WRONG
 from snakes_ladders import Board, BoardError, min_moves, shortest_path
 from snakes_ladders.api import handle, practice_handle
+from snakes_ladders.cli.check import run_cases
 from snakes_ladders.practice.cases import KINDS, USER_KIND, battery, generate, make_case
 from snakes_ladders.practice.run import SolutionError, load, run
-from snakes_ladders.practice_check import run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_1 = json.loads((ROOT / "tests" / "fixtures" / "leetcode_example_1.json").read_text())["board"]

@@ -26,12 +26,12 @@ import pytest
 from practice_solutions import MUTATES, ONLY_THEIR_KIND, RIGHT, WRONG
 from snakes_ladders import Board, min_moves
 from snakes_ladders.board import cell_to_square, square_to_cell
+from snakes_ladders.cli.check import run_cases
 from snakes_ladders.practice.cases import KINDS, Case, battery
 from snakes_ladders.practice.failure import Failure, diagnose, failure_to_json
 from snakes_ladders.practice.reads import LIMIT, Reads, first_difference, recording, taken
 from snakes_ladders.practice.run import Solver, load, run
 from snakes_ladders.practice.shrink import MAX_RUNS, chain_game, layers, shrink, why
-from snakes_ladders.practice_check import run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = (0, 1)

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 from practice_solutions import WRONG, mutant
-from snakes_ladders import practice_check
 from snakes_ladders.api import practice as api
+from snakes_ladders.cli import check as practice_check
 from snakes_ladders.practice.cases import KINDS, generate
 from snakes_ladders.practice.failure import diagnose, failure_to_json
 from snakes_ladders.practice.run import load, run

@@ -19,8 +19,8 @@ import pytest
 from snakes_ladders.api import handle
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import Rules, RulesError
+from snakes_ladders.chance import analyze
 from snakes_ladders.chance.jumpuse import JumpUseRefused, jump_uses
-from snakes_ladders.chance.markov import analyze
 from snakes_ladders.game.seeded import play
 from snakes_ladders.game.turn import Table, TurnError, take_turn
 

@@ -96,7 +96,7 @@ def generate_ops(version: Field, rules: Field, max_size: Field) -> tuple[Op, Op]
         Op(
             "generate_set",
             "a class set: count boards of one kind, no two alike, with the same least moves and expected rolls "
-            "at most tolerance apart (genset.SetSpec.from_json checks them)",
+            "at most tolerance apart (generate.classset.SetSpec.from_json checks them)",
             (
                 *fields[:-1],
                 Field("count", "number", "boards in the set", required=True, low=2, high=8),

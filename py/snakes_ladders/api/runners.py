@@ -96,13 +96,13 @@ def generate_op(message: dict[str, Any], progress: Callable[[str], object] | Non
     (``min_moves``, ``expected_rolls`` as ``[lo, hi]``, ``always_finishes``),
     ``rules``, ``max_jump``, ``no_edge_rows``, ``max_evaluations`` (1 to
     100,000, default 2,000) and ``max_work`` (the work budget, at most and by
-    default ``genspec.MAX_WORK``).  The result is ``generate.generated_to_json``
+    default ``generate.spec.MAX_WORK``).  The result is ``generate.generated_to_json``
     with ``message``: empty, or the targets the closest board misses.  A
     ``request`` error only for a bad field or targets no board can meet.  ``progress``, when given,
     hears a JSON object (``progress_to_json``) every ``generate.PROGRESS_EVERY`` evaluations and at the end.
 
     ``generate_set`` (the same fields, plus ``count``, 2 to 8, and ``tolerance``): a class set,
-    ``genset.set_to_json``; its progress objects also say which board (``board``, from 0) of ``count``.
+    ``generate.classset.set_to_json``; its progress objects also say which board (``board``, from 0) of ``count``.
     """
     from ..generate.classset import SetSpec, generate_set, set_to_json
     from ..generate.search import Progress, generate, generated_to_json

@@ -9,7 +9,7 @@ from ..board import Board
 from ..solver import Magnitude, Solution
 
 if TYPE_CHECKING:
-    from ..chance.markov import Analysis, JumpUse, Race
+    from ..chance import Analysis, JumpUse, Race
     from ..game.seeded import Game
     from ..game.turn import Outcome, Table, Turn
     from ..generate.search import Progress

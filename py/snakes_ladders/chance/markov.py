@@ -77,26 +77,18 @@ from ..board import LEETCODE, MAX_PLAYERS, Board, Rules
 from .chain import OverBudget, build_chain
 from .elimination import HEADLINE_BUDGET, JUMP_USE_BUDGET, System, solved
 from .estimates import unsolved
-from .figures import Analysis, Approximation, Figure, JumpUse, as_figure, figure_to_json
+from .figures import Analysis, as_figure, figure_to_json
 from .jumpuse import JumpUseRefused, jump_uses, jump_uses_exact
-from .length import MAX_TURNS, TAIL, Length, Race, distribution, race
+from .length import MAX_TURNS, distribution, race
 from .sixes import analyze_sixes
 from .totals import total_rolls
 
+#: The API imports these from here on first use (``api.LATER``); the room hands on the rest.
 __all__ = [
     "HEADLINE_BUDGET",
     "JUMP_USE_BUDGET",
-    "MAX_PLAYERS",
-    "MAX_TURNS",
     "PROPAGATION_BUDGET",
-    "TAIL",
-    "Analysis",
-    "Approximation",
-    "Figure",
-    "JumpUse",
     "JumpUseRefused",
-    "Length",
-    "Race",
     "analyze",
     "figure_to_json",
     "jump_uses",

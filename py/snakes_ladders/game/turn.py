@@ -105,7 +105,7 @@ def hopeless_positions(board: Board, rules: Rules) -> frozenset[int]:
     """Positions from which the last square can never be reached under ``rules`` at a turn's start.
 
     Under a sixes rule a state is a position and the 6s so far in the turn (``Rules.sixes_states``
-    of them a position, as in ``sixchain``): a third 6 can free a token, and a square may need more
+    of them a position, as in ``chance.sixchain``): a third 6 can free a token, and a square may need more
     6s in a row than a turn allows.  O(K·n²) work, K ≤ 3.
     """
     cells = board.cells()

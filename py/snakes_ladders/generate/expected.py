@@ -1,6 +1,6 @@
 """Expected rolls of random play, fast and exact: the figure the board generator searches on.
 
-``markov.analyze`` computes everything about random play; the generator needs
+``chance.analyze`` computes everything about random play; the generator needs
 one number for hundreds of boards, so this module computes just that one.  It
 is the same chain (``Rules.landing``, one jump per move, a wasted roll under
 ``"stay"``), solved another way:

@@ -1,6 +1,6 @@
 """Where the board generator may put snakes and ladders, and random placements within that.
 
-A ``Layout`` holds the limits of one generation request (``generate.Spec``):
+A ``Layout`` holds the limits of one generation request (``spec.Spec``):
 jumps start on squares 2..n²-1 and end on 1..n², all their squares different,
 each ending ``min_rows`` to ``max_rows`` rows away from its start (1 to n - 1 by
 default: on another row), at most ``max_jump`` squares long, and with

@@ -2,7 +2,7 @@
 (``Progress``), and both in words and as JSON (``not_met_message``, ``generated_to_json``); and why
 no board of a spec's kind exists (``unplaced_message``).
 
-The search itself is ``generate.py``.
+The search itself is ``search``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``generate(Spec(n=10, snakes=8, ladders=8, seed=1, targets=Targets(min_moves=7,
 expected_rolls=(30, 40))))`` searches boards until one meets every target:
 
-- ``min_moves``: LeetCode's least number of moves, exactly (``solve.min_moves``);
+- ``min_moves``: LeetCode's least number of moves, exactly (``solver.min_moves``);
 - ``expected_rolls``: the expected number of rolls of random play under
   ``rules`` (LeetCode's by default), within ``[lo, hi]``;
 - ``always_finishes`` (default true): no trap can be reached, so a game of
@@ -21,7 +21,7 @@ starts again from a fresh board when it stalls.  Its only randomness is
 ``random.Random(seed)``, so the same spec always gives the same board.  Each
 board looked at is one *evaluation*: the package's ``min_moves``, and the
 expected rolls from ``expected.py`` (an exact solve of that one figure, checked
-against ``markov.analyze`` in the tests).  A board that meets an expected-rolls
+against ``chance.analyze`` in the tests).  A board that meets an expected-rolls
 target by that figure is confirmed with ``analyze`` itself.
 
 Always a board: a fresh board is drawn by rejection sampling, then from the
@@ -51,7 +51,7 @@ can exceed what was kept back (an evaluation dearer than those before it, or a
 closest board whose expected rolls cost more to solve than the first board's).
 ``Generated.work`` and ``stopped`` say what was spent and what ended the search.
 
-The outcome and its JSON (``Generated``, ``Progress``, ``generated_to_json``) are in ``genresult``;
+The outcome and its JSON (``Generated``, ``Progress``, ``generated_to_json``) are in ``result``;
 the request, placement and the fast figure are modules of their own.
 """
 
@@ -378,7 +378,7 @@ def generate(
 
     ``avoid``: jump sets (frozensets of (start, end)) the board must not have, each as far from the
     targets as ``DUPLICATE`` more (so one is returned only when no other board was found): the boards
-    already in a class set (``genset``).
+    already in a class set (``classset``).
 
     ``progress`` (optional) is called with a ``Progress`` every ``PROGRESS_EVERY``
     evaluations and once at the end.  Work: see the module docstring; the

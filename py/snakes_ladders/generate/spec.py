@@ -3,7 +3,7 @@
 Both are checked when built, with exact messages (``GenerateError``), and a
 spec whose targets no board of its kind can meet, by the bounds of
 ``least_moves_bounds``, is refused as ``Impossible``.  ``Spec.from_json`` reads
-the fields of the API's ``generate`` request.  The search is ``generate.py``.
+the fields of the API's ``generate`` request.  The search is ``search``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ MAX_GENERATE_SIZE = 50
 DEFAULT_EVALUATIONS = 2_000
 #: ... and at most this many.
 MAX_EVALUATIONS = 100_000
-#: The work budget of every search, in work units (``generate.py`` says what one is), and its default:
+#: The work budget of every search, in work units (``search`` says what one is), and its default:
 #: a request may ask for less, never more.  About 20 s of CPython (0.18-0.24 µs a unit) on the machine of
 #: docs/benchmarks.md, 2-5 times that in the page's Pyodide.
 MAX_WORK = 100_000_000

@@ -1,10 +1,10 @@
 """A board a practice solution fails, shown so that the learner sees their own mistake.
 
-``Failure`` is the smallest failing board found (``practice_shrink.shrink``), beside the size of the
+``Failure`` is the smallest failing board found (``shrink.shrink``), beside the size of the
 board it came from, with the solution's outcome on it: its answer, what it printed, the cells it
-read and the first read whose numbering is not LeetCode's (``practice_reads.first_difference``),
-and why the right answer is right (``practice_shrink.why``).  ``diagnose`` shrinks in this process
-(the page's practice worker); the check command shrinks in its child (``practice_check``) and builds
+read and the first read whose numbering is not LeetCode's (``reads.first_difference``),
+and why the right answer is right (``shrink.why``).  ``diagnose`` shrinks in this process
+(the page's practice worker); the check command shrinks in its child (``cli.check``) and builds
 the same ``Failure`` from what the child sent.  ``failure_to_json`` and ``failure_lines`` word it;
 none of them runs the solution's code.
 """
@@ -48,7 +48,7 @@ class Failure:
         return first_difference(self.board.to_matrix(), self.outcome.read_log(), self.outcome.answer)
 
     def why(self) -> dict[str, Any]:
-        """``practice_shrink.why`` for this board and the solution's answer."""
+        """``shrink.why`` for this board and the solution's answer."""
         return why(self.board, self.outcome.answer)
 
 

@@ -8,13 +8,13 @@ that take and return JSON text:
 - ``load(source)``: ``{"loaded": true, "output"}``, or ``{"error", "line", "output"}`` when the code
   cannot be loaded (a syntax error with its line, what its top level threw, no ``snakesAndLadders``);
 - ``run(rows, record, stream)``: the outcome on the board ``rows`` (JSON), of the shape of
-  ``practice_run.Outcome.to_json()``: the answer or the error, what it printed, the first
-  ``practice_reads.LIMIT`` cells read (recorded by the runner as ``practice_reads`` records them: each
+  ``run.Outcome.to_json()``: the answer or the error, what it printed, the first
+  ``reads.LIMIT`` cells read (recorded by the runner as ``reads`` records them: each
   index read of a row, and each cell an iteration, slice, spread or ``forEach`` yields), their count
   and whether the board was changed; with ``stream``, the runner sends what is printed as it is.
 
 The runner's replies are data from the worker where the user's code runs: each is read only if it is at
-most ``practice_channel.MAX_FRAME`` characters of JSON with exactly the fields of its kind, each of the
+most ``frames.MAX_FRAME`` characters of JSON with exactly the fields of its kind, each of the
 right type, the reads within the board; anything else, or a call that raises, fails that board (or the
 load) with a plain reason.  Work: O(reply) a call, besides the runner's.
 """

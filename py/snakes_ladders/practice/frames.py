@@ -1,36 +1,24 @@
-"""The check command's channel: frames from the child process that runs a solution to the parent.
+"""The frames a practice solution's run is reported in: one JSON message a line, checked field by field.
 
-The child writes each message as one ASCII line, ``TOKEN JSON\\n``, on a pipe of its own (not its
-standard output, which goes to the null device).  The solution runs in that same process, so it
-can still reach the pipe (``os.write`` on any descriptor): nothing written there is trusted.  The
-parent reads without blocking past a deadline and accepts a frame only when it starts with the
-token (random, made for each run), is at most ``MAX_FRAME`` bytes, is JSON and has exactly the
-fields of its kind with the right types; anything else is ``Malformed``, which the caller reports
-as that board's failure.  Work is bounded: at most ``MAX_FRAME`` + one block is buffered, and a
-frame is parsed once.
+The check command's child (``cli.check``) writes each message as one ASCII line, ``TOKEN JSON\\n``, on
+a pipe of its own (``cli.channel``); the solution runs in that same process, so it can still reach the
+pipe: nothing written there is trusted.  The parent accepts a frame only when it starts with the token
+(random, made for each run), is at most ``MAX_FRAME`` bytes, is JSON and has exactly the fields of its
+kind with the right types (``parse``); anything else is ``Malformed``, which the caller reports as that
+board's failure.  A JavaScript solution's runner replies in the same kinds (``fits``: ``foreign``).
+Work is bounded: a frame is at most ``MAX_FRAME`` bytes and is parsed once.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import select
-import signal
-import subprocess
-import time
-from typing import Any, Literal
+from typing import Any
 
 from .cases import LARGEST
 from .reads import LIMIT
 from .untrusted import LARGEST_ANSWER, printable
 
 MAX_FRAME = 1 << 20
-BLOCK = 1 << 16
-#: How often the parent looks whether the child has exited while no frame comes.
-POLL_SECONDS = 0.05
-
-Event = Literal["timeout", "ended"]
 
 
 class Malformed(Exception):
@@ -40,94 +28,6 @@ class Malformed(Exception):
 def encode(token: str, message: dict[str, Any]) -> bytes:
     """One frame: the token, a space, the message as ASCII JSON, a newline."""
     return f"{token} {json.dumps(message)}\n".encode("ascii")
-
-
-def send(fd: int, frame: bytes) -> None:
-    """Write all of ``frame`` to ``fd``."""
-    view = memoryview(frame)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def exit_status(process: subprocess.Popen[bytes]) -> int | None:
-    """The child's exit status (minus the signal that killed it) if it has ended, else None.
-
-    On Linux it is read without reaping the child, so that its process group id stays taken
-    until ``stop`` has killed the group.
-    """
-    waitid = getattr(os, "waitid", None)
-    if waitid is None:  # not on every Unix
-        return process.poll()
-    if process.returncode is not None:
-        return process.returncode
-    try:
-        info = waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-    except ChildProcessError:
-        return process.poll()
-    if info is None:
-        return None
-    return int(info.si_status) if info.si_code == os.CLD_EXITED else -int(info.si_status)
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Kill the child's whole process group (what the solution forked too) and reap the child."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group has already gone
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-
-
-class Reader:
-    """The parent's end of the channel: whole lines, within a deadline, while the child lives."""
-
-    def __init__(self, fd: int, process: subprocess.Popen[bytes]) -> None:
-        os.set_blocking(fd, False)
-        self.fd, self.process = fd, process
-        self.buffer = bytearray()
-        self.eof = self.exited = False
-
-    def _line(self) -> bytes | None:
-        cut = self.buffer.find(b"\n")
-        if cut < 0:
-            return None
-        line = bytes(self.buffer[: cut + 1])
-        del self.buffer[: cut + 1]
-        return line
-
-    def _fill(self) -> bool:
-        """Read what is there now; False when nothing is (yet)."""
-        try:
-            block = os.read(self.fd, BLOCK)
-        except BlockingIOError:
-            return False
-        self.eof = not block
-        self.buffer += block
-        return True
-
-    def next(self, deadline: float) -> bytes | Event:
-        """The next line (a frame, or too long: then all of it so far), or "timeout" or "ended".
-
-        "ended": the channel closed, or the child exited and everything it wrote has been read
-        (a process the solution forked may hold the pipe open, so its end is not awaited).
-        """
-        while True:
-            line = self._line()
-            if line is not None:
-                return line
-            if len(self.buffer) > MAX_FRAME:
-                return bytes(self.buffer)
-            if self.eof:
-                return "ended"
-            if self._fill():
-                continue
-            if self.exited:
-                return "ended"
-            if exit_status(self.process) is not None:
-                self.exited = True  # one more read: its last writes are in the pipe already
-                continue
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return "timeout"
-            select.select([self.fd], [], [], min(remaining, POLL_SECONDS))
 
 
 def _reads(value: object) -> bool:
@@ -226,17 +126,14 @@ def _glimpse(line: bytes) -> str:
 
 __all__ = [
     "LOADED",
+    "MAX_FRAME",
     "NOT_LOADED",
     "OUTCOME",
     "PRINTED",
     "SHRINK_END",
     "SHRUNK",
     "Malformed",
-    "Reader",
     "encode",
-    "exit_status",
     "fits",
     "parse",
-    "send",
-    "stop",
 ]

@@ -12,9 +12,9 @@ whose ``__str__`` fails) fails that board with a plain reason, worded by ``untru
 running the solution's code; the practice ops never raise for it.  What it prints is kept up to
 ``OUTPUT_LIMIT`` characters (then counted), lone surrogates written as ``\\udxxx``.
 
-Each run hands the solution a board that records what it reads (``practice_reads``): the outcome
-carries the first ``practice_reads.LIMIT`` cells read, how many reads there were, and whether the
-solution changed the board.  ``python -m snakes_ladders check`` is in ``practice_check``.
+Each run hands the solution a board that records what it reads (``reads``): the outcome
+carries the first ``reads.LIMIT`` cells read, how many reads there were, and whether the
+solution changed the board.  ``python -m snakes_ladders check`` is in ``cli.check``.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def load(source: str) -> tuple[Solver, str]:
 @dataclass(frozen=True)
 class Outcome:
     """What a solution did with one board: its answer (an int), or what it returned, or its error; what it
-    printed; the cells it read (``(row, column)``, the first ``practice_reads.LIMIT``), how many reads there
+    printed; the cells it read (``(row, column)``, the first ``reads.LIMIT``), how many reads there
     were, and whether it changed the board it was given."""
 
     answer: int | None
@@ -125,7 +125,7 @@ class Outcome:
         return self.error is None and self.answer == expected
 
     def read_log(self) -> Reads:
-        """The reads as ``practice_reads.Reads``."""
+        """The reads as ``reads.Reads``."""
         return Reads(self.reads, self.reads_total)
 
     def to_json(self) -> dict[str, Any]:
@@ -144,14 +144,14 @@ class Outcome:
 
 class ForeignSolver:
     """A solution in another language, run by its own runner, which reports the outcome itself
-    (``practice_foreign``: JavaScript in the page's practice worker).  ``run`` hands it the board."""
+    (``foreign``: JavaScript in the page's practice worker).  ``run`` hands it the board."""
 
     def outcome(self, rows: list[list[int]], record: bool, stream: bool) -> Outcome:
         """The outcome on ``rows``, its reads if ``record``; ``stream``: what it prints goes out as printed."""
         raise NotImplementedError
 
     def __call__(self, board: list[list[int]]) -> object:
-        raise TypeError("a foreign solution runs only through practice_run.run")
+        raise TypeError("a foreign solution runs only through practice.run.run")
 
 
 def run(

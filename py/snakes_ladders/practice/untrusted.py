@@ -1,6 +1,6 @@
 """Plain words for what untrusted Python code returned or raised, without running any of its code.
 
-A practice solution (``practice_run``) is hostile input: what it returns may be an int too long to
+A practice solution (``run``) is hostile input: what it returns may be an int too long to
 print, or an object whose ``__repr__``, ``__eq__`` or ``__index__`` raises or never ends; what it
 raises may be a ``KeyboardInterrupt`` or an exception whose ``__str__`` fails.  These functions look
 at such objects only through ``type()`` and the built-in types' own methods (``int.__repr__``,

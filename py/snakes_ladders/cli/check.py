@@ -5,11 +5,11 @@ runs past it is reported with what the solution printed until then, the child is
 fresh one goes on with the next board.  The child runs in a session of its own and its whole
 process group is killed when it is done or stopped, so nothing the solution forks outlives the
 check (unless it leaves the group: ``os.setsid``); it sends its results on a pipe of its own, whose
-every frame the parent checks (``practice_channel``): a solution that writes there, exits, or is
+every frame the parent checks (``practice.frames`` on ``channel``): a solution that writes there, exits, or is
 killed fails that board with what happened.
 
 A board the solution answers wrongly (or raises on) is shrunk in the child
-(``practice_failure.diagnose``) for at most ``--timeout`` seconds more, each smaller failing board
+(``practice.failure.diagnose``) for at most ``--timeout`` seconds more, each smaller failing board
 sent as it is found; if the child does not finish in time (or dies), the last one sent is shown and
 the shrinking is said to have been cut short.  The report (``report``: text, or with ``--json`` one
 JSON object) shows each failure's shrunk board with the original size, the reads and the first
@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from .board import Board, BoardError
-from .practice import KINDS, MAX_BOARDS, Case, battery
-from .practice.failure import Failure, diagnose, failure_lines, failure_to_json
-from .practice.frames import (
+from ..board import Board, BoardError
+from ..practice import KINDS, MAX_BOARDS, Case, battery
+from ..practice.failure import Failure, diagnose, failure_lines, failure_to_json
+from ..practice.frames import (
     LOADED,
     NOT_LOADED,
     OUTCOME,
@@ -44,15 +44,12 @@ from .practice.frames import (
     SHRINK_END,
     SHRUNK,
     Malformed,
-    Reader,
     encode,
-    exit_status,
     parse,
-    send,
-    stop,
 )
-from .practice.run import OUTPUT_LIMIT, Outcome, SolutionError, load, run
-from .solver import min_moves, shortest_path
+from ..practice.run import OUTPUT_LIMIT, Outcome, SolutionError, load, run
+from ..solver import min_moves, shortest_path
+from .channel import Reader, exit_status, send, stop
 
 STARTUP_SECONDS = 10.0
 #: How long a child whose channel closed is given to exit, so that its status can be told.
@@ -99,9 +96,9 @@ class _Child:
     """A child process running the solution on ``boards`` in turn; stopped, with its group, on exit."""
 
     def __init__(self, source: str, cases: Sequence[Case], shrink_seconds: float) -> None:
-        package_parent = str(Path(__file__).resolve().parents[1])
+        package_parent = str(Path(__file__).resolve().parents[2])  # the folder that holds snakes_ladders/
         path = os.pathsep.join(filter(None, [package_parent, os.environ.get("PYTHONPATH")]))
-        command = [sys.executable, "-c", "from snakes_ladders.practice_check import _child; _child()"]
+        command = [sys.executable, "-c", "from snakes_ladders.cli.check import _child; _child()"]
         self.token = secrets.token_hex(16)
         read_end, write_end = os.pipe()
         try:

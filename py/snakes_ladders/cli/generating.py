@@ -5,11 +5,11 @@ checks them with the same ``Spec.from_json``, so the two agree on what is
 valid.  It prints the board's LeetCode matrix as JSON (``--figures`` prints the
 whole result, as the API gives it), the closest board when no board met every
 target within the evaluations or the work budget (``--max-work``, at most
-``genspec.MAX_WORK`` units).  Exit status: 0 with a board meeting every target;
+``generate.spec.MAX_WORK`` units).  Exit status: 0 with a board meeting every target;
 1 when the board printed misses a target (one line on standard error names the
 targets and the closest board's figures) or when no board can be printed
 (targets out of reach, or jumps that cannot all be placed: nothing on standard
-output); 2 on bad arguments.  With ``--count K`` it makes a class set of K boards (``genset``) and
+output); 2 on bad arguments.  With ``--count K`` it makes a class set of K boards (``generate.classset``) and
 prints a JSON list of their matrices (``--figures``: the set's whole result), exiting 1 with the
 set's misses on standard error when the set misses a target.
 """
@@ -22,9 +22,9 @@ import math
 import sys
 from typing import Any
 
-from .board import OVERSHOOTS, STARTS
-from .generate.classset import SetSpec, generate_set, set_to_json
-from .generate.search import (
+from ..board import OVERSHOOTS, STARTS
+from ..generate.classset import SetSpec, generate_set, set_to_json
+from ..generate.search import (
     DEFAULT_EVALUATIONS,
     MAX_WORK,
     GenerateError,
