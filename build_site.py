@@ -37,6 +37,7 @@ EDITOR_BUNDLE = "vendor/codemirror.mjs"
 JS_RUNNER_ENTRY = ROOT / "tools" / "js-runner-entry.mjs"
 JS_RUNNER_BUNDLE = "vendor/js-runner.mjs"
 SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
+CONTRACT_TOOL = ROOT / "tools" / "contract.py"
 PACKAGE_COMPILER = ROOT / "tools" / "compile_package.mjs"
 PACKAGE_CACHE = ROOT / "build" / "packages"
 SNAPSHOT_GLUE = WEB / "workers" / "snapshot.mjs"
@@ -56,9 +57,10 @@ class BuildError(RuntimeError):
 
 
 def render_contract() -> str:
-    """The text of contract.mjs, written by the package itself (tests check web/core/contract.mjs matches)."""
-    sys.path.insert(0, str(PACKAGE.parent))
-    from snakes_ladders.contract import render
+    """The text of contract.mjs, written from the package by tools/contract.py (tests check web/core/contract.mjs
+    matches)."""
+    sys.path.insert(0, str(CONTRACT_TOOL.parent))
+    from contract import render
 
     return render()
 

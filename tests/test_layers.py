@@ -35,7 +35,6 @@ LAYERS: dict[str, int] = {
     "api": 17,
     # a JavaScript solution, run by the page's runner and read back through checked JSON
     "cli": 18,
-    "contract": 18,
     "__main__": 19,
     "__init__": 19,
 }

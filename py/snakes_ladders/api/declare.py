@@ -1,7 +1,7 @@
 """The table's vocabulary: a request ``Field``, an ``Op``, and the named result ``TYPES`` the ops share.
 
 ``table`` declares every op with these (kept apart so that the table stays under 400 lines);
-``snakes_ladders.contract`` writes them for the page.
+``tools/contract.py`` writes them for the page.
 """
 
 from __future__ import annotations
