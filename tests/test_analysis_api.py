@@ -10,6 +10,21 @@ from typing import ClassVar
 
 import pytest
 import reference
+from helpers import (
+    CLASSIC_FILE,
+    CLASSIC_FIXTURE,
+    EXAMPLE_1,
+    EXAMPLE_1_FILE,
+    FIXTURES,
+    call,
+    check_error_shape,
+    in_process,
+    ok,
+    one_line,
+    run,
+    sixes_wall,
+    strict_json,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from snakes_ladders.api import CONTRACT, handle
@@ -18,11 +33,7 @@ from snakes_ladders.board.rules import CLASSIC, Rules
 from snakes_ladders.chance import analyze
 from snakes_ladders.game.seeded import play
 from snakes_ladders.solver.explanation import explain
-from test_api import call, check_error_shape, ok, strict_json
-from test_cli import in_process, one_line, run
-from test_markov import CLASSIC_FILE, CLASSIC_FIXTURE, sixes_wall
 
-EXAMPLE_1 = reference.matrix_from_jumps(6, {2: 15, 14: 35, 17: 13})
 EMPTY_2 = [[-1, -1], [-1, -1]]
 START_LADDER = [[-1, -1], [3, -1]]  # square 1 -> 3
 ANALYSIS_KEYS = {
@@ -502,7 +513,7 @@ class TestCommandLine:
         )
 
     def test_same_as_api(self, capsys) -> None:
-        path = str(Path(__file__).parent / "fixtures" / "leetcode_example_1.json")
+        path = str(EXAMPLE_1_FILE)
         status, out, _ = in_process(["analyze", path, "--start", "off-board", "--overshoot", "win"], capsys)
         assert status == 0
         reply = ok(op="analyze", board=EXAMPLE_1, rules={"start": "off-board", "overshoot": "win"})
@@ -517,7 +528,7 @@ class TestCommandLine:
         assert json.loads(out)["expected_rolls"] == pytest.approx(6, rel=1e-13)
 
     def test_play(self, capsys) -> None:
-        path = str(Path(__file__).parent / "fixtures" / "leetcode_example_1.json")
+        path = str(EXAMPLE_1_FILE)
         status, out, err = in_process(["play", path, "--players", "3", "--seed", "42"], capsys)
         assert (status, err) == (0, "")
         result = json.loads(out)
@@ -538,7 +549,7 @@ class TestCommandLine:
         assert result["expected_turns"] < result["expected_rolls"]  # a 6 rolls again within the turn
 
     def test_explain(self, capsys) -> None:
-        path = str(Path(__file__).parent / "fixtures" / "unreachable_3x3.json")
+        path = str(FIXTURES / "unreachable_3x3.json")
         status, out, err = in_process(["explain", path], capsys)
         assert (status, err) == (0, "")
         assert json.loads(out)["wall"] == {"furthest": 2, "squares": [3, 4, 5, 6, 7, 8], "ends": [1, 1, 1, 1, 1, 1]}

@@ -8,65 +8,16 @@ import re
 
 import pytest
 import reference
+from helpers import EXAMPLE_1, call, check_error_shape, ok, strict_json, within
 from hypothesis import example, given
 from hypothesis import strategies as st
 from snakes_ladders import api
 from snakes_ladders.api import handle
-from test_solve import within
 
 LEETCODE_RULES = {"start": "square1", "overshoot": "stay"}
 
 #: The ops as the unknown-op message lists them: a new op is listed with no test to edit.
 OPS_LISTED = ", ".join(api.CONTRACT)
-
-EXAMPLE_1 = [
-    [-1, -1, -1, -1, -1, -1],
-    [-1, -1, -1, -1, -1, -1],
-    [-1, -1, -1, -1, -1, -1],
-    [-1, 35, -1, -1, 13, -1],
-    [-1, -1, -1, -1, -1, -1],
-    [-1, 15, -1, -1, -1, -1],
-]
-ERROR_KEYS = {"kind", "message", "row", "column", "square"}
-
-
-def strict_json(text: str) -> object:
-    """Parse as standard JSON: NaN and Infinity are not allowed in a response."""
-
-    def refuse(constant: str) -> None:
-        raise AssertionError(f"non-standard JSON constant {constant}")
-
-    return json.loads(text, parse_constant=refuse)
-
-
-def call(**request: object) -> dict:
-    """handle() on a request built from keywords, version 1 unless given."""
-    request.setdefault("version", 1)
-    response = handle(json.dumps(request))
-    assert isinstance(response, str)
-    return strict_json(response)
-
-
-def ok(**request: object) -> dict:
-    reply = call(**request)
-    assert reply["ok"] is True, reply
-    assert reply["version"] == 1
-    assert set(reply) == {"ok", "version", "result"}
-    return reply["result"]
-
-
-def check_error_shape(reply: dict) -> dict:
-    assert reply["ok"] is False
-    assert reply["version"] == 1
-    assert set(reply) == {"ok", "version", "error"}
-    error = reply["error"]
-    assert set(error) == ERROR_KEYS
-    assert error["kind"] in {"json", "request", "board", "internal"}
-    assert isinstance(error["message"], str) and error["message"]
-    assert "\n" not in error["message"]
-    for key in ("row", "column", "square"):
-        assert error[key] is None or type(error[key]) is int
-    return error
 
 
 # --------------------------------------------------------------------------- success

@@ -9,18 +9,10 @@ import re
 
 import pytest
 import reference
+from helpers import EXAMPLE_1
 from hypothesis import example, given
 from hypothesis import strategies as st
 from snakes_ladders import MAX_SIZE, MIN_SIZE, Board, BoardError, cell_to_square, square_to_cell
-
-EXAMPLE_1 = [
-    [-1, -1, -1, -1, -1, -1],
-    [-1, -1, -1, -1, -1, -1],
-    [-1, -1, -1, -1, -1, -1],
-    [-1, 35, -1, -1, 13, -1],
-    [-1, -1, -1, -1, -1, -1],
-    [-1, 15, -1, -1, -1, -1],
-]
 
 
 def test_size_limits() -> None:

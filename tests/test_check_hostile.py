@@ -17,12 +17,12 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 from practice_solutions import BFS
 from snakes_ladders.api import practice_handle
 from snakes_ladders.practice.frames import MAX_FRAME, OUTCOME, Malformed, parse
 from snakes_ladders.practice.untrusted import describe_value, digits
 
-ROOT = Path(__file__).resolve().parent.parent
 BOARD = [[-1, -1, -1], [-1, 9, 8], [-1, 8, 9]]  # 3×3: two moves
 MAX_INPUT_CHARS = 16_065_536
 

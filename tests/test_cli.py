@@ -2,44 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import reference
+from helpers import EXAMPLE_1, EXAMPLE_1_FILE, FIXTURES, in_process, one_line, run, within
 from snakes_ladders import api
 from snakes_ladders.cli.commands import main
-from test_solve import within
-
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "fixtures"
-EXAMPLE_1_FILE = FIXTURES / "leetcode_example_1.json"
-EXAMPLE_1 = json.loads(EXAMPLE_1_FILE.read_text())["board"]
-
-
-def run(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess:
-    """python -m snakes_ladders ARGS in a child process, with py/ on the path."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "py"), env.get("PYTHONPATH")]))
-    return subprocess.run(
-        [sys.executable, "-m", "snakes_ladders", *args],
-        input=stdin.encode() if isinstance(stdin, str) else stdin,
-        capture_output=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-    )
-
-
-def one_line(stderr: str) -> str:
-    lines = stderr.splitlines()
-    assert len(lines) == 1, stderr
-    assert stderr.endswith("\n")
-    return lines[0]
 
 
 @pytest.fixture
@@ -55,14 +25,6 @@ def write(tmp_path: Path):
         return str(path)
 
     return write_
-
-
-def in_process(argv: list[str], capsys: pytest.CaptureFixture, stdin: str | None = None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(argv)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # --------------------------------------------------------------------------- success

@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import EXAMPLE_1_FILE, ROOT
 from snakes_ladders.cli.commands import EXIT_BROKEN_PIPE, MAX_INPUT_CHARS
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE_1 = str(ROOT / "tests" / "fixtures" / "leetcode_example_1.json")
+EXAMPLE_1 = str(EXAMPLE_1_FILE)
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
 COMMAND = [sys.executable, "-m", "snakes_ladders"]
 

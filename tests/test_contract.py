@@ -10,14 +10,14 @@ import dataclasses
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import ROOT, mismatch, object_mismatch
 from snakes_ladders import api
 from snakes_ladders.api import CONTRACT, handle, practice_handle
 from snakes_ladders.board import Board, rules
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+sys.path.insert(0, str(ROOT / "tools"))
 import contract
 
 SMALL_BOARD = [[-1, -1, -1], [-1, -1, -1], [-1, 4, -1]]
@@ -195,65 +195,6 @@ def reply_to(op: str, fields: dict[str, object], index: int = 0) -> dict:
         loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": RUN_SOURCES[index]})))
         assert loaded["result"]["loaded"] is True, loaded
     return dict(json.loads(practice_handle(request)))
-
-
-def _split(text: str, separator: str) -> list[str]:
-    """``text`` cut at ``separator`` where it stands outside brackets and quotes."""
-    parts, depth, quoted, start = [], 0, False, 0
-    for i, char in enumerate(text):
-        if char == '"':
-            quoted = not quoted
-        elif not quoted and char in "([{":
-            depth += 1
-        elif not quoted and char in ")]}":
-            depth -= 1
-        elif not quoted and depth == 0 and char == separator:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    return [*parts, text[start:].strip()]
-
-
-def mismatch(value: object, kind: str, where: str = "result") -> str | None:
-    """Why ``value`` is not of the declared type ``kind`` (the contract's TypeScript-like text), or None."""
-    kind = kind.strip()
-    alternatives = _split(kind, "|")
-    if len(alternatives) > 1:
-        faults = [mismatch(value, alternative, where) for alternative in alternatives]
-        return None if None in faults else f"{where}: {json.dumps(value)[:80]} is not {kind}"
-    if kind in api.TYPES:
-        return mismatch(value, api.TYPES[kind], where)
-    simple = {"null": value is None, "boolean": type(value) is bool, "string": type(value) is str}
-    simple["number"] = type(value) in (int, float)
-    if kind in simple or kind.startswith('"'):
-        right = simple[kind] if kind in simple else value == json.loads(kind)
-        return None if right else f"{where}: {json.dumps(value)[:80]} is not {kind}"
-    if kind.endswith("[]"):
-        item = kind[:-2].removeprefix("(").removesuffix(")") if kind.startswith("(") else kind[:-2]
-        if not isinstance(value, list):
-            return f"{where}: not a list ({kind})"
-        return next(filter(None, (mismatch(v, item, f"{where}[{i}]") for i, v in enumerate(value))), None)
-    if kind.startswith("["):
-        items = _split(kind[1:-1], ",")
-        if not isinstance(value, list) or len(value) != len(items):
-            return f"{where}: {json.dumps(value)[:80]} is not {kind}"
-        return next(
-            filter(None, (mismatch(v, t, f"{where}[{i}]") for i, (v, t) in enumerate(zip(value, items, strict=True)))),
-            None,
-        )
-    assert kind.startswith("{"), f"no such type {kind!r}"
-    entries = dict(entry.split(":", 1) for entry in _split(kind[1:-1], ","))
-    return object_mismatch(value, {key.strip(): text for key, text in entries.items()}, where)
-
-
-def object_mismatch(value: object, declared: dict[str, str], where: str) -> str | None:
-    """Why ``value`` is not an object with exactly the ``declared`` keys (``key?`` optional) and types."""
-    if not isinstance(value, dict):
-        return f"{where}: not an object"
-    required = {key for key in declared if not key.endswith("?")}
-    names = {key.removesuffix("?"): text for key, text in declared.items()}
-    if not required <= set(value) <= set(names):
-        return f"{where}: keys {sorted(value)}, declared {sorted(names)}"
-    return next(filter(None, (mismatch(value[key], names[key], f"{where}.{key}") for key in value)), None)
 
 
 def test_every_op_has_requests_here() -> None:

@@ -12,27 +12,15 @@ import random
 
 import pytest
 import reference
+from helpers import best_cpu, call, check_error_shape, ok, strict_json
 from snakes_ladders import api
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import OVERSHOOTS, STARTS, Rules
 from snakes_ladders.game.seeded import hopeless_positions, play
 from snakes_ladders.solver.solution import min_moves
-from test_api import call, check_error_shape, ok, strict_json
-from test_markov import best_cpu
 
 ALL_RULES = [Rules(start, overshoot) for start in STARTS for overshoot in OVERSHOOTS]
 MOVE_KEYS = {"start", "roll", "landing", "end", "jump", "overshoot", "won", "hopeless"}
-
-
-def random_board(rng: random.Random, n: int, allow_start_jump: bool) -> Board:
-    last = n * n
-    jumps: dict[int, int] = {}
-    for square in range(1 if allow_start_jump else 2, last):
-        if rng.random() < 0.2:
-            end = rng.randrange(1, last + 1)
-            if end != square:
-                jumps[square] = end
-    return Board(n, jumps, allow_start_jump=allow_start_jump)
 
 
 # --------------------------------------------------------------------------- move
@@ -42,7 +30,9 @@ def random_board(rng: random.Random, n: int, allow_start_jump: bool) -> Board:
 def test_move_is_rules_step_on_every_position_and_roll(rules: Rules) -> None:
     rng = random.Random(17)
     for _ in range(12):
-        board = random_board(rng, rng.randrange(2, 7), rules.start == "off-board")
+        n, start_jump = rng.randrange(2, 7), rules.start == "off-board"
+        jumps = reference.random_jumps(rng, n, 0.2, self_rate=0, chain_rate=0, allow_start_jump=start_jump)
+        board = Board(n, jumps, allow_start_jump=start_jump)
         cells = board.cells()
         hopeless = hopeless_positions(board, rules)
         for position in range(rules.start_position, board.last):
@@ -122,7 +112,7 @@ def test_move_work_grows_with_the_squares_not_faster() -> None:
     CPU time, not wall time: on a busy machine a 20 ms call is often preempted, and best of 5 wall
     times once measured 24× here (Python 3.13 under two pytest workers) where the CPU time is about 4×.
     """
-    boards = [random_board(random.Random(n), n, False).to_matrix() for n in (40, 80)]
+    boards = [reference.matrix_from_jumps(n, reference.random_jumps(random.Random(n), n, 0.2)) for n in (40, 80)]
     requests = [json.dumps({"version": 1, "op": "move", "board": b, "position": 1, "roll": 3}) for b in boards]
     for request in requests:
         assert json.loads(api.handle(request))["ok"]

@@ -18,13 +18,14 @@ import random
 
 import pytest
 import reference
+from helpers import within
 from hypothesis import given, settings
 from snakes_ladders import Board, BoardError, min_moves, shortest_path, solve
 from snakes_ladders.board import check_matrix
 from snakes_ladders.solver import searches
 from snakes_ladders.solver.searches import SEARCHES, Search, layered, upward
 from snakes_ladders.solver.solution import _search
-from test_solve import boards, pinned, within
+from test_solve import boards, pinned
 
 # --------------------------------------------------------------------------- helpers
 

@@ -6,12 +6,12 @@ import random
 
 import pytest
 import reference
+from helpers import EXAMPLE_1, within
 from hypothesis import example, given
 from hypothesis import strategies as st
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.solver.explanation import Arrival, Wall, explain
 from snakes_ladders.solver.solution import solve
-from test_solve import within
 
 
 def check_explanation(matrix: list[list[int]]) -> None:
@@ -77,7 +77,7 @@ class TestHandWorked:
         """Ladders 2 -> 15, 14 -> 35, snake 17 -> 13.  Move 1 from square 1: rolls 1..6 land on 2..7,
         and 2 climbs to 15, so layer 1 is 3..7 and 15.  Move 2 reaches 8..13 from 7 and the squares
         after 15 (16, 18..21; 17 slides to 13).  Move 3 climbs 14 -> 35; move 4 rolls 1 from 35 to 36."""
-        e = explain(reference.matrix_from_jumps(6, {2: 15, 14: 35, 17: 13}))
+        e = explain(EXAMPLE_1)
         assert e.moves == 4
         assert e.layers[0].squares == (1,) and e.layers[0].ways == (1,) and e.layers[0].arrivals == ()
         assert e.layers[1].squares == (3, 4, 5, 6, 7, 15)

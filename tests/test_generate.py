@@ -13,9 +13,10 @@ import random
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+import reference
+from helpers import ROOT
 from snakes_ladders import Board, Rules, analyze, min_moves
 from snakes_ladders.api import handle
 from snakes_ladders.generate.expected import Moves, expected_rolls
@@ -30,25 +31,7 @@ from snakes_ladders.generate.search import (
 )
 from snakes_ladders.generate.spec import least_moves_bounds
 
-ROOT = Path(__file__).resolve().parent.parent
 ALL_RULES = [Rules(start, overshoot) for start in ("square1", "off-board") for overshoot in ("stay", "bounce", "win")]
-
-
-def random_board(rng: random.Random, n: int, snakes: int, ladders: int) -> Board:
-    """Any board with these jumps (chains and shared ends allowed), not only the generator's kind."""
-    last = n * n
-    jumps: dict[int, int] = {}
-    while sum(e < s for s, e in jumps.items()) < snakes or sum(e > s for s, e in jumps.items()) < ladders:
-        start = rng.randint(2, last - 1)
-        end = rng.randint(1, last)
-        up = end > start
-        if start in jumps or end == start:
-            continue
-        if (up and sum(e > s for s, e in jumps.items()) < ladders) or (
-            not up and sum(e < s for s, e in jumps.items()) < snakes
-        ):
-            jumps[start] = end
-    return Board(n, jumps)
 
 
 # --------------------------------------------------------------------------- the fast figure
@@ -61,7 +44,8 @@ def test_expected_rolls_agrees_with_analyze(rules: Rules) -> None:
     for _ in range(150):
         n = rng.randint(2, 9)
         snakes = rng.randint(0, n * n // 2 - 1)  # many snakes make traps
-        board = random_board(rng, n, snakes, rng.randint(0, (n * n - 2 - snakes) // 3))
+        ladders = rng.randint(0, (n * n - 2 - snakes) // 3)
+        board = Board(n, reference.random_jumps(rng, n, snakes=snakes, ladders=ladders))
         fast = expected_rolls(board, rules, Moves(n, rules))
         analysis = analyze(board, rules)
         if analysis.finishable != "always":
@@ -90,7 +74,7 @@ def test_least_moves_bounds_hold_on_random_boards() -> None:
         snakes, ladders = rng.randint(0, 5), rng.randint(0, 6)
         if 2 * (snakes + ladders) > n * n - 2:
             continue
-        board = random_board(rng, n, snakes, ladders)
+        board = Board(n, reference.random_jumps(rng, n, snakes=snakes, ladders=ladders))
         longest = max((abs(e - s) for s, e in board.ladders.items()), default=1)
         low, high = least_moves_bounds(n, snakes, ladders, longest)
         moves = min_moves(board)

@@ -7,16 +7,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import ROOT
 from snakes_ladders import Board, analyze, min_moves
 from snakes_ladders.api import handle
 from snakes_ladders.generate.classset import SetSpec, generate_set
 from snakes_ladders.generate.search import GenerateError, Spec, Targets
 from test_tidy import faults
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def check_set(found_boards: list, tolerance: float) -> list[float]:

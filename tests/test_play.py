@@ -6,8 +6,11 @@ import itertools
 import json
 import random
 
+import helpers
 import pytest
 import reference
+from exact_chain import bernstein, next_square
+from helpers import ALL_RULES, CLASSIC_FIXTURE, TRAP_BOARD, best_cpu, call, check_error_shape, ok, sixes_wall
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from snakes_ladders.api import game_to_json, handle
@@ -16,10 +19,8 @@ from snakes_ladders.board.rules import CLASSIC, LEETCODE, Rules
 from snakes_ladders.chance import analyze
 from snakes_ladders.game.seeded import MAX_SEED, MAX_TURNS, play
 from snakes_ladders.game.turn import Table, take_turn
-from test_api import call, check_error_shape, ok
-from test_markov import ALL_RULES, CLASSIC_FIXTURE, TRAP_BOARD, bernstein, best_cpu, next_square, sixes_wall
 
-EXAMPLE_1 = Board(6, {2: 15, 14: 35, 17: 13})
+EXAMPLE_1 = Board.from_matrix(helpers.EXAMPLE_1)
 UNREACHABLE = Board(3, dict.fromkeys(range(3, 9), 1))
 # 7×7: every square slides to 1 except 1, 7, 13, ..., 49, so only a run of eight sixes finishes:
 # about 2 million rolls on average (analysed exactly in test_markov).

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import EXAMPLE_1, ROOT
 from practice_solutions import NO_SEEN, RIGHT, WRONG
 from snakes_ladders import Board, BoardError, min_moves, shortest_path
 from snakes_ladders.api import handle, practice_handle
@@ -22,8 +23,6 @@ from snakes_ladders.cli.check import run_cases
 from snakes_ladders.practice.cases import KINDS, USER_KIND, battery, generate, make_case
 from snakes_ladders.practice.run import SolutionError, load, run
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE_1 = json.loads((ROOT / "tests" / "fixtures" / "leetcode_example_1.json").read_text())["board"]
 SEEDS = range(6)
 # Generous: a right solution takes milliseconds a board, but the machine may be busy.
 TIMEOUT = 5.0

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ROOT
 from practice_solutions import MUTATES, ONLY_THEIR_KIND, RIGHT, WRONG
 from snakes_ladders import Board, min_moves
 from snakes_ladders.board import cell_to_square, square_to_cell
@@ -33,7 +34,6 @@ from snakes_ladders.practice.reads import LIMIT, Reads, first_difference, record
 from snakes_ladders.practice.run import Solver, load, run
 from snakes_ladders.practice.shrink import MAX_RUNS, chain_game, layers, shrink, why
 
-ROOT = Path(__file__).resolve().parent.parent
 SEEDS = (0, 1)
 
 

@@ -15,10 +15,10 @@ import json
 import shutil
 import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ROOT
 from practice_solutions import WRONG, mutant
 from snakes_ladders.api import practice as api
 from snakes_ladders.cli import check as practice_check
@@ -27,7 +27,6 @@ from snakes_ladders.practice.failure import diagnose, failure_to_json
 from snakes_ladders.practice.run import load, run
 from snakes_ladders.solver.solution import min_moves
 
-ROOT = Path(__file__).resolve().parents[1]
 SERVER = ROOT / "tests" / "js" / "practice-js-server.mjs"
 NODE = shutil.which("node")
 

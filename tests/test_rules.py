@@ -9,6 +9,7 @@ from typing import ClassVar
 
 import pytest
 import reference
+from exact_chain import walk_pips
 from hypothesis import given
 from hypothesis import strategies as st
 from snakes_ladders.board import Board, BoardError
@@ -158,15 +159,7 @@ class TestLanding:
         else:
             assert 1 <= landing <= last
         if overshoot == "bounce":
-            # Walk the pips one by one, turning at the last square and at square 1.
-            walked, heading = position, +1
-            for _ in range(roll):
-                if walked == last:
-                    heading = -1
-                elif walked == 1 and heading < 0:
-                    heading = +1
-                walked += heading
-            assert landing == walked
+            assert landing == walk_pips(position, roll, last)  # the pips walked one by one
 
 
 class TestMove:

@@ -505,8 +505,8 @@ def test_past_the_budget_nothing_is_estimated(sixes: str) -> None:
 )
 def test_sixes_replies_are_exactly_as_declared(op: str, fields: dict) -> None:
     """The keys a sixes rule adds (expected_turns, the race's totals, a turn's again and to_start) are declared."""
+    from helpers import object_mismatch
     from snakes_ladders.api import CONTRACT
-    from test_contract import object_mismatch
 
     reply = json.loads(handle(json.dumps({"version": 1, "op": op, **fields})))
     assert reply["ok"] is True, reply

@@ -8,6 +8,7 @@ import random
 
 import pytest
 import reference
+from helpers import EXAMPLE_1, within
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from snakes_ladders import Board, BoardError, Move, Solution, min_moves, shortest_path, solve
@@ -98,11 +99,6 @@ def check_path(matrix: list[list[int]], solution: Solution, dist: list[int | Non
         assert move.end == dest[move.landing]
         expected_jump = "ladder" if move.end > move.landing else "snake" if move.end < move.landing else None
         assert move.jump == expected_jump
-
-
-def within(dist: list[int | None], limit: int | None) -> tuple[int | None, ...]:
-    """The distances ``solve`` reports: those at most ``limit`` (all when None), None beyond."""
-    return tuple(d if d is not None and (limit is None or d <= limit) else None for d in dist)
 
 
 def check_against_reference(matrix: list[list[int]], *, count: bool = True) -> Solution:
@@ -328,7 +324,7 @@ class TestUnreachable:
 
 class TestSolve:
     def test_example_1_by_hand(self) -> None:
-        solution = solve(Board(6, {2: 15, 14: 35, 17: 13}))
+        solution = solve(EXAMPLE_1)
         assert solution.n == 6
         assert solution.moves == 4
         assert len(solution.path) == 5

@@ -19,11 +19,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 from snakes_ladders import Board, BoardError, solve
 from snakes_ladders.api import handle
 from snakes_ladders.board.rules import CLASSIC, Rules
 
-PY = Path(__file__).resolve().parent.parent / "py"
+PY = ROOT / "py"
 
 
 def multiplying(n: int) -> Board:

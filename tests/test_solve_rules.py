@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 import reference
+from helpers import CLASSIC_FILE
 from hypothesis import example, given
 from hypothesis import strategies as st
 from snakes_ladders import Board, solve
@@ -96,8 +96,8 @@ def boards(draw: st.DrawFn, ladder_on_1: bool = True) -> tuple[int, dict[int, in
 
 
 #: The page's preset "Classic 10×10, classic rules (ladder on 1)" (data/presets.json holds the same board).
-CLASSIC_FIXTURE = Path(__file__).parent / "fixtures" / "rules" / "classic_10x10_classic_rules.json"
-CLASSIC_PRESET = reference.jumps_of(json.loads(CLASSIC_FIXTURE.read_text(encoding="utf-8"))["board"])
+
+CLASSIC_PRESET = reference.jumps_of(json.loads(CLASSIC_FILE.read_text(encoding="utf-8"))["board"])
 
 
 def check(n: int, jumps: dict[int, int], rules: Rules) -> None:
@@ -163,7 +163,7 @@ def test_overshoot_changes_no_answer(board: tuple[int, dict[int, int]], start: s
 
 def test_classic_preset_solves_to_its_fixture() -> None:
     """The fixture's shortest game and its count of 7-roll sequences were counted apart from the solver."""
-    fixture = json.loads(CLASSIC_FIXTURE.read_text(encoding="utf-8"))
+    fixture = json.loads(CLASSIC_FILE.read_text(encoding="utf-8"))
     solution = solve(fixture["board"], Rules.from_json(fixture["rules"]))
     assert (solution.moves, solution.paths_count) == (fixture["shortest_game"], fixture["shortest_game_sequences"])
     assert solution.path is not None and solution.path[0] == 0 and solution.steps[0].start == 0

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 MB = 1 << 20
 HEADROOM = 320 * MB
 

@@ -12,15 +12,14 @@ import subprocess
 import sys
 import time
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from helpers import ROOT
 from snakes_ladders import Board, min_moves
 from snakes_ladders.api import handle
 from snakes_ladders.generate.search import GenerateError, Impossible, Spec, Targets, generate
 from snakes_ladders.generate.tidy import Tidy, meet
 
-ROOT = Path(__file__).resolve().parent.parent
 Point = tuple[int, int]
 
 
