@@ -1,14 +1,17 @@
 """Random-play analysis: boards worked by hand, an independent exact solver, and seeded simulation.
 
-Three independent checks of ``snakes_ladders.chance.markov``:
+Three independent checks of ``snakes_ladders.chance.markov`` (``analyze``, end to end):
 
 - boards small enough to solve on paper, with the working in each test's docstring;
-- ``ExactChain`` below: the same chain built from ``reference.destinations`` with
+- ``ExactChain`` (tests/exact_chain.py): the same chain built from ``reference.destinations`` with
   its own move rule, solved with ``fractions.Fraction`` by dense Gauss-Jordan
   elimination (no sparse elimination, no Sherman-Morrison: each jump's chance of
   use is a hitting probability of its own modified chain), or in floats for the
   100-square classic board;
-- ``simulate`` below: a seeded Monte Carlo simulation that knows nothing of the chain.
+- ``simulate`` (there too): a seeded Monte Carlo simulation that knows nothing of the chain.
+
+The analysis's parts have files of their own beside this one: test_chain, test_elimination,
+test_figures, test_length, test_jumpuse and test_estimates.
 
 Statistical bounds (the simulations are seeded, so a run is reproducible; the
 bounds say how unlikely a false failure would be for a fresh seed).  A mean is
@@ -20,12 +23,9 @@ a/3))), with a chosen so that this is at most 1e-7 per check.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from collections import Counter
-from decimal import ROUND_CEILING, Decimal, localcontext
-from fractions import Fraction
 
 import pytest
 import reference
@@ -35,7 +35,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from snakes_ladders.board import Board, BoardError
 from snakes_ladders.board.rules import CLASSIC, LEETCODE, Rules
-from snakes_ladders.chance import HEADLINE_BUDGET, MAX_TURNS, TAIL, JumpUseRefused, analyze, jump_uses
+from snakes_ladders.chance import MAX_TURNS, TAIL, analyze
 from snakes_ladders.solver.solution import solve
 
 # --------------------------------------------------------------------------- independent model
@@ -159,35 +159,6 @@ class TestHandWorked:
         assert a.race.expected_total_rolls is None
         assert sum(a.race.p_win) + a.race.p_no_winner == pytest.approx(1, abs=1e-8)
 
-    def test_a_run_of_eight_sixes(self) -> None:
-        """7×7: every square slides to 1 except 1, 7, 13, ..., 43 and 49.  From each of those only a 6
-        goes on (a smaller roll lands on a snake); from 43 a 6 lands on 49.  So the game is a wait for
-        eight sixes in a row: E[T] = (6^8 - 1) / (1 - 1/6) = 2015538 (each failure restarts from 1),
-        P(T = 8) = 6^-8.  The list is cut off at MAX_TURNS with most of the probability still in play;
-        the percentiles come from the geometric tail and match the run-length recurrence's own."""
-        a = analyze(sixes_wall(7))
-        assert a.finishable == "always"
-        assert a.expected_rolls == pytest.approx(2015538, rel=1e-9)
-        length = a.length
-        assert length.truncated and len(length.p_on_turn) == MAX_TURNS and length.tail is not None
-        assert length.p_on_turn[:8] == pytest.approx([0.0] * 7 + [6.0**-8], rel=1e-12)
-        assert length.remaining == pytest.approx(1 - length.p_by_turn[-1], rel=1e-12)
-        assert 0.004 < length.p_by_turn[-1] < 0.006  # about MAX_TURNS / E[T]
-        for level, got in ((0.5, length.median), (0.9, length.p90), (0.95, length.p95)):
-            assert got is not None and abs(got - run_percentile(8, level)) <= 1
-
-    @pytest.mark.parametrize("players", [2, 3, 4])
-    def test_race_of_eight_sixes_sums_to_one(self, players: int) -> None:
-        """On main the race was summed from the cut-off list: p_win added up to 0-1% and the expected
-        rolls until someone wins were 98.6.  Every game finishes, so the chances add up to 1; and as
-        every roll of every player ends the race with about the same tiny chance, the race lasts about
-        as many rolls as one player alone needs (E[T] = 2015538), and the players' chances are close."""
-        race = analyze(sixes_wall(7), players=players).race
-        assert sum(race.p_win) == pytest.approx(1, abs=1e-12) and race.p_no_winner == 0.0 and race.undecided == 0.0
-        assert all(abs(p - 1 / players) < 1e-3 for p in race.p_win)
-        assert list(race.p_win) == sorted(race.p_win, reverse=True)  # going first helps
-        assert race.expected_total_rolls == pytest.approx(2015538, rel=2e-3)
-
     @pytest.mark.parametrize("rules", ALL_RULES[:3], ids=["stay", "bounce", "win"])
     def test_never(self, rules: Rules) -> None:
         """The unreachable 3×3 fixture: squares 3..8 slide to 1.  From 1 a roll of 1 reaches 2, any other
@@ -208,82 +179,6 @@ class TestHandWorked:
         a = analyze(Board(3, dict.fromkeys(range(3, 9), 1)), CLASSIC)
         assert a.finishable == "never"
         assert a.visits[0] == 1.0 and a.visits[1] is None and a.visits[2] is None
-
-
-def run_percentile(k: int, level: float) -> int:
-    """The least t with P(k sixes in a row within t rolls) >= level - 1e-12, from the run-length recurrence.
-
-    S(t) = P(no run by roll t) = Σ_{j<k} (5/6)(1/6)^j S(t-1-j) (split on the first roll that is not a
-    six), S(t) = 1 for t < k.  Its solutions are Σ c_i ρ_i^t over the roots of the characteristic
-    polynomial; all but the largest, ρ, are below 1/3 in size, so after 40k rolls S(t) = C ρ^t to
-    far below float precision.  ρ by Newton's method and C from S(40k), in 60-digit Decimals.
-    """
-    with localcontext() as ctx:
-        ctx.prec = 60
-        five, sixth = Decimal(5) / 6, Decimal(1) / 6
-        weights = [five * sixth**j for j in range(k)]
-        s = [Decimal(1)] * k
-        for _ in range(40 * k):
-            s.append(sum(w * s[-1 - j] for j, w in enumerate(weights)))
-        rho = Decimal(1)
-        for _ in range(200):
-            value = rho**k - sum(w * rho ** (k - 1 - j) for j, w in enumerate(weights))
-            slope = k * rho ** (k - 1) - sum(
-                w * (k - 1 - j) * rho ** (k - 2 - j) for j, w in enumerate(weights) if j < k - 1
-            )
-            rho -= value / slope
-        c = s[-1] / rho ** (len(s) - 1)
-        target = Decimal(1) - Decimal(level) + Decimal("1e-12")
-        return int(((c / target).ln() / -rho.ln()).to_integral_value(rounding=ROUND_CEILING))
-
-
-class TestHugeFigures:
-    """Boards whose figures leave the range of a float: on main they failed or came out 0."""
-
-    def test_magnitude_against_the_exact_formula(self) -> None:
-        """49×49 sixes wall: 400 sixes in a row, E[T] = 6(6^400 - 1)/5 ≈ 2.2e311, beyond a float.  On main:
-        expected rolls inf and the snake 2 -> 1, landed on in almost every game, 'used' with probability 0.0."""
-        a = analyze(sixes_wall(49), players=2)
-        exact = 6 * (6**400 - 1) // 5
-        assert isinstance(a.expected_rolls, Decimal)
-        assert float(a.expected_rolls.log10()) == pytest.approx(math.log10(exact), abs=1e-12)
-        assert a.expected_rolls / Decimal(exact) == pytest.approx(1, rel=1e-12)
-        uses = {use.start: use for use in a.jumps}
-        assert uses[2].p_used == pytest.approx(1, abs=1e-12)  # the first roll lands on 2 with chance 1/6...
-        assert isinstance(uses[2].expected_uses, Decimal)
-        assert sum(a.race.p_win) == pytest.approx(1, abs=1e-12) and a.race.undecided == 0.0
-        assert isinstance(a.length.median, int) and a.length.median > 10**310
-        # T is nearly exponential with mean E[T]: the median is E[T] ln 2 to many digits.
-        assert Decimal(a.length.median) / (Decimal(exact) * Decimal(2).ln()) == pytest.approx(1, rel=1e-9)
-
-    @pytest.mark.parametrize("n", [13, 19])
-    def test_small_walls_against_fractions(self, n: int) -> None:
-        """The same wall small enough for the independent Fraction solver: 28 and 60 sixes."""
-        board = sixes_wall(n)
-        a = analyze(board)
-        chain = ExactChain(board.to_matrix(), LEETCODE)
-        exact = chain.expected_rolls()
-        k = (n * n - 1) // 6
-        assert exact == Fraction(6 * (6**k - 1), 5)
-        assert Decimal(a.expected_rolls) / Decimal(exact.numerator) == pytest.approx(1, rel=1e-12)
-
-    def test_fifty_needs_417_rolls_in_a_row(self) -> None:
-        """50×50: 1, 7, ..., 2497 are free; from 2497 only a 3 finishes (1, 2 slide back, 4-6 pass 2500 and
-        are wasted).  So finishing needs 416 sixes and then a 3 (on main: ArithmeticError).  With E_j the
-        expected rolls left after a run of j sixes: E_j = 1 + E_(j+1)/6 + 5 E_0/6 for j < 416 and
-        E_416 = 1 + 2 E_0/6 + 3 E_416/6; solved exactly in Fractions, E_0 ≈ 1.85e324."""
-        a = analyze(sixes_wall(50), players=3)
-        assert a.finishable == "always" and a.p_finish == 1.0
-        alpha, beta = Fraction(2), Fraction(2, 3)  # E_416 = alpha + beta E_0
-        for _ in range(416):
-            alpha, beta = 1 + alpha / 6, beta / 6 + Fraction(5, 6)
-        exact = alpha / (1 - beta)
-        assert isinstance(a.expected_rolls, Decimal)
-        assert a.expected_rolls / (Decimal(exact.numerator) / Decimal(exact.denominator)) == pytest.approx(1, rel=1e-12)
-        assert 416 * math.log10(6) < float(a.expected_rolls.log10()) < 417 * math.log10(6)
-        assert sum(a.race.p_win) == pytest.approx(1, abs=1e-12)
-        assert isinstance(a.race.expected_total_rolls, Decimal)
-        assert a.length.truncated and a.length.remaining > 0.99 and a.length.tail is not None
 
 
 class TestClassicFixture:
@@ -550,6 +445,7 @@ class TestArguments:
 class TestWorkBound:
     """analyze's work bound (its docstring), checked as time ratios between two sizes, never absolute times."""
 
+    @pytest.mark.perf
     def test_wall_of_snakes_grows_with_the_squares(self) -> None:
         """The sixes wall at 24×24 and 48×48 (4× the squares; figures 6^96 and 6^384, in Decimal): the work
         is the chain, a few solves over n²/6 states and MAX_TURNS cheap tail entries, so about 4× — far
@@ -558,6 +454,7 @@ class TestWorkBound:
         large = best_cpu(lambda: analyze(sixes_wall(48), players=4))
         assert large / max(small, 1e-3) < 16
 
+    @pytest.mark.perf
     def test_dense_jumps_stay_within_the_cubic_bound(self) -> None:
         """30% of the squares holding jumps at 12×12 and 24×24 (about 4× the states): the elimination is
         at most cubic in the states (64×), and so is the selected inversion for the jump uses; allowed
@@ -567,208 +464,3 @@ class TestWorkBound:
         ]
         small, large = (best_cpu(lambda b=b: analyze(b, players=2)) for b in boards)
         assert large / max(small, 1e-3) < 256
-
-
-class TestSelectedInversion:
-    """chain.Factors.inverse_diagonal (used for the jump uses) against columns of N found by plain solves."""
-
-    @pytest.mark.parametrize("seed", range(12))
-    def test_diagonal_matches_solves(self, seed: int) -> None:
-        """Random substochastic matrices of 1 to 14 states, sparse and dense, with self-loops: each N[i][i]
-        from the selected inversion equals entry i of the solve (I - Q) x = e_i, to 1e-12 relative."""
-        from snakes_ladders.chance.chain import Factors
-
-        rng = random.Random(seed)
-        size = rng.randint(1, 14)
-        rows, exits = [], []
-        for p in range(size):
-            weights = {q: rng.random() for q in rng.sample(range(size), rng.randint(0, size - 1)) if q != p}
-            leave, stay = rng.random() * 0.5 + 0.01, rng.random() * 0.3
-            whole = sum(weights.values()) + leave + stay
-            rows.append({q: w / whole for q, w in weights.items()})
-            exits.append(leave / whole)
-        factors = Factors([dict(row) for row in rows], list(exits), math.fsum)
-        diagonal = factors.inverse_diagonal()
-        for i in range(size):
-            column = factors.solve([1.0 if j == i else 0.0 for j in range(size)])
-            assert diagonal[i] == pytest.approx(column[i], rel=1e-12)
-
-
-# --------------------------------------------------------------------------- the two stages and their budgets
-
-
-def dense_board(n: int, density: float = 0.3) -> Board:
-    return Board(n, reference.random_jumps(random.Random(n), n, density, self_rate=0, chain_rate=0))
-
-
-def elimination_work(board: Board, rules: Rules = LEETCODE) -> int:
-    """W of the whole elimination, counted from the factors themselves (Σ_k rows pointing at k × entries of row k)."""
-    from snakes_ladders.chance import chain
-
-    seen: list[int] = []
-    original = chain.Factors.__init__
-
-    def counting(self, *args) -> None:
-        original(self, *args)
-        seen.append(sum(len(self.lower[k]) * len(self.upper[k]) for k in range(self.size)))
-
-    chain.Factors.__init__ = counting
-    try:
-        analyze(board, rules, jump_use=False)
-    finally:
-        chain.Factors.__init__ = original
-    return seen[0]
-
-
-class TestStages:
-    """The headline figures (analyze without the jump uses, within a budget) and the second stage, jump_uses."""
-
-    @pytest.mark.parametrize("seed", range(40))
-    def test_second_stage_gives_the_same_jump_uses(self, seed: int) -> None:
-        """Random boards of 2×2 to 12×12 under every rules, traps included: jump_uses gives exactly, bit for
-        bit, the figures analyze gives with them (which TestAgainstExactModel checks against Fractions), and
-        the headline without them is the same analysis figure for figure."""
-        board, rules, players = random_case(seed)
-        full = analyze(board, rules, players)
-        assert jump_uses(board, rules) == full.jumps
-        headline = analyze(board, rules, players, jump_use=False, budget=HEADLINE_BUDGET)
-        assert headline.jumps == () and headline.unsolved is None
-        assert dataclasses.replace(headline, jumps=full.jumps) == full
-
-    def test_second_stage_in_decimal(self) -> None:
-        """The 50×50 sixes wall (figures about 6^417, beyond a float: Decimal): the same jump uses from both, bit for bit."""
-        board = sixes_wall(50)
-        assert jump_uses(board) == analyze(board).jumps
-        assert any(isinstance(use.expected_uses, Decimal) for use in jump_uses(board))
-
-    def test_refusal_names_the_work_and_the_budget(self) -> None:
-        """The jump uses cost the elimination W and the selected inversion 2W: with a budget of 3W - 1 the
-        elimination stops once W passes a third of it, when its count reaches W, and the refusal says "at
-        least 3W", worded exactly; with 3W they are computed.  With a trap that lands on jumps, a solve per
-        jump end comes on top: a budget of 3W then refuses, after the whole elimination, with "about" more."""
-        board = dense_board(16)
-        w = elimination_work(board)
-        assert w > 1000
-        with pytest.raises(JumpUseRefused) as refused:
-            jump_uses(board, budget=3 * w - 1)
-        assert str(refused.value) == (
-            f"jump use not computed: it would take at least {3 * w:,} units of work, over the budget of {3 * w - 1:,}"
-        )
-        assert jump_uses(board, budget=3 * w) == analyze(board).jumps
-        w_trap = elimination_work(TRAP_BOARD)
-        with pytest.raises(JumpUseRefused) as trapped:
-            jump_uses(TRAP_BOARD, budget=3 * w_trap)
-        words = str(trapped.value).split()
-        assert words[:8] == ["jump", "use", "not", "computed:", "it", "would", "take", "about"]
-        assert int(words[8].replace(",", "")) > 3 * w_trap and words[-1] == f"{3 * w_trap:,}"
-        assert jump_uses(TRAP_BOARD, budget=None) == analyze(TRAP_BOARD).jumps
-
-    def test_headline_over_budget_says_so(self) -> None:
-        """A budget below W: no exact figure is made up.  No visits, the length is the propagation's own (no
-        tail) and matches the full analysis roll by roll, the finish chance is exactly 1 (no trap), the
-        expected rolls are flagged approximate, and the race's chances, the chance of no winner and the
-        undecided rest add up to 1."""
-        board = dense_board(16)
-        w = elimination_work(board)
-        full = analyze(board, players=3)
-        cut = analyze(board, players=3, jump_use=False, budget=w // 2)
-        assert cut.unsolved is not None and cut.unsolved.startswith(
-            "exact figures not computed: they would take more than "
-        )
-        assert cut.unsolved.endswith(f"units of work, over the budget of {w // 2:,}")
-        assert (cut.p_finish, cut.visits, full.approximate) == (1.0, (), None)
-        assert cut.approximate is not None and cut.approximate.note.startswith("approximate: ")
-        assert cut.expected_rolls == cut.expected_rolls_if_finished != full.expected_rolls
-        assert cut.finishable == full.finishable and cut.length.tail is None
-        listed = min(len(cut.length.p_on_turn), full.length.tail.after if full.length.tail else MAX_TURNS)
-        assert cut.length.p_on_turn[:listed] == pytest.approx(full.length.p_on_turn[:listed], rel=1e-9, abs=1e-15)
-        race = cut.race
-        assert sum(race.p_win) + race.p_no_winner + race.undecided == pytest.approx(1, abs=1e-8)
-        assert analyze(board, jump_use=False, budget=w).unsolved is None
-
-    def test_headline_bound_as_a_ratio(self) -> None:
-        """30% of the squares holding jumps, 50×50 and 100×100 (4× the squares, about 4× the jumps).  Without
-        a budget the elimination's W grows about as J³ (3.0e6 to 1.6e8, 54×: docs/benchmarks.md) and the
-        headline's time with it (about 50×).  Within the analyze op's budgets the work is at most
-        HEADLINE_BUDGET + PROPAGATION_BUDGET + SOLVE_BUDGET units plus O(n² + J), about 10× the 50×50
-        board's; allowed 30× (room for a busy machine)."""
-        boards = [dense_board(n) for n in (50, 100)]
-        small, large = (
-            best_cpu(lambda b=b: analyze(b, players=2, jump_use=False, budget=HEADLINE_BUDGET), runs=1) for b in boards
-        )
-        assert large / max(small, 1e-3) < 30
-
-
-def trap_over_budget_board() -> Board:
-    """dense_board(12) with a trap on 61 (every roll from it lands on a snake back to it), jumps near it removed."""
-    jumps = {s: t for s, t in dense_board(12).jumps.items() if not (60 <= s <= 67 or 60 <= t <= 67)}
-    return Board(12, {**jumps, **dict.fromkeys(range(62, 68), 61)})
-
-
-class TestEstimates:
-    """Over the headline's budget the figures are estimated from the propagation (``Approximation``)."""
-
-    @pytest.mark.parametrize("rolls", [60, 120, None])
-    def test_expected_rolls_agree_with_the_elimination(self, rolls: int | None) -> None:
-        """16×16 with 30% jumps, a budget of W / 2: the finish chance is exactly 1 (no trap can be reached),
-        and the expected rolls, the race's chances and its expected length agree with the exact figures
-        within the tail's share (the only estimated part); cut at 60 rolls the tail is a large share."""
-        board = dense_board(16)
-        w = elimination_work(board)
-        full = analyze(board, players=3, jump_use=False)
-        cut = analyze(board, players=3, jump_use=False, budget=w // 2, rolls=rolls)
-        approx = cut.approximate
-        assert full.finishable == "always" and cut.p_finish == 1.0 and approx is not None
-        assert (approx.p_finish_low, approx.p_finish_high) == (1.0, 1.0) and approx.tail_share is not None
-        assert approx.rolls == len(cut.length.p_on_turn) and (rolls is None or approx.rolls == rolls)
-        assert isinstance(cut.expected_rolls, float) and isinstance(full.expected_rolls, float)
-        error = abs(cut.expected_rolls - full.expected_rolls)
-        assert error <= approx.tail_share * cut.expected_rolls + 1e-9 * full.expected_rolls
-        assert cut.race.undecided == 0.0 and cut.race.p_win == pytest.approx(full.race.p_win, abs=approx.tail_share)
-        assert cut.race.expected_total_rolls == pytest.approx(full.race.expected_total_rolls, rel=approx.tail_share)
-        if rolls is None:  # propagated until under 1e-9 is in play: as good as exact
-            assert cut.expected_rolls == pytest.approx(full.expected_rolls, rel=1e-8)
-
-    @pytest.mark.parametrize("rolls", [80, None])
-    def test_trap_board_interval_contains_the_exact_chance(self, rolls: int | None) -> None:
-        """A reachable trap: the finish chance is an interval (finished within the rolls, 1 - trapped within
-        them) that contains the exact one, the estimate lies in it, and the expected rolls if finished
-        agree within the tail's share."""
-        board = trap_over_budget_board()
-        w = elimination_work(board)
-        full = analyze(board, players=2, jump_use=False)
-        cut = analyze(board, players=2, jump_use=False, budget=w // 2, rolls=rolls)
-        approx = cut.approximate
-        assert full.finishable == cut.finishable == "not always" and cut.unsolved is not None and approx is not None
-        assert isinstance(full.p_finish, float) and isinstance(cut.p_finish, float) and cut.expected_rolls is None
-        assert approx.p_finish_low <= full.p_finish <= approx.p_finish_high < 1.0
-        assert approx.p_finish_low <= cut.p_finish <= approx.p_finish_high
-        assert f"the chance to finish is {approx.p_finish_low:.6g} to {approx.p_finish_high:.6g}" in approx.note
-        assert approx.tail_share is not None and isinstance(full.expected_rolls_if_finished, float)
-        assert cut.expected_rolls_if_finished == pytest.approx(full.expected_rolls_if_finished, rel=approx.tail_share)
-        assert cut.p_finish == pytest.approx(full.p_finish, abs=approx.p_finish_high - approx.p_finish_low)
-        assert cut.race.p_win == pytest.approx(full.race.p_win, abs=approx.p_finish_high - approx.p_finish_low)
-
-    def test_no_decay_seen_gives_no_estimate(self) -> None:
-        """Cut after 3 rolls on the trap board (nothing has finished yet): no decay, so the expected rolls and
-        the finish chance are None, the interval is still given, and the note says nothing was estimated."""
-        board = trap_over_budget_board()
-        cut = analyze(board, players=2, jump_use=False, budget=1, rolls=3)
-        approx = cut.approximate
-        assert approx is not None and approx.decay is None and approx.tail_share is None
-        assert (cut.p_finish, cut.expected_rolls_if_finished) == (None, None)
-        assert approx.p_finish_low == 0.0 < approx.p_finish_high and "nothing after them is estimated" in approx.note
-
-    def test_games_of_10_to_the_16_rolls_are_estimated(self) -> None:
-        """A snake on every other square of a 16×16 board: games last about 6.6 × 10¹⁶ rolls, so after 300 rolls
-        almost all of the figure is the extrapolated tail (1 - decay is about 10⁻¹⁷, found without
-        cancellation); once the shape of what is in play has settled it agrees with the elimination to 1e-9."""
-        rng = random.Random(16)
-        board = Board(16, {s: rng.randrange(1, s) for s in range(3, 16 * 16 - 1, 2)})
-        full = analyze(board, jump_use=False)
-        cut = analyze(board, jump_use=False, budget=1, rolls=300)
-        approx = cut.approximate
-        assert cut.unsolved is not None and approx is not None and approx.tail_share is not None
-        assert approx.tail_share > 0.99 and "of the expected rolls" in approx.note
-        assert isinstance(full.expected_rolls, float) and full.expected_rolls > 1e16
-        assert cut.expected_rolls == pytest.approx(full.expected_rolls, rel=1e-9)

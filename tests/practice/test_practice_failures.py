@@ -253,6 +253,7 @@ def test_a_changed_board_is_reported_and_the_answer_still_counts() -> None:
     assert not run(load(RIGHT["bfs"])[0], [[-1, -1], [-1, -1]]).mutated
 
 
+@pytest.mark.perf
 def test_reading_the_reads_back_costs_what_the_reads_number() -> None:
     """Bounded work: first_difference on ten times the reads costs about ten times the CPU (a ratio)."""
 
@@ -273,6 +274,7 @@ def test_reading_the_reads_back_costs_what_the_reads_number() -> None:
     assert ratio < 10 * (400 / 36), ratio
 
 
+@pytest.mark.perf
 def test_why_costs_what_the_board_holds() -> None:
     """Bounded work: why() on a board 16 times larger (n 10 -> 40: layers, a game, chains) costs about 16
     times the CPU, not its square (a ratio of CPU times, on snake-heavy boards answered wrongly both ways)."""

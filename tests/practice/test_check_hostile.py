@@ -165,6 +165,7 @@ def test_a_bool_is_not_an_answer_and_answers_stay_exact_in_json() -> None:
     ]
 
 
+@pytest.mark.perf
 def test_describing_a_value_costs_the_same_whatever_its_size() -> None:
     """Bounded work: values a hundred times larger cost about the same to describe (a ratio of CPU times)."""
 

@@ -1,4 +1,8 @@
-"""The elimination gives the same figures in any order of the states (GTH needs no particular order).
+"""The elimination (``chance.elimination``): the same figures in any order of the states, and its work.
+
+``elimination_work`` counts W, the work of the whole elimination, from the factors themselves: the
+budgets of the headline figures and of the jump uses are checked against it (test_jumpuse.py,
+test_estimates.py).
 
 ``chain.Factors`` eliminates the states from the highest index down; ``elimination.System`` numbers them
 by square, which is the order with the least work found for these chains (see docs/benchmarks.md,
@@ -21,18 +25,12 @@ from typing import Any
 
 import pytest
 import reference
+from helpers import TRAP_BOARD, sixes_wall
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import LEETCODE, Rules
+from snakes_ladders.chance import analyze
 from snakes_ladders.chance.chain import Factors, build_chain, wide_context
 from snakes_ladders.chance.elimination import System
-
-# A board with a trap (as in test_markov): 8..13 slide to 7; the ladder 2 -> 14 is the only way past.
-TRAP_BOARD = Board(4, {2: 14, 8: 7, 9: 7, 10: 7, 11: 7, 12: 7, 13: 7})
-
-
-def sixes_wall(n: int) -> Board:
-    """Every square slides to 1 except 1, 7, 13, ... (and n²): finishing needs a run of sixes."""
-    return Board(n, {s: 1 for s in range(2, n * n) if (s - 1) % 6})
 
 
 def figures(system: System, order: list[int], one: Any, total: Callable[[Any], Any]) -> tuple[list[Any], ...]:
@@ -51,6 +49,29 @@ def figures(system: System, order: list[int], one: Any, total: Callable[[Any], A
     finish = factors.solve(to_last)
     diagonal = factors.inverse_diagonal()
     return tuple([values[order[state]] for state in range(size)] for values in (visits, finish, diagonal))
+
+
+def dense_board(n: int, density: float = 0.3) -> Board:
+    return Board(n, reference.random_jumps(random.Random(n), n, density, self_rate=0, chain_rate=0))
+
+
+def elimination_work(board: Board, rules: Rules = LEETCODE) -> int:
+    """W of the whole elimination, counted from the factors themselves (Σ_k rows pointing at k × entries of row k)."""
+    from snakes_ladders.chance import chain
+
+    seen: list[int] = []
+    original = chain.Factors.__init__
+
+    def counting(self, *args) -> None:
+        original(self, *args)
+        seen.append(sum(len(self.lower[k]) * len(self.upper[k]) for k in range(self.size)))
+
+    chain.Factors.__init__ = counting
+    try:
+        analyze(board, rules, jump_use=False)
+    finally:
+        chain.Factors.__init__ = original
+    return seen[0]
 
 
 def assert_same(first: tuple[list[Any], ...], second: tuple[list[Any], ...]) -> None:

@@ -453,6 +453,7 @@ def sevens(n: int) -> Board:
     return Board(n, {s: 1 for s in range(2, n * n) if s % 7 == 0})
 
 
+@pytest.mark.perf
 @pytest.mark.parametrize("sixes", ["again", "again-three-to-start"])
 def test_analysis_under_sixes_grows_with_the_board(sixes: str) -> None:
     """With the rolls capped alike, the work is the elimination, O(W) on at most 3× the states, and the

@@ -210,6 +210,7 @@ def test_limits_too_tight_to_place_the_jumps() -> None:
     )
 
 
+@pytest.mark.perf
 def test_unmet_targets_give_the_closest_board_and_work_grows_with_the_cap() -> None:
     """An out-of-reach target the bounds do not catch: evaluations stop at the cap, and the time
     grows in proportion to it (4 times the cap, well under 10 times the CPU time: wall time on a busy

@@ -165,6 +165,7 @@ class TestArguments:
 
 
 class TestWorkBound:
+    @pytest.mark.perf
     def test_turn_limit_on_two_sizes(self) -> None:
         """The sixes wall never finishes in 10,000 turns: each game plays to the turn limit.  play's work is
         O(n²) for the squares that can still finish plus O(max_turns); at 20×20 and 40×40 the 10,000 turns
@@ -330,6 +331,7 @@ class TestTurnOp:
         assert error["message"] == "the game is already over: no token can reach square 16"
         assert ok(op="turn", board=TRAP_BOARD.to_matrix(), positions=[7, 7], number=3)["over"] == "stuck"
 
+    @pytest.mark.perf
     def test_work_grows_with_the_squares_not_faster(self) -> None:
         """The op's bound (api.runners.turn_op): O(n²) per call.  4 times the squares (40×40, 80×80) takes well under
         10 times the CPU time (least of 9), both when every call is on a new board (two boards in turn:

@@ -60,6 +60,7 @@ def test_battery_refuses_bad_counts_and_boards() -> None:
         battery(5, board=[[-1, -1], [2, -1]])
 
 
+@pytest.mark.perf
 def test_battery_time_grows_linearly_with_its_size() -> None:
     """Bounded work: ten times the boards costs about ten times the time (not a timing assert on one run)."""
 

@@ -74,6 +74,7 @@ def cpu_seconds(call: Callable[[], object]) -> float:
     return best
 
 
+@pytest.mark.perf
 @pytest.mark.parametrize("family", [multiplying, ladder_chains, all_chained, random_dense])
 def test_solve_time_grows_with_the_board(family: Callable[[int], Board]) -> None:
     small, large = family(100), family(200)
@@ -96,6 +97,7 @@ _BY_RULES = [
 ]
 
 
+@pytest.mark.perf
 @pytest.mark.parametrize(("family", "rules"), _BY_RULES)
 def test_solve_by_rules_time_grows_with_the_board(family: Callable[[int], Board], rules: Rules) -> None:
     """Under rules other than LeetCode's (the plain search from the rules' start), four times the squares
@@ -163,6 +165,7 @@ READ_ADVERSARIES: dict[str, Callable[[int], list[list[object]]]] = {
 }
 
 
+@pytest.mark.perf
 @pytest.mark.parametrize("make", READ_ADVERSARIES.values(), ids=READ_ADVERSARIES.keys())
 def test_read_time_grows_with_the_board(make: Callable[[int], list[list[object]]]) -> None:
     """Reading and checking a matrix (Board.from_matrix) is linear in its cells, on the fast path,
@@ -201,6 +204,7 @@ def test_memory_is_bounded() -> None:
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
         sys.path.insert(0, {str(PY)!r})
+        sys.path.insert(0, {str(ROOT / "tests")!r})
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         from test_solve_bounds import ladder_chains, multiplying
         from snakes_ladders import solve

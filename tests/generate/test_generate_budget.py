@@ -183,6 +183,7 @@ def test_the_work_stays_within_the_budget_and_is_the_same_for_a_seed() -> None:
         assert (again.board, again.work, again.evaluations) == (found.board, found.work, found.evaluations)
 
 
+@pytest.mark.perf
 def test_work_units_track_cpu_time_at_two_sizes() -> None:
     """The same budget on a 10×10 board with 8 + 8 jumps and a 40×40 board with 160 + 160: CPU time per
     work unit within a factor 4 (it is 0.18-0.24 µs on CPython), so the budget bounds the time whatever the
@@ -225,6 +226,7 @@ def test_the_default_budget_is_the_largest() -> None:
     assert reply["error"]["message"] == f"max_work must be an integer from 1 to {MAX_WORK}, got {MAX_WORK + 1}"
 
 
+@pytest.mark.perf
 def test_proving_no_board_fits_is_bounded_at_two_sizes() -> None:
     """Jumps no board can hold, so every placement fails and the matching must prove it: 3n ladders of at
     most 3 squares, which fit only across the n - 1 row ends, 3 at each.  Twice the side is 4 times the

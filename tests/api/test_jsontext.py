@@ -154,6 +154,7 @@ def seconds(work: Callable[[], object], budget: float | None = None) -> float:
     return best
 
 
+@pytest.mark.perf
 @pytest.mark.parametrize("make", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
 def test_time_grows_linearly(make: Callable[[int], str]) -> None:
     small, large = make(SMALL), make(LARGE)

@@ -226,6 +226,7 @@ def test_a_candidate_costs_segment_tests_linear_in_the_jumps() -> None:
     assert per_draw[1] / per_draw[0] < 4 * 1.2
 
 
+@pytest.mark.perf
 def test_tidy_work_units_track_cpu_time_at_two_sizes() -> None:
     """The budget bounds a tidy search as any other: the same budget on a 10×10 board with 8 + 8 jumps and a
     30×30 board with 60 + 60 (placements of many jumps, each tested against the others), CPU time per work

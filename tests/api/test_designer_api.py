@@ -106,6 +106,7 @@ def test_move_checks_the_board_for_the_rules() -> None:
     assert "the largest board here is 100×100" in error["message"]
 
 
+@pytest.mark.perf
 def test_move_work_grows_with_the_squares_not_faster() -> None:
     """O(n²): a board with 4 times the squares takes well under 10 times the time (least CPU time of 9).
 
