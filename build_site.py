@@ -39,6 +39,7 @@ JS_RUNNER_BUNDLE = "vendor/js-runner.mjs"
 TYPESCRIPT_ENTRY = ROOT / "tools" / "typescript-entry.mjs"
 TYPESCRIPT_BUNDLE = "vendor/typescript.mjs"
 SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
+CONTRACT_TOOL = ROOT / "tools" / "contract.py"
 PACKAGE_COMPILER = ROOT / "tools" / "compile_package.mjs"
 PACKAGE_CACHE = ROOT / "build" / "packages"
 SNAPSHOT_GLUE = WEB / "workers" / "snapshot.mjs"
@@ -58,9 +59,10 @@ class BuildError(RuntimeError):
 
 
 def render_contract() -> str:
-    """The text of contract.mjs, written by the package itself (tests check web/core/contract.mjs matches)."""
-    sys.path.insert(0, str(PACKAGE.parent))
-    from snakes_ladders.contract import render
+    """The text of contract.mjs, written from the package by tools/contract.py (tests check web/core/contract.mjs
+    matches)."""
+    sys.path.insert(0, str(CONTRACT_TOOL.parent))
+    from contract import render
 
     return render()
 
@@ -193,15 +195,23 @@ def _minify(path: Path) -> None:
     subprocess.run(command, cwd=ROOT, check=True)
 
 
+# What the page never runs: the command line's room (argparse, the check command's child processes) and
+# __main__, which only starts it.  tests/test_build.py checks that nothing left in the zip imports them.
+COMMAND_LINE_ONLY = ("cli/", "__main__.py")
+
+
 def package_zip() -> bytes:
-    """The solver package as a zip with fixed timestamps, so equal sources give equal bytes."""
+    """The package as the page runs it, a zip with fixed timestamps (equal sources give equal bytes): every
+    room but the command line's."""
     from io import BytesIO
 
     buffer = BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(PACKAGE.rglob("*")):  # subpackages (searches/) included
+        for path in sorted(PACKAGE.rglob("*")):  # the rooms' subpackages included
+            name = path.relative_to(PACKAGE).as_posix()
+            if name.startswith(COMMAND_LINE_ONLY):
+                continue
             if path.suffix == ".py" or path.name == "py.typed":
-                name = path.relative_to(PACKAGE).as_posix()
                 info = zipfile.ZipInfo(f"snakes_ladders/{name}", date_time=(2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16

@@ -30,7 +30,7 @@ export default [
     rules: { eqeqeq: ["error", "always"], "no-var": "error", "prefer-const": "error" },
   },
   {
-    // Generated from Python's ops table by `python -m snakes_ladders.contract` (tests/test_contract.py checks it is
+    // Generated from Python's ops table by `python tools/contract.py` (tests/test_contract.py checks it is
     // current): its length is the table's, so max-lines does not apply to it.
     files: ["web/core/contract.mjs"],
     rules: { "max-lines": "off" },

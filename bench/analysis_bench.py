@@ -35,8 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
 import reference
-from snakes_ladders import Board, analyze, chain, play
-from snakes_ladders.markov import HEADLINE_BUDGET, Analysis, JumpUseRefused, figure_to_json, jump_uses
+from snakes_ladders import Board, analyze, play
+from snakes_ladders.chance import HEADLINE_BUDGET, Analysis, JumpUseRefused, chain, figure_to_json, jump_uses
 
 KINDS = ("empty", "5%", "30%", "wall", "cycling")
 

@@ -33,9 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "bench")]
 
 from analysis_bench import make_board
-from snakes_ladders.chain import build_chain
-from snakes_ladders.elimination import System
-from snakes_ladders.rules import LEETCODE
+from snakes_ladders.board.rules import LEETCODE
+from snakes_ladders.chance.chain import build_chain
+from snakes_ladders.chance.elimination import System
 
 Pattern = list[set[int]]
 

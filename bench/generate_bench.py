@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py")]
 
 from snakes_ladders import Rules
-from snakes_ladders.generate import MAX_WORK, Spec, Targets, generate
-from snakes_ladders.genset import SetSpec, generate_set
+from snakes_ladders.generate.classset import SetSpec, generate_set
+from snakes_ladders.generate.search import MAX_WORK, Spec, Targets, generate
 
 CASES: list[tuple[str, Spec]] = [
     ("6×6, 3 snakes, 3 ladders, least moves 4, expected 14–18", Spec(6, 3, 3, 0, Targets(4, (14, 18)))),

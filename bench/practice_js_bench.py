@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
 from practice_solutions import BFS
-from snakes_ladders.practice import generate
-from snakes_ladders.practice_run import load, run
+from snakes_ladders.practice.cases import generate
+from snakes_ladders.practice.run import load, run
 from test_practice_javascript import NodeRunner
 
 

@@ -6,7 +6,7 @@ Each board family is built once at the given size; then the solvers run in turn,
 round after round, in one process, and the median of each is kept.  The solvers:
 
 - ``min_moves(matrix)``: the package, end to end: reading and checking the
-  matrix, building the Board, and the search (snakes_ladders.searches);
+  matrix, building the Board, and the search (snakes_ladders.solver.searches);
 - ``engine``: the package's search alone, on a Board built beforehand;
 - ``solve(matrix)``: the package's ``solve``, end to end: distances for every
   square, a shortest game and the count of optimal games (bounded: exact below

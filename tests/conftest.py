@@ -1,18 +1,49 @@
 """Shared pieces of the unit tests: Hypothesis settings and the board fixtures.
 
-Browser-test fixtures live in tests/e2e/, not here.
+Browser-test fixtures live in tests/e2e/, not here.  The unit tests need no browser: a run that
+deselects the browser tests (``-m "not e2e"``) leaves tests/e2e out when Playwright is not installed,
+instead of stopping at its import; a run that selects them still fails there, loudly.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 from pathlib import Path
 
 import pytest
+from _pytest.mark.expression import Expression
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FIXTURE_FILES = sorted(FIXTURES.glob("*.json"))
+BROWSER_TESTS = Path(__file__).parent / "e2e"
+
+
+def deselects(markexpr: str, mark: str) -> bool:
+    """Whether ``-m markexpr`` deselects every test marked ``mark``, whatever its other marks.
+
+    >>> deselects("not e2e", "e2e"), deselects("e2e", "e2e"), deselects("slow", "e2e"), deselects("", "e2e")
+    (True, False, False, False)
+    """
+    if not markexpr:
+        return False
+    expression = Expression.compile(markexpr)
+    alone = expression.evaluate(lambda name, **_: name == mark)  # the test carries no other mark
+    among_all = expression.evaluate(lambda name, **_: True)  # it carries every other mark too
+    return not (alone or among_all)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Leave tests/e2e out when Playwright cannot be imported and the run deselects the browser tests."""
+    if collection_path != BROWSER_TESTS or not deselects(config.option.markexpr, "e2e"):
+        return None
+    try:
+        found = importlib.util.find_spec("playwright.sync_api") is not None
+    except ImportError:  # no playwright package at all
+        found = False
+    return None if found else True
+
 
 try:
     from hypothesis import settings

@@ -207,13 +207,16 @@ def path_problem(matrix: list[list[int]], path: list[int] | tuple[int, ...]) -> 
 def random_jumps(
     rng: random.Random,
     n: int,
-    density: float,
+    density: float = 0.0,
     *,
     self_rate: float = 0.05,
     chain_rate: float = 0.15,
     snake_rate: float = 0.5,
     span: int | None = None,
     wall: bool = False,
+    allow_start_jump: bool = False,
+    snakes: int | None = None,
+    ladders: int | None = None,
 ) -> dict[int, int]:
     """A random valid set of jumps: each inner square gets one with chance ``density``.
 
@@ -221,10 +224,14 @@ def random_jumps(
     start with chance ``chain_rate``, otherwise down (``snake_rate``) or up, at
     most ``span`` squares away when given.  With ``wall``, six consecutive
     squares somewhere also get snakes, which blocks the board unless a ladder
-    climbs over them.
+    climbs over them.  With ``allow_start_jump``, square 1 may hold one too (the
+    classic start, off the board).  With ``snakes`` and ``ladders``, exactly that
+    many of each instead, none to its own square (chains and shared ends allowed).
     """
+    if snakes is not None or ladders is not None:
+        return _counted_jumps(rng, n, snakes or 0, ladders or 0)
     last = n * n
-    starts = [s for s in range(2, last) if rng.random() < density]
+    starts = [s for s in range(1 if allow_start_jump else 2, last) if rng.random() < density]
     jumps: dict[int, int] = {}
     if wall and last >= 9:
         first = rng.randint(3, last - 6)
@@ -244,6 +251,23 @@ def random_jumps(
             else:
                 end = rng.randint(start, min(last, start + reach))
         jumps[start] = end
+    return jumps
+
+
+def _counted_jumps(rng: random.Random, n: int, snakes: int, ladders: int) -> dict[int, int]:
+    """Exactly ``snakes`` snakes and ``ladders`` ladders anywhere on squares 2..n² - 1 (``random_jumps``)."""
+    last = n * n
+    jumps: dict[int, int] = {}
+    while sum(e < s for s, e in jumps.items()) < snakes or sum(e > s for s, e in jumps.items()) < ladders:
+        start = rng.randint(2, last - 1)
+        end = rng.randint(1, last)
+        up = end > start
+        if start in jumps or end == start:
+            continue
+        if (up and sum(e > s for s, e in jumps.items()) < ladders) or (
+            not up and sum(e < s for s, e in jumps.items()) < snakes
+        ):
+            jumps[start] = end
     return jumps
 
 

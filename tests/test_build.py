@@ -90,15 +90,52 @@ def test_the_shipped_package_is_code_only(shipped: dict) -> None:
         names = archive.namelist()
         assert "snakes_ladders/py.typed" in names
         sources = {name: archive.read(name).decode("utf-8") for name in names if name.endswith(".py")}
-    package = ROOT / "py" / "snakes_ladders"  # every module, subpackages (searches/) included
+    package = ROOT / "py" / "snakes_ladders"  # every module, subpackages included, but the command line's
     assert {name.removeprefix("snakes_ladders/") for name in sources} == {
-        path.relative_to(package).as_posix() for path in package.rglob("*.py")
+        name
+        for path in package.rglob("*.py")
+        if not (name := path.relative_to(package).as_posix()).startswith(("cli/", "__main__.py"))
     }
     for name, source in sources.items():
         assert "#" not in source.replace("'#'", "").replace('"#"', ""), f"{name} still has comments"
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 assert ast.get_docstring(node) is None, f"{name}: {getattr(node, 'name', 'module')} keeps its docstring"
+
+
+def imported_modules(name: str, source: str) -> set[str]:
+    """The modules that the module ``name`` (a path in the zip) imports, as dotted names: the standard
+    library's by their first part, the package's resolved from relative imports."""
+    here = name.removesuffix(".py").split("/")
+    package = here if here[-1] == "__init__" else here[:-1]
+    package = package[:-1] if package[-1:] == ["__init__"] else package
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.add((node.module or "").split(".")[0])
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] + (node.module.split(".") if node.module else [])
+            found.add(".".join(base))
+    return found
+
+
+def test_the_shipped_package_leaves_out_the_command_line() -> None:
+    """The page never runs the command line: no module in the zip starts processes or parses arguments
+    (cli/ and __main__ stay out), and no module in it imports one of the package's modules that is not."""
+    with zipfile.ZipFile(BytesIO(serve.package_zip())) as archive:
+        sources = {name: archive.read(name).decode("utf-8") for name in archive.namelist() if name.endswith(".py")}
+    shipped = {name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name in sources}
+    assert "snakes_ladders.practice.frames" in shipped and "snakes_ladders.api.practice" in shipped  # the worker's
+    for name, source in sources.items():
+        imported = imported_modules(name, source)
+        assert not imported & {"subprocess", "argparse"}, (
+            f"{name} imports {sorted(imported & {'subprocess', 'argparse'})}"
+        )
+        missing = {module for module in imported if module.startswith("snakes_ladders") and module not in shipped}
+        assert not missing, f"{name} imports {sorted(missing)}, which the zip leaves out"
+    assert not [name for name in sources if name.startswith(("snakes_ladders/cli/", "snakes_ladders/__main__"))]
 
 
 # Runs under Node with the pinned Pyodide: puts a zip on sys.path the way the workers do

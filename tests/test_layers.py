@@ -1,10 +1,9 @@
-"""The package's imports go one way: board at the bottom, the CLI at the top.
+"""The package's rooms import one way: the board at the bottom, the command line at the top.
 
-boardcheck -> fastread -> matrix -> board -> searches -> counting -> breadth -> solve / rules -> explain / turn /
-chain -> play -> figures -> elimination -> jumpuse / estimates -> markov -> generate -> genset -> api / workers' JSON ->
-contract / CLI.
-A module may import only from lower layers (or the standard library), and never a private name
-(``_x``) from another module.
+board -> solver / chance / game -> practice / generate -> api -> cli -> __main__.
+A room (a subpackage of snakes_ladders) may import only from rooms on lower layers (or the standard
+library), and never a private name (``_x``) from another room; inside a room its modules import each
+other freely.  Rooms on one layer do not import each other.
 """
 
 from __future__ import annotations
@@ -16,80 +15,38 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "py" / "snakes_ladders"
 
-# The layer of each module, by its name inside the package (a subpackage counts as one module).
+# The layer of each room, by its name inside the package (a top-level module counts as a room of its own).
 LAYERS: dict[str, int] = {
-    # leaves: no imports from the package
-    "bignum": 0,
-    "jsontext": 0,
-    "placement": 0,
-    "tidy": 0,
-    "gentidy": 1,
-    "errors": 0,
-    "untrusted": 0,
-    # the board: a cell's checks, the matrix readers (C speed, then exact), the Board type
-    "boardcheck": 1,
-    "fastread": 2,
-    "matrix": 3,
-    "board": 4,
-    "searches": 5,
-    # LeetCode's question (the counting of shortest games, the breadth-first search that counts
-    # them as it goes, the answer), and the rules of a game of chance
-    "counting": 6,
-    "breadth": 7,
-    "rules": 7,  # below solve, which answers under them
-    "solve": 8,
-    "chain": 9,
-    "expected": 9,
-    "explain": 9,
-    "turn": 9,
-    "play": 10,
-    "practice_mistakes": 9,
-    "practice": 10,
-    "practice_channel": 11,
-    "practice_reads": 9,
-    "practice_shrink": 9,
-    "length": 10,
-    # the sixes rules: their chain (position, 6s this turn), its propagation turn by turn, a race's total rolls
-    "sixchain": 10,
-    "turnlength": 11,
-    "totals": 0,
-    "genspec": 10,
-    "genresult": 11,
-    # random play analysed: the result types, the elimination, the jump uses, the estimates past its budget
-    "figures": 11,
-    "elimination": 12,
-    "jumpuse": 13,
-    "estimates": 13,
-    "sixes": 13,
-    "markov": 14,
-    "generate": 15,
-    # a class set of boards, each from generate
-    "genset": 16,
-    # the boundaries: JSON for the page and its workers, the command line
-    "api": 17,
-    "practice_run": 10,
-    "practice_failure": 11,
-    # a JavaScript solution, run by the page's runner and read back through checked JSON
-    "practice_foreign": 12,
-    "practice_check": 17,
-    "gencli": 17,
-    "contract": 18,
-    "__main__": 18,
-    "__init__": 19,
+    # the board and its rules of play, and the errors every room raises
+    "board": 0,
+    # LeetCode's question answered exactly; random play analysed exactly; games played out
+    "solver": 1,
+    "chance": 1,
+    "game": 1,
+    # practice mode's battery and runs (asks the solver); the generator (asks the solver and chance)
+    "practice": 2,
+    "generate": 2,
+    # the JSON boundary the page and the command line go through
+    "api": 3,
+    "cli": 4,
+    # the package's face (play, explain and analyze on first use) and python -m snakes_ladders
+    "__init__": 5,
+    "__main__": 5,
 }
 
 
 def violations(source: str, here: str, depth: int = 0) -> list[str]:
     """What is wrong with the package-relative imports of one module's ``source``.
 
-    ``here`` is the module's name in the package, ``depth`` how many folders below the package it is.
+    ``here`` is the module's room, ``depth`` how many folders below the package it is: an import that
+    climbs no higher than its room stays inside it and is not checked.
     """
     problems = []
     for node in ast.walk(ast.parse(source)):
         if not (isinstance(node, ast.ImportFrom) and node.level):
             continue
         names = [alias.name for alias in node.names]
-        if node.level <= depth:  # inside its own subpackage
+        if node.level <= depth:  # inside its own room
             continue
         # ``from . import __version__`` reads a constant of the package, not a module.
         targets = [node.module.split(".")[0]] if node.module else [n for n in names if not n.startswith("__")]
@@ -113,19 +70,23 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 def test_imports_go_down_and_never_take_private_names(path: Path) -> None:
     parts = path.relative_to(PACKAGE).parts
     here = parts[0].removesuffix(".py")
-    assert here in LAYERS, f"{here} has no layer in tests/test_layers.py: give it one"
+    assert here in LAYERS, f"{here} is a room with no layer in tests/test_layers.py: give it one"
     assert violations(path.read_text(encoding="utf-8"), here, len(parts) - 1) == []
 
 
 @pytest.mark.parametrize(
-    ("source", "expected"),
+    ("source", "here", "depth", "expected"),
     [
-        ("from .api import handle\n", ["board (layer 4) imports api (layer 17)"]),
-        ("from . import solve\n", ["board (layer 4) imports solve (layer 8)"]),
-        ("from .bignum import _normalise\n", ["board imports private names ['_normalise'] from bignum"]),
-        ("from .bignum import Magnitude\nimport json\n", []),
+        ("from .api import handle\n", "board", 0, ["board (layer 0) imports api (layer 3)"]),
+        ("from . import solver\n", "board", 0, ["board (layer 0) imports solver (layer 1)"]),
+        ("from ..chance import analyze\n", "solver", 1, ["solver (layer 1) imports chance (layer 1)"]),
+        ("from ..board import _normalise\n", "solver", 1, ["solver imports private names ['_normalise'] from board"]),
+        ("from .counting import _settle\n", "solver", 1, []),
+        ("from ..board import Board\nimport json\n", "solver", 1, []),
     ],
-    ids=["upward", "upward-module", "private", "fine"],
+    ids=["upward", "upward-module", "sideways", "private", "private-inside-a-room", "fine"],
 )
-def test_the_checker_catches_upward_and_private_imports(source: str, expected: list[str]) -> None:
-    assert violations(source, "board") == expected
+def test_the_checker_catches_upward_and_private_imports(
+    source: str, here: str, depth: int, expected: list[str]
+) -> None:
+    assert violations(source, here, depth) == expected

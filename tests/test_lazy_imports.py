@@ -59,19 +59,23 @@ def run_fresh(source: str) -> str:
 
 def test_importing_the_api_leaves_the_later_modules_out() -> None:
     imported = set(json.loads(run_fresh(FRESH_IMPORT)))
-    assert "snakes_ladders.solve" in imported
+    assert "snakes_ladders.solver.solution" in imported
     assert not imported & set(api.LATER), "the API imports a module it should import on first use"
-    assert "snakes_ladders.length" not in imported and "decimal" not in imported
+    assert "snakes_ladders.chance.length" not in imported and "decimal" not in imported
 
 
 def test_every_op_works_on_first_use_and_the_package_keeps_its_functions() -> None:
     report = json.loads(run_fresh(FIRST_USE))
     assert report["replies"] == dict.fromkeys(("analyze", "explain", "play", "move", "generate"), True)
     kinds = report["kinds"]
-    # Importing snakes_ladders.play binds "play" on the package to the module unless it is kept.
+    # No module is named play or explain, so importing the modules leaves the package's functions in place.
     for name in ("attribute play", "attribute explain", "imported play", "imported explain", "analyze"):
         assert kinds[name] == "function", name
-    assert kinds["classes"] == ["snakes_ladders.figures", "snakes_ladders.explain", "snakes_ladders.play"]
+    assert kinds["classes"] == [
+        "snakes_ladders.chance.figures",
+        "snakes_ladders.solver.explanation",
+        "snakes_ladders.game.seeded",
+    ]
     assert all(kinds["modules"]) and kinds["listed"]
 
 

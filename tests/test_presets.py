@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from snakes_ladders import min_moves
-from snakes_ladders.rules import Rules
+from snakes_ladders.board.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESETS = json.loads((ROOT / "data" / "presets.json").read_text(encoding="utf-8"))

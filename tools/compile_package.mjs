@@ -4,7 +4,7 @@
 //   node tools/compile_package.mjs PYODIDE_DIR IN_ZIP OUT_ZIP
 //
 // IN_ZIP is the package as serve.package_zip() writes it (sources only). OUT_ZIP receives the same
-// entries followed by one .pyc beside each module (snakes_ladders/board.pyc next to board.py), compiled
+// entries followed by one .pyc beside each module (snakes_ladders/board/model.pyc next to model.py), compiled
 // by Pyodide's own interpreter so the bytecode matches the page's Python. That is the layout Python's
 // zipimport reads: the workers put the zip itself on sys.path instead of unpacking it (unpacking took
 // about 25 ms of every plain start). The .pyc files are "unchecked hash" ones (PEP 552): no

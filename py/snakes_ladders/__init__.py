@@ -7,23 +7,37 @@
 Random play (``play``, ``Game``), its analysis (``analyze``, ``Analysis``) and the
 search explained (``explain``, ``Explanation``) are imported on first use, as the
 JSON API imports them (``api.LATER``): a program that only solves never pays for them.
+No module is named after a function the package exports, so importing one never hides it.
+
+The package is a house of rooms, each a subpackage whose ``__init__`` hands on its names, imports
+going one way, down: ``board`` (the board, its rules of play, errors), then ``solver`` (LeetCode 909),
+``chance`` (random play analysed exactly) and ``game`` (games played out), then ``practice`` and
+``generate``, then ``api`` (JSON in, JSON out) and ``cli`` (the command line).
 """
 
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
-from .board import MAX_SIZE, MIN_SIZE, Board, BoardError, cell_to_square, square_to_cell
-from .rules import CLASSIC, LEETCODE, Rules, RulesError
-from .solve import Move, Solution, min_moves, shortest_path, solve
+from .board import (
+    CLASSIC,
+    LEETCODE,
+    MAX_SIZE,
+    MIN_SIZE,
+    Board,
+    BoardError,
+    Rules,
+    RulesError,
+    cell_to_square,
+    square_to_cell,
+)
+from .solver import Move, Solution, min_moves, shortest_path, solve
 
 if TYPE_CHECKING:
-    from .explain import Explanation, explain
-    from .markov import Analysis, analyze
-    from .play import Game, play
+    from .chance import Analysis, analyze
+    from .game import Game, play
+    from .solver.explanation import Explanation, explain
 
 __version__ = "0.1.0"
 
@@ -53,12 +67,12 @@ __all__ = [
 
 #: The names imported on first use, and the module of each.
 _LATER = {
-    "Explanation": "explain",
-    "explain": "explain",
-    "Analysis": "markov",
-    "analyze": "markov",
-    "Game": "play",
-    "play": "play",
+    "Explanation": "solver.explanation",
+    "explain": "solver.explanation",
+    "Analysis": "chance",
+    "analyze": "chance",
+    "Game": "game",
+    "play": "game",
 }
 
 
@@ -74,20 +88,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_LATER})
-
-
-class _Package(types.ModuleType):
-    """The package, keeping ``explain`` and ``play`` the functions of those names.
-
-    Importing a submodule binds its name on the package (``snakes_ladders.play``
-    would become the module), which would hide the function the package exports
-    under the same name once anything imported the module first.
-    """
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _LATER.get(name) == name:
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

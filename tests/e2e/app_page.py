@@ -521,7 +521,7 @@ class AppPage:
 
 def serve_patched_package(app: AppPage, module: str, addition: bytes) -> None:
     """Make ``app``'s context serve the real package with ``addition`` appended to ``module`` (a path
-    in the zip such as ``snakes_ladders/solve.py``): a fault put into Python before the page loads.
+    in the zip such as ``snakes_ladders/solver/solution.py``): a fault put into Python before the page loads.
 
     The memory snapshot holds the real package, already imported, so a worker restored from it would
     not see the patch: the snapshot is served unrestorable, and every worker starts plainly from the

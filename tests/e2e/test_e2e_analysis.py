@@ -18,10 +18,10 @@ import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture, serve_patched_package
 from playwright.sync_api import Locator, expect
 from snakes_ladders.board import Board
-from snakes_ladders.explain import explain
-from snakes_ladders.markov import analyze
-from snakes_ladders.play import Game, play
-from snakes_ladders.rules import CLASSIC, LEETCODE
+from snakes_ladders.board.rules import CLASSIC, LEETCODE
+from snakes_ladders.chance.markov import analyze
+from snakes_ladders.game.seeded import Game, play
+from snakes_ladders.solver.explanation import explain
 
 import serve
 
@@ -461,10 +461,10 @@ def test_jump_use_comes_second_and_can_be_cancelled(
 ) -> None:
     """The headline figures arrive first; the jump use follows (or its refusal, in Python's words), and its
     Cancel really stops Python: the analysis worker restarts and answers the next Analyze."""
-    from snakes_ladders import markov
+    from snakes_ladders.chance import markov
 
     app = open_app(navigate=False)
-    serve_patched_package(app, "snakes_ladders/markov.py", SECOND_STAGE_PATCH)
+    serve_patched_package(app, "snakes_ladders/chance/markov.py", SECOND_STAGE_PATCH)
     app.goto()
     app.wait_ready()
     stage = app.page.locator("#jump-use")
@@ -528,7 +528,7 @@ def test_over_the_headline_budget_the_page_says_about(open_app: Callable[..., Ap
     """The analyze op's budget patched down to 10 units: the page shows the estimates as "about", says why
     (the rolls propagated, the page's limit), and the finish chance, exactly 1 here, as exact."""
     app = open_app(navigate=False)
-    serve_patched_package(app, "snakes_ladders/markov.py", HEADLINE_PATCH)
+    serve_patched_package(app, "snakes_ladders/chance/markov.py", HEADLINE_PATCH)
     app.goto()
     app.wait_ready()
     cut = analyze(REFUSED, jump_use=False, budget=10)

@@ -21,8 +21,8 @@ import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage
 from playwright.sync_api import Locator, expect
 from snakes_ladders import Board, analyze, min_moves
-from snakes_ladders.rules import Rules
-from snakes_ladders.turn import Table, take_turn
+from snakes_ladders.board.rules import Rules
+from snakes_ladders.game.turn import Table, take_turn
 from test_e2e_designer import Generate, Library, board_on_page, dice_script
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]

@@ -25,7 +25,7 @@ def open_with_endless_analysis(open_app: Callable[..., AppPage]) -> AppPage:
     """The real package, but its analysis never returns: what a very slow analysis looks like."""
     app = open_app(navigate=False)
     serve_patched_package(
-        app, "snakes_ladders/markov.py", b"\n\ndef analyze(*args, **kwargs):\n    while True:\n        pass\n"
+        app, "snakes_ladders/chance/markov.py", b"\n\ndef analyze(*args, **kwargs):\n    while True:\n        pass\n"
     )
     app.goto()
     app.wait_ready()

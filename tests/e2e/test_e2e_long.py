@@ -73,7 +73,7 @@ def test_a_solver_that_raises_shows_the_error_and_keeps_the_board(open_app: Call
     # The real package, but its solve() raises: what a bug in the solver would look like.
     serve_patched_package(
         app,
-        "snakes_ladders/solve.py",
+        "snakes_ladders/solver/solution.py",
         b"\n\ndef solve(board, rules=None):\n    raise RuntimeError('the solver broke')\n",
     )
     app.goto()

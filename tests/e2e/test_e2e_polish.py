@@ -13,8 +13,8 @@ import pytest
 from app_page import AppPage
 from playwright.sync_api import expect
 from practice_solutions import BFS
-from snakes_ladders.rules import Rules
-from snakes_ladders.solve import solve
+from snakes_ladders.board.rules import Rules
+from snakes_ladders.solver.solution import solve
 from test_e2e_designer import Generate, Library
 from test_e2e_practice import Practice
 

@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from practice_solutions import WRONG
 from snakes_ladders.board import cell_to_square
 from snakes_ladders.practice import battery
-from snakes_ladders.practice_failure import diagnose, failure_to_json
-from snakes_ladders.practice_run import load, run
+from snakes_ladders.practice.failure import diagnose, failure_to_json
+from snakes_ladders.practice.run import load, run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 

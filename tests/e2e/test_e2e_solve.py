@@ -15,8 +15,8 @@ import pytest
 from app_page import ANIMATION_TIMEOUT_MS, PYTHON_TIMEOUT_MS, AppPage, fixture_names, jumps_of, load_fixture
 from playwright.sync_api import expect
 from snakes_ladders import Board
-from snakes_ladders.explain import explain
-from snakes_ladders.rules import Rules
+from snakes_ladders.board.rules import Rules
+from snakes_ladders.solver.explanation import explain
 
 import serve
 

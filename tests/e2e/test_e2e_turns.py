@@ -17,9 +17,9 @@ import pytest
 from app_page import PYTHON_TIMEOUT_MS, AppPage
 from playwright.sync_api import Locator, expect
 from snakes_ladders.board import Board
-from snakes_ladders.play import Game, play
-from snakes_ladders.rules import LEETCODE, Rules
-from snakes_ladders.turn import Table
+from snakes_ladders.board.rules import LEETCODE, Rules
+from snakes_ladders.game.seeded import Game, play
+from snakes_ladders.game.turn import Table
 from test_e2e_designer import dice_script
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]

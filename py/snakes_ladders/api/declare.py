@@ -1,7 +1,7 @@
 """The table's vocabulary: a request ``Field``, an ``Op``, and the named result ``TYPES`` the ops share.
 
 ``table`` declares every op with these (kept apart so that the table stays under 400 lines);
-``snakes_ladders.contract`` writes them for the page.
+``tools/contract.py`` writes them for the page.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from ..rules import OVERSHOOTS, SIXES, STARTS, JumpKind
+from ..board import OVERSHOOTS, SIXES, STARTS, JumpKind
 
 
 @dataclass(frozen=True)

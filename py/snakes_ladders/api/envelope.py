@@ -11,11 +11,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..board import BoardError
-from ..errors import Key, render, show
-from ..jsontext import clip_numbers
-from ..rules import LEETCODE
+from ..board import LEETCODE, BoardError, Key, render, show
 from .declare import Op
+from .jsontext import clip_numbers
 from .reading import RequestError, TextError, board_from_request, integer, read_request, rules_from_request
 from .runners import RUNNERS, generate_op, turn_op
 from .table import API_VERSION, CONTRACT, MAX_SIZE_FIELD

@@ -5,9 +5,8 @@ under 400 lines.  ``table`` calls ``generate_ops`` with its shared fields.
 
 from __future__ import annotations
 
-from ..board import MIN_SIZE
-from ..genspec import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
-from ..rules import MAX_SEED
+from ..board import MAX_SEED, MIN_SIZE
+from ..generate import DEFAULT_EVALUATIONS, MAX_EVALUATIONS, MAX_GENERATE_SIZE, MAX_WORK
 from .declare import Field, Op
 
 _TARGETS_USED = "{min_moves: number | null, expected_rolls: [number, number] | null, always_finishes: boolean}"
@@ -97,7 +96,7 @@ def generate_ops(version: Field, rules: Field, max_size: Field) -> tuple[Op, Op]
         Op(
             "generate_set",
             "a class set: count boards of one kind, no two alike, with the same least moves and expected rolls "
-            "at most tolerance apart (genset.SetSpec.from_json checks them)",
+            "at most tolerance apart (generate.classset.SetSpec.from_json checks them)",
             (
                 *fields[:-1],
                 Field("count", "number", "boards in the set", required=True, low=2, high=8),

@@ -2,7 +2,7 @@
 showing a board it fails (``diagnose``: shrunk, with its reads and why the right answer is right).
 
 Served only by ``envelope.practice_handle``, the practice worker's entry: the solver's worker has no
-op that loads or runs user code.  The solution is hostile input (``practice_run``): whatever it does,
+op that loads or runs user code.  The solution is hostile input (``practice.run``): whatever it does,
 the reply is an ordinary result, a board it fails included.  Imported by the envelope on the first
 practice request, so importing the API imports none of this.
 """
@@ -13,13 +13,12 @@ from collections.abc import Callable
 from json import dumps
 from typing import Any
 
-from ..board import Board
+from ..board import LEETCODE, Board
 from ..practice import battery
-from ..practice_failure import diagnose, failure_to_json
-from ..practice_foreign import Runner, load_javascript
-from ..practice_run import Outcome, SolutionError, Solver, broken, load, run
-from ..rules import LEETCODE
-from ..solve import min_moves
+from ..practice.failure import diagnose, failure_to_json
+from ..practice.foreign import Runner, load_javascript
+from ..practice.run import Outcome, SolutionError, Solver, broken, load, run
+from ..solver import min_moves
 from .reading import RequestError, integer
 from .table import CONTRACT
 
@@ -99,9 +98,9 @@ def _run(board: list[list[int]], sink: Callable[[str], object] | None = None) ->
 
 
 def run_op(message: dict[str, Any], progress: Callable[[str], object] | None = None) -> dict[str, Any]:
-    """Run the loaded solution on ``board`` (checked by LeetCode's rules first): ``practice_run.Outcome``,
+    """Run the loaded solution on ``board`` (checked by LeetCode's rules first): ``practice.run.Outcome``,
     the cells it read included.  ``progress`` hears what it prints as it prints it (``{"printed"}``, at
-    most ``practice_run.OUTPUT_LIMIT`` characters in all), so that a page that stops the worker at its
+    most ``practice.run.OUTPUT_LIMIT`` characters in all), so that a page that stops the worker at its
     time limit still shows what the board printed."""
     sink = None if progress is None else (lambda text: progress(dumps({"printed": text})))
     return _run(_board("run", message), sink).to_json()
@@ -109,9 +108,9 @@ def run_op(message: dict[str, Any], progress: Callable[[str], object] | None = N
 
 def diagnose_op(message: dict[str, Any], progress: Callable[[str], object] | None = None) -> dict[str, Any]:
     """Run the loaded solution on ``board``; when it fails, shrink the board for at most about ``seconds``
-    and show the failure (``practice_failure.failure_to_json``), else ``failure`` is null.  ``progress``
+    and show the failure (``practice.failure.failure_to_json``), else ``failure`` is null.  ``progress``
     hears each smaller failing board (``{"board", "n", "runs"}``), so that a page that stops the worker at
-    its time limit keeps the smallest so far.  Work: the shrinking's runs (``practice_shrink``)."""
+    its time limit keeps the smallest so far.  Work: the shrinking's runs (``practice.shrink``)."""
     fields = {field.name: field for field in CONTRACT["diagnose"].fields}
     board, seconds = _board("diagnose", message), integer("diagnose", message, fields["seconds"])
     outcome = _run(board)

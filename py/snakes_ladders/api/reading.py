@@ -11,10 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import MAX_SIZE, Board, BoardError
-from ..jsontext import CHUNK, NestingError, check_nesting, clip_digits
-from ..rules import LEETCODE, Rules, RulesError
+from ..board import LEETCODE, MAX_SIZE, Board, BoardError, Rules, RulesError
 from .declare import Field
+from .jsontext import CHUNK, NestingError, check_nesting, clip_digits
 from .table import (
     BOM,
     MAX_BOARD_VALUES,

@@ -1,7 +1,8 @@
 """The runners: one function per op, from a checked request to its result.
 
-Random play (``play``), its analysis (``markov``), the search explained (``explain``) and the
-generator (``generate``) are imported by the functions that use them, on first use. The page's
+Games (``game``), random play's analysis (``chance``), the search explained (``solver.explanation``)
+and the generator's search and class sets (``generate.search``, ``generate.classset``) are imported by
+the functions that use them, on first use. The page's
 worker is ready once the API is imported, and those modules were about half of the package's
 import time in Pyodide (creating their dataclasses, mostly). The memory snapshot imports them all
 (``LATER``), so a repeat visit has them at once.
@@ -13,11 +14,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..board import Board
-from ..errors import show
-from ..genspec import GenerateError, Spec
-from ..rules import MAX_PLAYERS, Rules, RulesError
-from ..solve import least_moves, solve
+from ..board import MAX_PLAYERS, Board, Rules, RulesError, show
+from ..generate import GenerateError, Spec
+from ..solver import least_moves, solve
 from .reading import RequestError, board_from_request, integer, rules_from_request
 from .shapes import (
     analysis_to_json,
@@ -33,17 +32,17 @@ from .table import CONTRACT, MAX_SIZE_FIELD
 
 #: The package's modules this one imports on first use.
 LATER = (
-    "snakes_ladders.explain",
-    "snakes_ladders.generate",
-    "snakes_ladders.genset",
-    "snakes_ladders.markov",
-    "snakes_ladders.play",
-    "snakes_ladders.turn",
+    "snakes_ladders.chance.markov",
+    "snakes_ladders.game.seeded",
+    "snakes_ladders.game.turn",
+    "snakes_ladders.generate.classset",
+    "snakes_ladders.generate.search",
+    "snakes_ladders.solver.explanation",
 )
 
 
 def _analyze(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    from ..markov import HEADLINE_BUDGET, analyze
+    from ..chance.markov import HEADLINE_BUDGET, analyze
 
     # The headline figures only, within a budget: the jump uses cost twice the elimination again.
     return analysis_to_json(board, analyze(board, rules, numbers["players"], jump_use=False, budget=HEADLINE_BUDGET))
@@ -51,7 +50,7 @@ def _analyze(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, A
 
 def _jump_use(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
     """``{"n", "jumps", "refused"}``: each jump as in ``analysis_to_json``, or none and the refusal."""
-    from ..markov import JUMP_USE_BUDGET, JumpUseRefused, jump_uses
+    from ..chance.markov import JUMP_USE_BUDGET, JumpUseRefused, jump_uses
 
     try:
         uses = jump_uses(board, rules, JUMP_USE_BUDGET)
@@ -78,13 +77,13 @@ def _min_moves(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str,
 
 
 def _explain(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    from ..explain import explain
+    from ..solver.explanation import explain
 
     return explanation_to_json(board, explain(board, rules))
 
 
 def _play(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]:
-    from ..play import play
+    from ..game.seeded import play
 
     return game_to_json(board, play(board, rules, numbers["players"], numbers["seed"]))
 
@@ -97,16 +96,16 @@ def generate_op(message: dict[str, Any], progress: Callable[[str], object] | Non
     (``min_moves``, ``expected_rolls`` as ``[lo, hi]``, ``always_finishes``),
     ``rules``, ``max_jump``, ``no_edge_rows``, ``max_evaluations`` (1 to
     100,000, default 2,000) and ``max_work`` (the work budget, at most and by
-    default ``genspec.MAX_WORK``).  The result is ``generate.generated_to_json``
+    default ``generate.spec.MAX_WORK``).  The result is ``generate.generated_to_json``
     with ``message``: empty, or the targets the closest board misses.  A
     ``request`` error only for a bad field or targets no board can meet.  ``progress``, when given,
     hears a JSON object (``progress_to_json``) every ``generate.PROGRESS_EVERY`` evaluations and at the end.
 
     ``generate_set`` (the same fields, plus ``count``, 2 to 8, and ``tolerance``): a class set,
-    ``genset.set_to_json``; its progress objects also say which board (``board``, from 0) of ``count``.
+    ``generate.classset.set_to_json``; its progress objects also say which board (``board``, from 0) of ``count``.
     """
-    from ..generate import Progress, generate, generated_to_json
-    from ..genset import SetSpec, generate_set, set_to_json
+    from ..generate.classset import SetSpec, generate_set, set_to_json
+    from ..generate.search import Progress, generate, generated_to_json
 
     def report(state: Progress, board: int | None = None) -> None:
         assert progress is not None
@@ -144,7 +143,7 @@ def _move(board: Board, rules: Rules, numbers: dict[str, int]) -> dict[str, Any]
     >>> [reply["result"][key] for key in ("start", "roll", "landing", "end", "jump", "overshoot", "won", "hopeless")]
     [1, 1, 2, 8, 'ladder', None, False, False]
     """
-    from ..play import hopeless_positions
+    from ..game.turn import hopeless_positions
 
     low, position, roll = rules.start_position, numbers["position"], numbers["roll"]
     if not low <= position < board.last:
@@ -187,7 +186,7 @@ def turn_op(message: dict[str, Any]) -> dict[str, Any]:
     >>> reply["turn"]["visits"], reply["turn"]["end"], reply["positions"], reply["next_player"], reply["over"]
     ([2], 8, [8, 1], 2, None)
     """
-    from ..turn import TurnError, opening, remembered_table, take_turn
+    from ..game.turn import TurnError, opening, remembered_table, take_turn
 
     op = CONTRACT["turn"]
     fields = {field.name: field for field in op.fields}

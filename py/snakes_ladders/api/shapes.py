@@ -5,16 +5,15 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from ..bignum import Magnitude
 from ..board import Board
-from ..solve import Solution
+from ..solver import Magnitude, Solution
 
 if TYPE_CHECKING:
-    from ..explain import Explanation
-    from ..generate import Progress
-    from ..markov import Analysis, JumpUse, Race
-    from ..play import Game
-    from ..turn import Outcome, Table, Turn
+    from ..chance import Analysis, JumpUse, Race
+    from ..game.seeded import Game
+    from ..game.turn import Outcome, Table, Turn
+    from ..generate.search import Progress
+    from ..solver.explanation import Explanation
 
 
 def board_to_json(board: Board) -> dict[str, Any]:
@@ -117,12 +116,12 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
     figure beyond a float (or a roll count beyond 2⁵³) is ``{"exact": false, "value": null,
     "mantissa": m, "exponent": e}``, about m × 10^e (``markov.figure_to_json``).  See the README.
 
-    >>> from snakes_ladders.markov import analyze
+    >>> from snakes_ladders.chance.markov import analyze
     >>> data = analysis_to_json(Board(2, {}), analyze(Board(2, {})))
     >>> data["finishable"], round(data["expected_rolls"], 9), data["length"]["median"], data["visits"]
     ('always', 6.0, 4, [0.0, 2.0, 1.0, 3.0, 1.0])
     """
-    from ..markov import figure_to_json as big
+    from ..chance.markov import figure_to_json as big
 
     length = analysis.length
     return {
@@ -159,7 +158,7 @@ def analysis_to_json(board: Board, analysis: Analysis) -> dict[str, Any]:
 def _race(race: Race) -> dict[str, Any]:
     """A race as JSON; its total rolls (median, 90th percentile, cut off) for 2 to 4 players only (one
     player's are the length's percentiles)."""
-    from ..markov import figure_to_json as big
+    from ..chance.markov import figure_to_json as big
 
     totals = {
         "total_rolls_median": race.total_rolls_median,
@@ -191,7 +190,7 @@ def _approximation(analysis: Analysis) -> dict[str, Any] | None:
 
 
 def jump_to_json(use: JumpUse) -> dict[str, Any]:
-    from ..markov import figure_to_json as big
+    from ..chance.markov import figure_to_json as big
 
     return {
         "start": use.start,
@@ -205,7 +204,7 @@ def jump_to_json(use: JumpUse) -> dict[str, Any]:
 def game_to_json(board: Board, game: Game) -> dict[str, Any]:
     """A played game as JSON-ready data: every turn, the winner (1-based or null) and how it ended.
 
-    >>> from snakes_ladders.play import play
+    >>> from snakes_ladders.game.seeded import play
     >>> data = game_to_json(Board(3, {2: 8}), play(Board(3, {2: 8}), seed=1))
     >>> data["winner"], data["end"], data["turns"][0]
     (1, 'won', {'number': 1, 'player': 1, 'roll': 2, 'start': 1, 'landing': 3, 'end': 3, 'jump': None, \
@@ -226,7 +225,7 @@ def game_to_json(board: Board, game: Game) -> dict[str, Any]:
 def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any]:
     """The search explained as JSON-ready data; counts are ``count_to_json`` objects, as ``paths_count`` is.
 
-    >>> from snakes_ladders.explain import explain
+    >>> from snakes_ladders.solver.explanation import explain
     >>> data = explanation_to_json(Board(2, {2: 3}), explain(Board(2, {2: 3})))
     >>> data["moves"], data["layers"][1]["squares"], [w["value"] for w in data["layers"][1]["ways"]], data["wall"]
     (1, [3, 4], ['2', '1'], None)
@@ -262,7 +261,7 @@ def explanation_to_json(board: Board, explanation: Explanation) -> dict[str, Any
 def turn_to_json(turn: Turn) -> dict[str, Any]:
     """One turn as JSON-ready data: who rolled what, the step, and ``visits``, the squares walked over.
 
-    >>> from snakes_ladders.play import play
+    >>> from snakes_ladders.game.seeded import play
     >>> turn_to_json(play(Board(3, {2: 8}), seed=1).turns[1])
     {'number': 2, 'player': 1, 'roll': 5, 'start': 3, 'landing': 8, 'end': 8, 'jump': None, 'overshoot': None, \
 'visits': [4, 5, 6, 7, 8]}
@@ -305,7 +304,7 @@ def progress_to_json(progress: Progress) -> dict[str, Any]:
     """One progress report of ``generate`` as JSON-ready data: evaluations, the cap, the closest board's
     figures, the work (``CONTRACT["generate"].progress``).
 
-    >>> from snakes_ladders.generate import Figures, Progress
+    >>> from snakes_ladders.generate.search import Figures, Progress
     >>> sorted(progress_to_json(Progress(100, 2000, 1.5, Figures(8, True, 41.25))).items())[:4]
     [('always_finishes', True), ('distance', 1.5), ('evaluations', 100), ('expected_rolls', 41.25)]
     """

@@ -1,15 +1,14 @@
 """The contract table: every op's request fields, largest board and result shape, and the limits.
 
-The dispatcher (``envelope``) reads it, ``snakes_ladders.contract`` writes it for the page
+The dispatcher (``envelope``) reads it, ``tools/contract.py`` writes it for the page
 (web/core/contract.mjs, web/core/client.mjs) and docs/ops.md, and tests/test_contract.py checks every real
 reply against it, key for key and type for type.
 """
 
 from __future__ import annotations
 
-from ..board import MAX_SIZE, MIN_SIZE
+from ..board import MAX_PLAYERS, MAX_SEED, MAX_SIZE, MAX_TURNS, MIN_SIZE
 from ..practice import MAX_BOARDS
-from ..rules import MAX_PLAYERS, MAX_SEED, MAX_TURNS
 from .declare import Field, Op
 from .generating import generate_ops
 

@@ -1,0 +1,344 @@
+"""``python -m snakes_ladders check``: a LeetCode 909 solution run on the practice battery in a child process.
+
+The battery runs in a child Python process, at most ``--timeout`` seconds a board: a board that
+runs past it is reported with what the solution printed until then, the child is killed and a
+fresh one goes on with the next board.  The child runs in a session of its own and its whole
+process group is killed when it is done or stopped, so nothing the solution forks outlives the
+check (unless it leaves the group: ``os.setsid``); it sends its results on a pipe of its own, whose
+every frame the parent checks (``practice.frames`` on ``channel``): a solution that writes there, exits, or is
+killed fails that board with what happened.
+
+A board the solution answers wrongly (or raises on) is shrunk in the child
+(``practice.failure.diagnose``) for at most ``--timeout`` seconds more, each smaller failing board
+sent as it is found; if the child does not finish in time (or dies), the last one sent is shown and
+the shrinking is said to have been cut short.  The report (``report``: text, or with ``--json`` one
+JSON object) shows each failure's shrunk board with the original size, the reads and the first
+differing read.  Work on our side is bounded by the number of boards and their size, and the
+solution file is read as the other commands read their input (at most 16,065,536 characters).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..board import Board, BoardError
+from ..practice import KINDS, MAX_BOARDS, Case, battery
+from ..practice.failure import Failure, diagnose, failure_lines, failure_to_json
+from ..practice.frames import (
+    LOADED,
+    NOT_LOADED,
+    OUTCOME,
+    PRINTED,
+    SHRINK_END,
+    SHRUNK,
+    Malformed,
+    encode,
+    parse,
+)
+from ..practice.run import OUTPUT_LIMIT, Outcome, SolutionError, load, run
+from ..solver import min_moves, shortest_path
+from .channel import Reader, exit_status, send, stop
+
+STARTUP_SECONDS = 10.0
+#: How long a child whose channel closed is given to exit, so that its status can be told.
+EXIT_SECONDS = 1.0
+#: How long past its own shrinking budget the child is given before it is stopped (it looks at its
+#: clock only between runs).
+SHRINK_GRACE_SECONDS = 1.0
+
+
+def _child() -> None:
+    """Child process: read the job on stdin, then send a frame per step on the channel it names."""
+    job = json.loads(sys.stdin.buffer.read())  # all of it, before the solution runs
+    channel, token = int(job["channel"]), str(job["token"])
+    os.set_inheritable(channel, False)  # not handed on to what the solution starts
+
+    def say(message: dict[str, Any]) -> None:
+        send(channel, encode(token, message))
+
+    try:
+        solver, output = load(job["source"])
+    except SolutionError as error:
+        say({"error": error.message, "line": error.line, "output": error.output})
+        return
+    say({"loaded": True, "output": output})
+    seconds = float(job["shrink_seconds"])
+    for rows, expected in zip(job["boards"], job["expected"], strict=True):
+        outcome = run(solver, rows, lambda text: say({"printed": text}))
+        say(outcome.to_json())
+        if seconds > 0 and not outcome.passed(expected):
+            failure = diagnose(
+                solver,
+                rows,
+                outcome,
+                seconds,
+                lambda board, ran, runs: say({"board": board.to_matrix(), "runs": runs, **ran.to_json()}),
+            )
+            say({"runs": failure.runs, "cut_short": failure.cut_short})
+
+
+TIMEOUT = "timeout"
+
+
+class _Child:
+    """A child process running the solution on ``boards`` in turn; stopped, with its group, on exit."""
+
+    def __init__(self, source: str, cases: Sequence[Case], shrink_seconds: float) -> None:
+        package_parent = str(Path(__file__).resolve().parents[2])  # the folder that holds snakes_ladders/
+        path = os.pathsep.join(filter(None, [package_parent, os.environ.get("PYTHONPATH")]))
+        command = [sys.executable, "-c", "from snakes_ladders.cli.check import _child; _child()"]
+        self.token = secrets.token_hex(16)
+        read_end, write_end = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONPATH": path},
+                pass_fds=(write_end,),
+                start_new_session=True,  # its own process group, killed whole by stop()
+            )
+        except BaseException:
+            os.close(read_end)
+            raise
+        finally:
+            os.close(write_end)
+        self.channel = Reader(read_end, self.process)
+        job = {
+            "source": source,
+            "boards": [case.rows() for case in cases],
+            "expected": [case.expected for case in cases],
+            "shrink_seconds": shrink_seconds,
+            "channel": write_end,
+            "token": self.token,
+        }
+        stdin = self.process.stdin
+        assert stdin is not None
+        with contextlib.suppress(OSError):  # it ended at once: the first receive() says how
+            stdin.write(json.dumps(job).encode("utf-8"))
+        with contextlib.suppress(OSError):  # what could not be written is dropped with the pipe
+            stdin.close()
+
+    def __enter__(self) -> _Child:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        stop(self.process)
+        os.close(self.channel.fd)
+
+    def receive(self, deadline: float, *kinds: dict[str, str]) -> dict[str, Any] | str:
+        """The next message, of one of ``kinds``; else ``TIMEOUT`` (past ``deadline``, a ``time.monotonic()``)
+        or what the solution did instead."""
+        line = self.channel.next(deadline)
+        if line == "timeout":
+            return TIMEOUT
+        if line == "ended":
+            return f"the solution's process {self._ended()}"
+        try:
+            return parse(line, self.token, *kinds)
+        except Malformed as error:
+            return f"the solution wrote to the checker's channel ({error})"
+
+    def _ended(self) -> str:
+        deadline = time.monotonic() + EXIT_SECONDS
+        while (status := exit_status(self.process)) is None and time.monotonic() < deadline:
+            time.sleep(EXIT_SECONDS / 100)  # the channel closes as the process exits, a moment before it is gone
+        if status is None:
+            return "closed the checker's channel"
+        if status >= 0:
+            return f"exited with status {status}"
+        try:
+            return f"was killed by signal {signal.Signals(-status).name}"
+        except ValueError:
+            return f"was killed by signal {-status}"
+
+    def wait_loaded(self, timeout: float) -> None:
+        """Return once the solution has loaded; raise SolutionError if it did not."""
+        message = self.receive(time.monotonic() + timeout + STARTUP_SECONDS, LOADED, NOT_LOADED)
+        if message == TIMEOUT:
+            raise SolutionError(f"the file did not load within {timeout + STARTUP_SECONDS:g} s")
+        if isinstance(message, str):
+            raise SolutionError(f"{message} while loading")
+        if "error" in message:
+            raise SolutionError(message["error"], message["line"], message["output"])
+
+    def outcome(self, timeout: float) -> tuple[Outcome, bool]:
+        """The next board's outcome, and whether this child can go on with the board after it.  When the
+        board runs past ``timeout`` (or the child dies), what it printed until then is kept."""
+        deadline, printed = time.monotonic() + timeout, ""
+        while isinstance(message := self.receive(deadline, PRINTED, OUTCOME), dict) and "printed" in message:
+            printed = (printed + message["printed"])[:OUTPUT_LIMIT]  # the child cuts it, a forged frame may not
+        if isinstance(message, dict):
+            return _outcome(message), True
+        if message == TIMEOUT:
+            return Outcome(None, "no answer", f"did not finish within {timeout:g} s: stopped", output=printed), False
+        return Outcome(None, "no answer", f"{message} while running this board", output=printed), False
+
+    def shrinking(self, case: Case, outcome: Outcome, seconds: float) -> tuple[Failure, bool]:
+        """The failure the child's shrinking ends on (the last board it sent, if it was stopped), and
+        whether this child can go on with the next board."""
+        board, runs = Board.from_matrix(case.rows()), 0
+        deadline = time.monotonic() + seconds + SHRINK_GRACE_SECONDS
+        while isinstance(message := self.receive(deadline, SHRUNK, SHRINK_END), dict) and "board" in message:
+            try:
+                board = Board.from_matrix(message.pop("board"))
+            except BoardError as error:
+                message = f"the solution wrote to the checker's channel (a board that is not one: {error})"
+                break
+            runs = message.pop("runs")
+            outcome = _outcome(message)
+        if isinstance(message, dict):
+            return Failure(board, case.n, min_moves(board), outcome, message["runs"], message["cut_short"]), True
+        why = f"stopped after {seconds:g} s" if message == TIMEOUT else f"{message} on a smaller board"
+        return Failure(board, case.n, min_moves(board), outcome, runs, why), False
+
+
+def _outcome(message: dict[str, Any]) -> Outcome:
+    """An outcome frame as an ``Outcome`` (its reads as tuples)."""
+    return Outcome(**{**message, "reads": tuple((row, column) for row, column in message["reads"])})
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One board of the battery: the solution's outcome, and its failure (shrunk) when it failed."""
+
+    case: Case
+    outcome: Outcome
+    failure: Failure | None = None
+
+
+def check_cases(source: str, cases: Sequence[Case], timeout: float, shrink: bool = True) -> list[Checked]:
+    """Each case's outcome, at most ``timeout`` s a board, and for each failing one the failure, shrunk
+    for at most ``timeout`` s more when ``shrink``.  Raises SolutionError if the solution cannot load."""
+    checked: list[Checked] = []
+    while len(checked) < len(cases):
+        with _Child(source, cases[len(checked) :], timeout if shrink else 0) as child:
+            child.wait_loaded(timeout)
+            going = True
+            while going and len(checked) < len(cases):
+                case = cases[len(checked)]
+                outcome, going = child.outcome(timeout)
+                failure = None
+                if outcome.passed(case.expected):
+                    pass
+                elif going and shrink:
+                    failure, going = child.shrinking(case, outcome, timeout)
+                else:
+                    unshrunk = "not shrunk: the run did not finish" if not going else "not shrunk"
+                    failure = Failure(Board.from_matrix(case.rows()), case.n, case.expected, outcome, 0, unshrunk)
+                checked.append(Checked(case, outcome, failure))
+    return checked
+
+
+def run_cases(source: str, cases: Sequence[Case], timeout: float) -> list[Outcome]:
+    """Each case's outcome, at most ``timeout`` s a board (no shrinking). Raises SolutionError if it cannot load."""
+    return [checked.outcome for checked in check_cases(source, cases, timeout, shrink=False)]
+
+
+def _failures(checked: Sequence[Checked]) -> list[tuple[int, Checked, Failure]]:
+    return [(index, one, one.failure) for index, one in enumerate(checked) if one.failure is not None]
+
+
+def report(checked: Sequence[Checked]) -> tuple[int, str]:
+    """A line per failing kind and the first failing board, shrunk; 0 if all passed, else 1, and the text."""
+    failures, cases = _failures(checked), [one.case for one in checked]
+    changed = sum(one.outcome.mutated for one in checked)
+    warning = f"warning: your solution changed the board it was given on {changed} of {len(cases)} boards\n"
+    if not failures:
+        return 0, f"All {len(cases)} boards passed\n" + (warning if changed else "")
+    lines = []
+    for kind in dict.fromkeys(case.kind for case in cases):
+        mine = [one.failure is not None for one in checked if one.case.kind == kind]
+        if any(mine):
+            lines.append(f"FAIL {kind}: {sum(mine)} of {len(mine)} boards ({KINDS.get(kind, kind)})")
+    index, first, failure = failures[0]
+    case = first.case
+    lines.append(f"\nFirst failing board: {index + 1} of {len(cases)} ({case.kind}, {case.n}×{case.n})")
+    lines += failure_lines(failure, shortest_path(failure.board))
+    lines.append(f"\n{len(cases) - len(failures)} of {len(cases)} boards passed")
+    return 1, "\n".join(lines) + "\n" + (warning if changed else "")
+
+
+def report_json(checked: Sequence[Checked]) -> tuple[int, str]:
+    """The report as one JSON object: ``passed``, ``total``, ``mutated`` (boards the solution changed) and
+    ``failures``, each with the board's ``kind`` and ``failure_to_json`` of its shrunk board."""
+    failures = [{"kind": one.case.kind, **failure_to_json(failure)} for _, one, failure in _failures(checked)]
+    result = {
+        "passed": len(checked) - len(failures),
+        "total": len(checked),
+        "mutated": sum(one.outcome.mutated for one in checked),
+        "failures": failures,
+    }
+    return (1 if failures else 0), json.dumps(result, ensure_ascii=False) + "\n"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m snakes_ladders check",
+        description="Test a LeetCode 909 solution (class Solution or a function snakesAndLadders) against "
+        "boards made to catch the usual mistakes. Exit status: 0 all passed, 1 some failed, 2 the file "
+        "cannot be read or loaded.",
+    )
+    parser.add_argument("file", metavar="SOLUTION.py", help="the solution, UTF-8, or - for standard input")
+    parser.add_argument("--boards", type=int, default=40, metavar="N", help=f"1 to {MAX_BOARDS} (default 40)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the battery's seed (default 0)")
+    parser.add_argument("--timeout", type=float, default=2.0, metavar="SECONDS", help="per board (default 2)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the text report")
+    return parser
+
+
+def encodable(text: str, stream: TextIO | None) -> str:
+    """``text`` with what ``stream``'s encoding cannot write (a lone surrogate, ×, →) backslash-escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:  # an encoding Python does not know: ASCII is written by every one
+        return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _complain(name: str, message: str) -> int:
+    """One line on standard error, whatever the message holds; the exit status 2."""
+    line = " ".join(f"snakes_ladders check: {name}: {message}".split())
+    print(encodable(line, sys.stderr), file=sys.stderr)
+    return 2
+
+
+def main(argv: Sequence[str] | None, read: Callable[[str], str], write: Callable[[str], int]) -> int:
+    """``python -m snakes_ladders check``: 0 all passed, 1 some failed, 2 the file cannot be read or loaded.
+
+    ``read(path)`` returns the file's text or raises OSError or ValueError (whose message is shown);
+    ``write(text)`` writes the report and returns 0, or the exit status when it cannot be written.
+    """
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not 1 <= args.boards <= MAX_BOARDS or not 0 < args.timeout <= 600:
+        parser.error(f"--boards must be from 1 to {MAX_BOARDS} and --timeout from 0 to 600 seconds")
+    name = "<stdin>" if args.file == "-" else args.file
+    if name.endswith((".js", ".mjs")):
+        return _complain(name, "the check command runs Python solutions; a JavaScript one runs in the page's Practice")
+    try:
+        source = read(args.file)
+    except OSError as error:
+        return _complain(name, f"cannot read the file: {error.strerror or error}")
+    except ValueError as error:
+        return _complain(name, str(error))
+    cases = battery(args.boards, args.seed)
+    try:
+        checked = check_cases(source, cases, args.timeout)
+    except SolutionError as error:
+        return _complain(name, f"line {error.line}: {error.message}" if error.line is not None else error.message)
+    status, text = (report_json if args.json else report)(checked)
+    return write(encodable(text, sys.stdout)) or status
