@@ -6,7 +6,7 @@
 
 The JavaScript BFS (tests/js/practice-solutions.mjs) runs in the page's own runner (web/workers/js-solution.mjs:
 the code interpreted by sval, its reads recorded by Proxies) in one Node process, asked over a pipe as the
-Python tests ask it (tests/test_practice_javascript.py's NodeRunner): a row's time includes the pipe and
+Python tests ask it (tests/practice/test_practice_javascript.py's NodeRunner): a row's time includes the pipe and
 JSON, about a tenth of a millisecond.  The Python BFS (tests/practice_solutions.py) runs in this CPython
 through ``practice_run.run``, on the recording board when ``record``.  The page runs both in the browser
 (sval on Chromium's V8, Python on Pyodide, slower than CPython): these rows compare the interpreter's cost,

@@ -35,7 +35,7 @@ EXAMPLE_1 = load_fixture("leetcode_example_1")
 EXAMPLE_1_TITLE = serve.PRESETS["leetcode_example_1"]
 WALL = load_fixture("unreachable_wall_6x6")
 NEVER = load_fixture("unreachable_3x3")
-# tests/test_markov.py's trap board: ladder 2 -> 14; squares 8..13 all slide to 7, and from 7 every
+# The trap board of tests/helpers.py (TRAP_BOARD): ladder 2 -> 14; squares 8..13 all slide to 7, and from 7 every
 # roll lands on 8..13 again, so a game that misses the ladder is stuck on 7 for ever.
 TRAP = Board(4, {2: 14, 8: 7, 9: 7, 10: 7, 11: 7, 12: 7, 13: 7})
 # A 4×4 board on which every square but 1, 7, 13 and 16 slides back to 1: only sixes go on, so a

@@ -46,7 +46,7 @@ class Op:
 
 
 #: The result types several ops share, declared once by name: web/core/contract.mjs writes each as a typedef
-#: and tests/test_contract.py checks every reply against them. A ``Figure`` is a number when a float holds
+#: and tests/api/test_contract.py checks every reply against them. A ``Figure`` is a number when a float holds
 #: it, else its magnitude spelt out (``markov.figure_to_json``); ``RulesUsed`` has start and overshoot always,
 #: and sixes when not "plain"; a ``Turn`` has again and to_start under a sixes rule other than plain.
 TYPES: dict[str, str] = {

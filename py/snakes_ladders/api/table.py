@@ -1,7 +1,7 @@
 """The contract table: every op's request fields, largest board and result shape, and the limits.
 
 The dispatcher (``envelope``) reads it, ``tools/contract.py`` writes it for the page
-(web/core/contract.mjs, web/core/client.mjs) and docs/ops.md, and tests/test_contract.py checks every real
+(web/core/contract.mjs, web/core/client.mjs) and docs/ops.md, and tests/api/test_contract.py checks every real
 reply against it, key for key and type for type.
 """
 

@@ -173,7 +173,7 @@ def expected_rolls(board: Board, rules: Rules = LEETCODE, moves: Moves | None = 
 
     ``moves`` (optional) is a ``Moves`` for the board's size and these rules, to
     reuse across many boards.  Agrees with ``analyze(board, rules).expected_rolls``
-    to rounding (tests/test_generate.py checks it).
+    to rounding (tests/generate/test_generate.py checks it).
 
     >>> round(expected_rolls(Board(3, {2: 6, 7: 3})), 9), expected_rolls(Board(3, {2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1}))
     (7.0, None)

@@ -39,7 +39,7 @@ reached and the trap check 12 units a position; the expected-rolls solve one
 unit a roll read and a coefficient handled (``expected.solve_counted``); a
 placement draw ``DRAW_WORK`` units; a board changed one unit a square in use;
 an ``analyze`` check ``check_work``; the matching one unit a pair looked at.  A
-unit is 0.18-0.24 µs of CPython on 6×6 to 50×50 boards (tests/test_generate_budget.py
+unit is 0.18-0.24 µs of CPython on 6×6 to 50×50 boards (tests/generate/test_generate_budget.py
 checks that the rate is the same at two sizes), so the budget bounds the time,
 while an evaluation costs O(n²·(snakes + 7)) units: a large board gets fewer of
 them.  A search starts no evaluation once its work, plus what it keeps back for

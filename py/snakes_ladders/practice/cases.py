@@ -262,7 +262,7 @@ def generate(kind: str, seed: int, index: int) -> Board:
     """The ``index``-th board of ``kind`` for ``seed``: the first candidate the mistake matters on.
 
     At most ``ATTEMPTS`` candidates are drawn; if none qualifies (not seen for any kind in
-    tests/test_practice.py's seeds), the last one is used.
+    tests/practice/test_practice.py's seeds), the last one is used.
     """
     draw, keep = GENERATORS[kind]
     rng = random.Random(f"{seed}/{kind}/{index}")
