@@ -1,6 +1,7 @@
 // Export and print: the board as drawn, as a standalone SVG or a PNG file, and the printed page's jumps list.
 // The SVG is built from what is on screen (computed colours inlined), so it needs no stylesheet or font file.
 import { squareCentre, standCentre } from "./geometry.mjs";
+import { fanOffsetOf } from "./token-fan.mjs";
 import { describeJump } from "../core/state.mjs";
 import { afterNextFrame } from "../core/dom.mjs";
 
@@ -123,7 +124,9 @@ export function boardSvg(view, size) {
   drawNumbers(el("g", {}, board));
   for (const token of view.stage.querySelectorAll(".token")) {
     if (token.hidden || !token.dataset.square || getComputedStyle(token).display === "none") continue;
-    const { x, y } = standCentre(Number(token.dataset.square), n);
+    const { x: centreX, y: centreY } = standCentre(Number(token.dataset.square), n);
+    const fan = fanOffsetOf(token); // a token sharing its square stands where the board shows it
+    const [x, y] = [centreX + fan.x, centreY + fan.y];
     const r = token.getBoundingClientRect().width / unit / 2;
     const style = getComputedStyle(token);
     const fill = /rgb\([^)]*\)\s*70%/.exec(style.backgroundImage)?.[0].replace(/\s*70%$/, "") ?? style.backgroundColor;

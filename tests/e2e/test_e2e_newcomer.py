@@ -1,0 +1,114 @@
+"""Play as a new user meets it: every player's token shows on a shared square, and the words say true counts.
+
+Tokens on one square fan out inside it (web/board/token-fan.mjs): their drawn boxes do not overlap, each lies
+inside its square's box, and a token alone on its square stands at the square's centre, at 10×10 on a
+desktop and 50×50 on a phone, at the start and as the tokens move. The die is fixed by an init script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from app_page import AppPage
+from playwright.sync_api import Locator, expect
+from test_e2e_designer import dice_script
+
+pytestmark = pytest.mark.e2e
+
+# Each shown player token's box, square and the box of that square's cell (square 0, off the board: none).
+TOKEN_BOXES = """() => [...document.querySelectorAll('.token.player')].filter((t) => !t.hidden).map((token) => {
+  const box = (element) => { const r = element.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+  const square = Number(token.dataset.square);
+  const cell = [...document.querySelectorAll('#board [role=gridcell]')]
+    .find((c) => new RegExp(`^Square ${square}(,|$)`).test(c.getAttribute('aria-label') ?? ''));
+  return { square, token: box(token), cell: cell ? box(cell) : null, shown: getComputedStyle(token).display !== 'none' };
+})"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> float:
+    """The area two boxes share."""
+    width = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    height = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(0.0, width) * max(0.0, height)
+
+
+def inside(box: dict[str, float], outer: dict[str, float], slack: float = 0.5) -> bool:
+    """Whether ``box`` lies within ``outer`` (up to ``slack`` pixels of rounding)."""
+    return (
+        box["x"] >= outer["x"] - slack
+        and box["y"] >= outer["y"] - slack
+        and box["x"] + box["w"] <= outer["x"] + outer["w"] + slack
+        and box["y"] + box["h"] <= outer["y"] + outer["h"] + slack
+    )
+
+
+def check_fanned(app: AppPage) -> dict[int, list[dict[str, Any]]]:
+    """Every shown token: visible, inside its square, not overlapping another on it; a lone one centred."""
+    tokens: list[dict[str, Any]] = app.page.evaluate(TOKEN_BOXES)
+    by_square: dict[int, list[dict[str, Any]]] = {}
+    for token in tokens:
+        by_square.setdefault(token["square"], []).append(token)
+    for square, group in by_square.items():
+        for token in group:
+            box, cell = token["token"], token["cell"]
+            assert token["shown"] and box["w"] > 1, f"a token on square {square} is not drawn: {token}"
+            assert cell is not None, f"square {square} has no cell"
+            assert inside(box, cell), f"a token on square {square} reaches out of it: {box} in {cell}"
+        for index, token in enumerate(group):
+            for other in group[index + 1 :]:
+                shared = overlap(token["token"], other["token"])
+                assert shared <= 0.05 * token["token"]["w"] * token["token"]["h"], (
+                    f"two tokens on square {square} cover each other: {token['token']} and {other['token']}"
+                )
+        if len(group) == 1:
+            box, cell = group[0]["token"], group[0]["cell"]
+            assert abs(box["x"] + box["w"] / 2 - (cell["x"] + cell["w"] / 2)) < 1, (square, box, cell)
+            assert abs(box["y"] + box["h"] / 2 - (cell["y"] + cell["h"] / 2)) < 1, (square, box, cell)
+    return by_square
+
+
+def start_game(app: AppPage, players: int) -> Locator:
+    app.wait_ready()
+    app.workspace("play")
+    panel = app.page.get_by_role("region", name="Play with real dice")
+    panel.get_by_label("Number of players").select_option(str(players))
+    panel.get_by_role("button", name="Start game").click()
+    for number in range(1, players + 1):
+        expect(app.player_token(number)).to_have_attribute("data-square", "1")
+    return panel
+
+
+@pytest.mark.parametrize(("n", "phone"), [(10, False), (50, True)], ids=["10x10-desktop", "50x50-phone"])
+def test_tokens_on_one_square_fan_out_and_follow_their_moves(
+    open_app: Callable[..., AppPage], n: int, phone: bool
+) -> None:
+    """Four players start on square 1: four tokens side by side in it. Players 1 and 2 roll 3 (to square
+    4, a board without jumps): player 1 alone there is centred, then both fan out there; the two left on
+    square 1 fan out as two."""
+    app = open_app(navigate=False, phone=phone)
+    app.page.add_init_script(dice_script([3, 3]))
+    app.goto(f"#n={n}")
+    panel = start_game(app, 4)
+    assert len(check_fanned(app)[1]) == 4
+    roll = panel.get_by_role("button", name="Roll")
+    roll.click()
+    expect(app.player_token(1)).to_have_attribute("data-square", "4")
+    expect(panel.get_by_text("Player 2's turn")).to_be_visible()
+    squares = check_fanned(app)
+    assert [len(squares[1]), len(squares[4])] == [3, 1]
+    roll.click()
+    expect(app.player_token(2)).to_have_attribute("data-square", "4")
+    expect(panel.get_by_text("Player 3's turn")).to_be_visible()
+    squares = check_fanned(app)
+    assert [len(squares[1]), len(squares[4])] == [2, 2]
+
+
+def test_two_and_three_tokens_on_one_square_each_show(open_app: Callable[..., AppPage]) -> None:
+    """Two and three players at the start of a 10×10 game on a phone: none hides another."""
+    app = open_app("#n=10", phone=True)
+    for players in (2, 3):
+        panel = start_game(app, players)
+        assert len(check_fanned(app)[1]) == players
+        panel.get_by_role("button", name="End game").click()
