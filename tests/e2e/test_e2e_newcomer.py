@@ -112,3 +112,45 @@ def test_two_and_three_tokens_on_one_square_each_show(open_app: Callable[..., Ap
         panel = start_game(app, players)
         assert len(check_fanned(app)[1]) == players
         panel.get_by_role("button", name="End game").click()
+
+
+@pytest.mark.parametrize(
+    ("sixes", "rolls", "words"),
+    [("plain", [1, 1, 2], "Dad wins in round 2!"), ("again", [1, 1, 6, 2], "Dad wins in round 2, on Dad's 3rd roll!")],
+    ids=["one-roll-a-turn", "a-6-rolls-again"],
+)
+def test_the_winner_is_told_by_rounds_and_own_rolls(
+    open_app: Callable[..., AppPage], sixes: str, rolls: list[int], words: str
+) -> None:
+    """Dad and Mum on 2×2: both roll 1 (to square 2), then Dad reaches 4 (under a sixes rule after a 6 too
+    far that rolls again). It is the game's third turn but Dad's second round (the page said "3 turns")."""
+    app = open_app(navigate=False)
+    app.page.add_init_script(dice_script(rolls))
+    app.goto(f"#n=2&sixes={sixes}")
+    app.wait_ready()
+    app.workspace("play")
+    panel = app.page.get_by_role("region", name="Play with real dice")
+    panel.get_by_label("Number of players").select_option("2")
+    panel.get_by_label("Player 1 name").fill("Dad")
+    panel.get_by_label("Player 2 name").fill("Mum")
+    panel.get_by_role("button", name="Start game").click()
+    history = panel.get_by_role("list", name="Turns of the game, newest first").locator("li")
+    for count in range(1, len(rolls) + 1):
+        panel.get_by_role("button", name="Roll").click()
+        expect(history).to_have_count(count)
+    expect(panel).to_have_attribute("data-state", "won")
+    expect(panel.locator('[data-hotseat="winner"]')).to_have_text(words)
+
+
+def test_play_shows_one_count_of_players_and_the_replay_follows_it(app: AppPage) -> None:
+    """A two-player game runs in Play: no other count of players shows (the Rules panel said "Players 1"),
+    and the Seeded replay plays for as many players as Play with real dice is set to."""
+    start_game(app, 2)
+    expect(app.page.get_by_label("Players", exact=True)).to_be_hidden()
+    app.page.get_by_role("button", name="End game").click()
+    app.page.get_by_label("Number of players").select_option("3")
+    app.page.get_by_role("button", name="Play seeded game").click()
+    expect(app.page.get_by_role("list", name="Player colours").get_by_role("listitem")).to_have_count(3)
+    expect(app.player_tokens).to_have_count(3)
+    app.workspace("solve")
+    expect(app.page.get_by_label("Players", exact=True)).to_be_visible()  # Random play's race, in Solve
