@@ -23,7 +23,7 @@ import { createZoomControls } from "./board/zoom.mjs";
 import { RandomPlayController } from "./solve/random-play.mjs";
 import { BoardView } from "./board/render.mjs";
 import { SolveController } from "./solve/solving.mjs";
-import { BoardState, MAX_SIZE, emptyBoard } from "./core/state.mjs";
+import { BoardState, MAX_SIZE, emptyBoard, makeWords } from "./core/state.mjs";
 import { $ } from "./core/dom.mjs";
 
 const select = (id) => /** @type {HTMLSelectElement} */ ($(id));
@@ -220,7 +220,7 @@ function openPractice(linked = null) {
       getBoard: () => boardToMatrix(state.board),
       getBoardHash: () => encodeHash(state.board, state.rules, state.words),
       modes,
-      loadBoard: (rows, label) => state.load(matrixToBoard(rows), label),
+      loadBoard: (rows, label) => state.load(matrixToBoard(rows), label, undefined, makeWords()), // a board of its own
     }),
   );
   // One open at a time: entering the workspace and a link's code may both open it, and two opens at

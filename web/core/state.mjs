@@ -53,6 +53,18 @@ export function makeWords({ notes = {}, hideNumbers = false, decks = {} } = {}) 
   return Object.freeze({ notes: Object.freeze({ ...notes }), hideNumbers: Boolean(hideNumbers), decks: Object.freeze({ ...decks }) });
 }
 
+/** Whether `words` hold anything: a square's text or symbol, a deck, or hidden numbers. */
+export function hasWords(words) {
+  return Object.keys(words.notes).length > 0 || Object.keys(words.decks).length > 0 || words.hideNumbers;
+}
+
+/** What replacing `before` by `after` took off the squares, as a sentence ("" when nothing was). */
+export function wordsTakenOff(before, after) {
+  const squares = Object.keys(before.notes).length;
+  if (!hasWords(before) || hasWords(after)) return "";
+  return squares ? `The words on ${squares} square${squares === 1 ? "" : "s"} went with the old board.` : "The old board's question cards went with it.";
+}
+
 function sameRules(a, b) {
   return Object.keys(RULE_TABLE).every((name) => a[name] === b[name]);
 }
@@ -325,11 +337,16 @@ export class BoardState extends EventTarget {
 
   /**
    * Replace the whole board (a load, a preset, a share link, a board from My boards), and the rules when
-   * `rules` is given, and the words (notes, hideNumbers, decks: makeWords) when `words` is, as one undoable
-   * step; without `words` the squares keep theirs (those past the new size are dropped). Throws naming an unknown rule.
+   * `rules` is given, and the words (notes, hideNumbers, decks: makeWords; makeWords() for none) when `words`
+   * is, as one undoable step: Undo brings back board, rules and words together. Without `words` the squares
+   * keep theirs (those past the new size are dropped): the same board resized or restored. A label gets a
+   * sentence when the old words went; returns that sentence ("" if none). Throws naming an unknown rule.
    */
   load(board, label, rules = this.#rules, words = this.#words) {
-    this.#commit(withJumps(board.n, board.jumps), label, fullRules(rules), wordsFor(words, board.n));
+    const kept = wordsFor(words, board.n);
+    const gone = wordsTakenOff(this.#words, kept);
+    this.#commit(withJumps(board.n, board.jumps), label && gone ? `${label} ${gone}` : label, fullRules(rules), kept);
+    return gone;
   }
 
   /** Undo the last step; the status names it ("Undone: Placed a ladder to 15 on square 2."). */
