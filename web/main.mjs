@@ -55,7 +55,13 @@ function showRules() {
   for (const [name, id] of Object.entries(RULE_SELECTS)) select(id).value = state.rules[name];
 }
 
-/** The message line under the board; `source` "link" marks a verdict on the URL's board. */
+/**
+ * The message line under the board, its one writer. A message says what an action did, or (`source` "link")
+ * what became of the link's board, and stays while it applies: the next message replaces it; a change of the
+ * board replaces it with the change's own words, or takes it off when the change has none (an error about
+ * the old board goes with it); a workspace switch takes it off (what the last action or the start-up said),
+ * unless it is an error saying why the board on screen is not the link's, which stays until the board changes.
+ */
 function notify(text, kind = "info", source = "") {
   message.textContent = text;
   message.dataset.kind = kind;
@@ -121,7 +127,7 @@ state.addEventListener("change", (event) => {
   editing.boardChanged(board);
   links.schedule();
   boardIo.boardChanged();
-  if (label) notify(label, "info");
+  notify(label ?? "", "info"); // notify's rule: the old board's message goes with it
   randomPlay.boardChanged();
   boardIo.check();
 });
@@ -176,6 +182,8 @@ $("measure").addEventListener("click", async () => {
 // --- workspaces: the link's, else the one this browser used last, else Solve (web/core/workspaces.mjs) ---
 const workspaces = new WorkspaceSwitcher({ nav: $("workspaces"), modes, boardText: () => encodeHash(state.board, state.rules, state.words) });
 modes.addEventListener("workspacechange", (event) => {
+  const linkError = message.dataset.source === "link" && message.dataset.kind === "error";
+  if (/** @type {CustomEvent} */ (event).detail.from && !linkError) notify(""); // notify's rule
   links.schedule(); // the address names the workspace shown
   if (/** @type {CustomEvent} */ (event).detail.to === "practice") openPractice();
 });

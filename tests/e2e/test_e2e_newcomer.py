@@ -1,8 +1,10 @@
-"""Play as a new user meets it: every player's token shows on a shared square, and the words say true counts.
+"""The page as a new user meets it: players' tokens, the words of a game's end, messages and text.
 
 Tokens on one square fan out inside it (web/board/token-fan.mjs): their drawn boxes do not overlap, each lies
 inside its square's box, and a token alone on its square stands at the square's centre, at 10×10 on a
-desktop and 50×50 on a phone, at the start and as the tokens move. The die is fixed by an init script.
+desktop and 50×50 on a phone, at the start and as the tokens move. A game's end is told by the winner's round
+and own rolls; Play shows one count of players. A message under the board goes when it no longer applies,
+and exports say what they did. The die is fixed by an init script.
 """
 
 from __future__ import annotations
@@ -154,3 +156,35 @@ def test_play_shows_one_count_of_players_and_the_replay_follows_it(app: AppPage)
     expect(app.player_tokens).to_have_count(3)
     app.workspace("solve")
     expect(app.page.get_by_label("Players", exact=True)).to_be_visible()  # Random play's race, in Solve
+
+
+def test_a_message_goes_when_it_no_longer_applies(open_app: Callable[..., AppPage]) -> None:
+    """The start-up note goes at the first workspace switch (it stayed for good); an error saying why the board
+    is not the link's stays across a switch and goes when the board is replaced."""
+    app = open_app("#design&n=6&j=2-15")
+    app.expect_message("Loaded the board from the link.")
+    app.workspace("solve")
+    expect(app.message).to_have_text("")
+    app.goto("#design&n=6&j=2-99")
+    refused = "The share link does not hold a valid board"
+    expect(app.message).to_contain_text(refused)
+    app.workspace("solve")
+    app.workspace("design")
+    expect(app.message).to_contain_text(refused)  # still why the board on screen is not the link's
+    app.load_preset("LeetCode example 2 (2×2)")
+    expect(app.message).to_have_text("Loaded the preset “LeetCode example 2 (2×2)”.")
+
+
+def test_png_and_svg_exports_say_what_they_did(app: AppPage) -> None:
+    app.wait_interactive()
+    n = app.page.evaluate("document.querySelectorAll('#board [role=gridcell]').length") ** 0.5
+    app.page.get_by_text("Export", exact=True).click()
+    with app.page.expect_download():
+        app.button("PNG image").click()
+    app.expect_message(f"Downloaded snakes-ladders-{n:.0f}x{n:.0f}.png: 3,000×3,000 pixels, 10 inches wide at 300 dpi.")
+    app.page.get_by_text("Export", exact=True).click()
+    with app.page.expect_download():
+        app.button("SVG image").click()
+    app.expect_message(
+        f"Downloaded snakes-ladders-{n:.0f}x{n:.0f}.svg: the board as drawn, a picture that scales to any size."
+    )

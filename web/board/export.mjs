@@ -208,7 +208,7 @@ function fillJumpList(list, board) {
 
 /**
  * The Export menu (PNG image, SVG image, Print) inside `root`, and the jumps list `sheet` shown only
- * on paper; both follow `view`'s board. `notify(text, kind)` reports a failure.
+ * on paper; both follow `view`'s board. `notify(text, kind)` says what each export did, or why it failed.
  * @param {{root: HTMLElement, sheet: HTMLElement, view: any, notify?: (text: string, kind: string) => void, print?: () => void}} options
  */
 export function createExportControls({ root, sheet, view, notify = (_text, _kind) => {}, print = () => window.print() }) {
@@ -231,12 +231,16 @@ export function createExportControls({ root, sheet, view, notify = (_text, _kind
   root.querySelector("[data-export=svg]").addEventListener("click", () => {
     close();
     download(new Blob([boardSvg(view, size())], { type: "image/svg+xml" }), exportName(view.n, "svg"));
+    notify(`Downloaded ${exportName(view.n, "svg")}: the board as drawn, a picture that scales to any size.`, "info");
   });
   root.querySelector("[data-export=png]").addEventListener("click", async () => {
     close();
+    const side = PNG_SIDE.toLocaleString("en");
+    notify(`Making the PNG image (${side}×${side} pixels)…`, "info");
     try {
       const png = new Uint8Array(await (await boardPng(view, PNG_SIDE)).arrayBuffer());
       download(new Blob([withPrintDensity(png, PNG_DPI)], { type: "image/png" }), exportName(view.n, "png"));
+      notify(`Downloaded ${exportName(view.n, "png")}: ${side}×${side} pixels, ${PNG_SIDE / PNG_DPI} inches wide at ${PNG_DPI} dpi.`, "info");
     } catch (error) {
       notify(`The PNG image could not be made (${error.message}).`, "error");
     }
