@@ -4,7 +4,8 @@ Tokens on one square fan out inside it (web/board/token-fan.mjs): their drawn bo
 inside its square's box, and a token alone on its square stands at the square's centre, at 10×10 on a
 desktop and 50×50 on a phone, at the start and as the tokens move. A game's end is told by the winner's round
 and own rolls; Play shows one count of players. A message under the board goes when it no longer applies,
-and exports say what they did. The die is fixed by an init script.
+and exports say what they did. Names, the chart's labels and the printed page are checked as read or printed.
+The die is fixed by an init script.
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from app_page import AppPage
+from app_page import PYTHON_TIMEOUT_MS, AppPage
 from playwright.sync_api import Locator, expect
-from test_e2e_designer import dice_script
+from practice_solutions import WRONG
+from test_e2e_designer import Generate, dice_script
+from test_e2e_practice import Practice
+from test_e2e_print import CLASSIC_HASH, open_print_dialog, pdf_pages
 
 pytestmark = pytest.mark.e2e
 
@@ -188,3 +192,89 @@ def test_png_and_svg_exports_say_what_they_did(app: AppPage) -> None:
     app.expect_message(
         f"Downloaded snakes-ladders-{n:.0f}x{n:.0f}.svg: the board as drawn, a picture that scales to any size."
     )
+
+
+# --- text as a new user reads it ---------------------------------------------------------------------
+
+
+def test_the_solve_workspace_link_is_named_with_its_words_apart(app: AppPage) -> None:
+    """The markup ran "Solve" into "& understand": its accessible name was "Solve& understand" wherever it is
+    computed from the text (Chromium spaces the words only because CSS makes the span a flex item)."""
+    link = app.page.get_by_role("link", name="Solve & understand", exact=True)
+    expect(link).to_be_visible()
+    expect(link).to_have_text("Solve & understand")  # the text itself, whatever the layout
+
+
+def test_the_generate_dialog_names_the_rules_panel_as_titled(app: AppPage) -> None:
+    """It said "the rules set in Random play", a panel titled otherwise."""
+    app.wait_ready()
+    gen = Generate(app).open()
+    expect(gen.dialog.locator('[data-generate="rules"]')).to_contain_text(
+        "under the rules chosen in “Rules for a real die” (in Solve & understand and in Play): start on square 1"
+    )
+    expect(app.page.get_by_role("heading", name="Rules for a real die", include_hidden=True)).to_have_count(1)
+
+
+# Each text of the game-length chart against the chart's own box, in page pixels.
+TEXTS_OUTSIDE_CHART = """() => {
+  const chart = document.querySelector('#length-chart svg');
+  const box = chart.getBoundingClientRect();
+  return [...chart.querySelectorAll('text')].map((text) => [text.textContent, text.getBoundingClientRect()])
+    .filter(([, r]) => r.left < box.left - 0.5 || r.top < box.top - 0.5 || r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5)
+    .map(([words, r]) => `${words}: ${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+}"""
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_every_text_of_the_game_length_chart_is_inside_it(open_app: Callable[..., AppPage], phone: bool) -> None:
+    """The right axis's label ("Finished by then") was cut at the chart's edge."""
+    app = open_app(phone=phone)
+    app.wait_ready()
+    app.analyze()
+    expect(app.length_chart).to_be_visible(timeout=PYTHON_TIMEOUT_MS)
+    assert app.page.evaluate(TEXTS_OUTSIDE_CHART) == []
+
+
+def test_a_failing_numbering_board_explains_boustrophedon(open_app: Callable[..., AppPage]) -> None:
+    """Practice named a learner's failing board "boustrophedon numbering …" without a word of what it is. The
+    solution alternates by the row counted from the top: right on the 5×5 board on screen, wrong on even n."""
+    app = open_app("#practice&n=5")
+    practice = Practice(app).open()
+    kind, source = WRONG["parity-from-top"]
+    practice.write(source)
+    practice.run()
+    practice.wait_done("failed")
+    expect(practice.failure.locator("h3")).to_contain_text(f"({kind}, ")
+    expect(practice.failure.locator("h3")).to_contain_text(
+        "boustrophedon (numbered in a zig-zag: left to right along the bottom row, right to left on the row above, "
+        "and so on) numbering"
+    )
+
+
+MM = 96 / 25.4  # CSS pixels a millimetre
+
+# The one-page sheet's box and the lowest box of what it holds (title, board, list), in CSS pixels.
+SHEET_BOXES = """() => {
+  const sheet = document.querySelector('.print-doc .sheet');
+  const content = [...sheet.querySelectorAll('.sheet-body *')].map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+  const box = sheet.getBoundingClientRect();
+  return { top: box.top, bottom: box.bottom, contentTop: Math.min(...content.map((r) => r.top)), contentBottom: Math.max(...content.map((r) => r.bottom)) };
+}"""
+
+
+def test_the_one_page_print_uses_the_page(open_app: Callable[..., AppPage]) -> None:
+    """The classic board on A4 portrait: the board is as wide as the printable area and the list fills the
+    rest, so no more than 30 mm is left blank at the foot (it left about a third of the page: 57 mm) and
+    nothing passes the 10 mm margin."""
+    app = open_app(CLASSIC_HASH)
+    dialog = open_print_dialog(app)
+    expect(dialog).to_have_attribute("data-sheets", "1")
+    app.page.emulate_media(media="print")
+    boxes = app.page.evaluate(SHEET_BOXES)
+    board = app.page.locator(".print-doc .sheet .sheet-board").bounding_box()
+    assert board is not None and abs(board["width"] / MM - 190) < 0.5, board
+    blank_foot = (boxes["bottom"] - boxes["contentBottom"]) / MM
+    blank_head = (boxes["contentTop"] - boxes["top"]) / MM
+    assert 10 - 0.5 <= blank_foot <= 30, f"{blank_foot:.1f} mm blank at the foot of the page"
+    assert blank_head >= 10 - 0.5, f"{blank_head:.1f} mm at the head: inside the printer's margin"
+    assert len(pdf_pages(app.page, prefer_css_page_size=True)) == 1

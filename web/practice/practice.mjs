@@ -7,6 +7,7 @@ import { LANGUAGES, language, languageExtensions, readCode, readLanguage, storeC
 import { CancelledError, PracticeRunner, TimeLimitError } from "./practice-runner.mjs";
 import { siteUrl } from "../core/site.mjs";
 import { editorTheme } from "./editor-theme.mjs";
+import { plainWords } from "./plain-words.mjs";
 
 /** The practice ops' requests (web/core/client.mjs); the session sends them to the practice worker. */
 const requests = makeClient((_, request) => request);
@@ -164,7 +165,7 @@ class PracticePanel {
     const $ = (name) => this.#$(name);
     this.#failing = testCase;
     $("failure").hidden = false;
-    $("failure-title").textContent = `Board ${index + 1} of ${total} (${testCase.kind}, ${testCase.board.length}×${testCase.board.length}): ${testCase.about}.`;
+    $("failure-title").textContent = `Board ${index + 1} of ${total} (${testCase.kind}, ${testCase.board.length}×${testCase.board.length}): ${plainWords(testCase.about)}.`;
     this.#view ??= new FailureView($("failure"), $("load-failing"), $("failure-board"));
     this.#view.plain(testCase.board, testCase.path);
     const answer = outcome.error ? (outcome.shown ?? "no answer") : outcome.shown;
