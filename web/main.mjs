@@ -24,7 +24,7 @@ import { createZoomControls } from "./board/zoom.mjs";
 import { RandomPlayController } from "./solve/random-play.mjs";
 import { BoardView } from "./board/render.mjs";
 import { SolveController } from "./solve/solving.mjs";
-import { BoardState, MAX_SIZE, emptyBoard } from "./core/state.mjs";
+import { BoardState, MAX_SIZE, emptyBoard, makeWords } from "./core/state.mjs";
 import { $ } from "./core/dom.mjs";
 
 const select = (id) => /** @type {HTMLSelectElement} */ ($(id));
@@ -73,15 +73,19 @@ messageAction.addEventListener("click", () => {
 });
 
 /**
- * The message line under the board; `source` "link" marks a verdict on the URL's board. Outside Design,
- * whose Undo and Redo buttons are elsewhere, a message that reports a step offers to take it back (or,
- * after Undo, to make it again): the page changes nowhere without an Undo where the user is.
+ * The message line under the board, its one writer. A message says what an action did, or (`source` "link")
+ * what became of the link's board, and stays while it applies: the next message replaces it; a change of the
+ * board replaces it with the change's own words, or takes it off when the change has none (an error about
+ * the old board goes with it); a workspace switch takes it off (what the last action or the start-up said),
+ * unless it is an error saying why the board on screen is not the link's, which stays until the board changes.
+ * Outside Design, whose Undo and Redo buttons are elsewhere, a message that reports a step offers to take
+ * it back (or, after Undo, to make it again): the page changes nowhere without an Undo where the user is.
  */
 function notify(text, kind = "info", source = "") {
   message.textContent = text;
   message.dataset.kind = kind;
   message.dataset.source = source;
-  const action = kind === "info" && !modes.editable ? offer : null;
+  const action = kind === "info" && text && !modes.editable ? offer : null;
   messageAction.hidden = action === null;
   messageAction.dataset.action = action ?? "";
   messageAction.textContent = action === "redo" ? "Redo" : "Undo";
@@ -149,7 +153,7 @@ state.addEventListener("change", (event) => {
   editing.boardChanged(board);
   links.schedule();
   boardIo.boardChanged();
-  if (label) notify(label, "info");
+  notify(label ?? "", "info"); // notify's rule: the old board's message goes with it
   randomPlay.boardChanged();
   boardIo.check();
 });
@@ -205,6 +209,8 @@ $("measure").addEventListener("click", async () => {
 // --- workspaces: the link's, else the one this browser used last, else Solve (web/core/workspaces.mjs) ---
 const workspaces = new WorkspaceSwitcher({ nav: $("workspaces"), modes, boardText: () => encodeHash(state.board, state.rules, state.words) });
 modes.addEventListener("workspacechange", (event) => {
+  const linkError = message.dataset.source === "link" && message.dataset.kind === "error";
+  if (/** @type {CustomEvent} */ (event).detail.from && !linkError) notify(""); // notify's rule
   links.schedule(); // the address names the workspace shown
   if (/** @type {CustomEvent} */ (event).detail.to === "practice") openPractice();
 });
@@ -252,7 +258,7 @@ function openPractice(linked = null) {
       getBoard: () => boardToMatrix(state.board),
       getBoardHash: () => encodeHash(state.board, state.rules, state.words),
       modes,
-      loadBoard: (rows, label) => state.load(matrixToBoard(rows), label),
+      loadBoard: (rows, label) => state.load(matrixToBoard(rows), label, undefined, makeWords()), // a board of its own
     }),
   );
   // One open at a time: entering the workspace and a link's code may both open it, and two opens at

@@ -27,6 +27,7 @@ from xml.etree import ElementTree
 
 from playwright.sync_api import Locator, Page, expect
 from snakes_ladders.board import Board
+from snakes_ladders.play import Game
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -56,6 +57,20 @@ def jumps_of(rows: list[list[int]]) -> dict[int, int]:
     A jump on square 1 is allowed: boards for the classic start (off the board) hold one.
     """
     return Board.from_matrix(rows, allow_start_jump=True).jumps
+
+
+def win_words(name: str, game: Game) -> str:
+    """What the page says of ``game``'s win, without the end mark: the winner's round (every player takes a
+    turn a round) and, when a 6 rolled again, the winner's own rolls; one player: turns (and rolls)."""
+    assert game.winner is not None
+    number = game.turns[-1].number
+    rolls = sum(turn.player == game.winner for turn in game.turns)
+    round_ = (number - 1) // game.players + 1
+    if game.players == 1:
+        turns = f"{round_} turn{'s' if round_ != 1 else ''}"
+        return f"{name} wins after {turns}" + ("" if rolls == round_ else f" ({rolls} rolls)")
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(rolls % 10, "th") if rolls % 100 // 10 != 1 else "th"
+    return f"{name} wins in round {round_}" + ("" if rolls == round_ else f", on {name}'s {rolls}{suffix} roll")
 
 
 def jump_word(start: int, end: int) -> str:

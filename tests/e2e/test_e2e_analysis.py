@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
-from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture, serve_patched_package
+from app_page import PYTHON_TIMEOUT_MS, AppPage, load_fixture, serve_patched_package, win_words
 from playwright.sync_api import Locator, expect
 from snakes_ladders.board import Board
 from snakes_ladders.board.rules import CLASSIC, LEETCODE
@@ -102,9 +102,7 @@ def python_turns(game: Game) -> list[TurnItem]:
 
 
 def winner_line(game: Game) -> str:
-    count = len(game.turns)
-    assert game.winner is not None
-    return f"Player {game.winner} wins after {count} turn{'' if count == 1 else 's'} (seed {game.seed})."
+    return f"{win_words(f'Player {game.winner}', game)} (seed {game.seed})."
 
 
 def expect_game(app: AppPage, game: Game) -> None:
@@ -214,6 +212,7 @@ def test_random_play_analysis_of_the_classic_board(open_app: Callable[..., AppPa
         game = play(CLASSIC_BOARD, CLASSIC, players=1, seed=909)
         assert any(turn.overshoot == "stay" for turn in game.turns) and game.turns[0].start == 0
         expect(app.rule("Seed")).to_have_value("909")
+        app.page.get_by_label("Number of players").select_option("1")  # Play's one count, the replay's too
         app.button("Play seeded game").click()
         expect_game(app, game)
 
@@ -399,7 +398,8 @@ def test_the_search_step_by_step_and_play_mode(app: AppPage, subtests: pytest.Su
         app.button("New seed").click()
         expect(app.rule("Seed")).to_have_value(re.compile(r"^\d+$"))
         app.rule("Seed").fill(str(PLAY_SEED))
-        app.set_number("Players", 2)
+        app.workspace("play")
+        app.page.get_by_label("Number of players").select_option("2")  # Play's one count, the replay's too
         app.button("Play seeded game").click()
         expect_game(app, game)
         expect(app.button("Skip to the end")).to_be_hidden()

@@ -354,7 +354,7 @@ def test_hot_seat_game_to_a_winner(open_app: Callable[..., AppPage]) -> None:
     expect(history.locator("li")).to_have_count(3)
     panel.get_by_role("button", name="Roll").click()
     expect(panel).to_have_attribute("data-state", "won")
-    expect(panel.locator('[data-hotseat="winner"]')).to_have_text("Bo wins after 4 turns!")
+    expect(panel.locator('[data-hotseat="winner"]')).to_have_text("Bo wins in round 2!")  # turn 4 of two players
     assert history.locator("li").all_text_contents() == [
         "Turn 4, Bo: rolled 6 → square 9 and wins",
         "Turn 3, Ana: rolled 5, too far: stays on square 7",
@@ -386,7 +386,7 @@ def test_hot_seat_with_a_computer_player_and_a_ladder(open_app: Callable[..., Ap
     expect(history.locator("li").first).to_have_text("Turn 2, Robot: rolled 1 → square 2, ladder to 8")
     expect(panel.locator('[data-hotseat="turn"]')).to_have_text("Ana's turn: press Roll or Space.")
     panel.get_by_role("button", name="Roll").click()
-    expect(panel.locator('[data-hotseat="winner"]')).to_have_text("Ana wins after 3 turns!")
+    expect(panel.locator('[data-hotseat="winner"]')).to_have_text("Ana wins in round 2!")
     app.button("Clear board").click()  # an edit ends a finished game's display (Clear board is in Design)
     app.workspace("play")
     expect(panel).to_have_attribute("data-state", "setup")

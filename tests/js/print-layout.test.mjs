@@ -53,6 +53,21 @@ test("one page: the board and its list fit the paper, and a list too long is lef
   }
 });
 
+test("one page uses the page: a portrait board as wide as the printable area, the list grown into the rest", () => {
+  const a4 = { ...pageSize("a4", "portrait") };
+  const classic = onePage(a4, 19, 24); // the classic 10×10 board's 19 jumps, "Square 100: ladder to 100"
+  assert.equal(classic.board, a4.width - 2 * MARGIN);
+  assert.ok(classic.list && classic.list.scale > 1, `the list kept 9 pt: ${JSON.stringify(classic.list)}`);
+  assert.ok(classic.spare < 20, `${classic.spare} mm left over on A4 (about a third of the page blank before)`);
+  for (const page of PAGES) {
+    for (const count of [0, 3, 19, 60]) {
+      const layout = onePage(page, count, 24);
+      assert.ok(layout.spare >= 0 && layout.board <= Math.min(page.width, page.height) - 2 * MARGIN, `${page.paper} ${page.orientation} ${count}`);
+      if (layout.list) assert.ok(layout.list.columns * layout.list.rows >= count && layout.list.scale >= 1 && layout.list.scale <= 1.5);
+    }
+  }
+});
+
 test("cards: several to an A4 or Letter page and they fit inside the margins", () => {
   for (const page of PAGES) {
     const { columns, rows } = cardGrid(page);

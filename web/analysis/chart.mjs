@@ -4,7 +4,13 @@
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 360;
 const HEIGHT = 200;
-const PAD = { left: 44, right: 40, top: 12, bottom: 36 };
+const PAD = { left: 44, right: 46, top: 12, bottom: 36 };
+/**
+ * Where an axis label's baseline stands from its edge of the chart. Turned a quarter, a label's letters rise
+ * from the baseline away from the plot on the right (turned clockwise, to read downwards) and towards it on
+ * the left: the right one needs room for its letters' height (10 px text) inside the box, or they are cut.
+ */
+const LABEL_INSET = { left: 10, right: 10 };
 
 function node(name, attributes = {}, parent = null, text = null) {
   const element = document.createElementNS(SVG, name);
@@ -69,7 +75,8 @@ export function drawLengthChart(container, exact, by, { title = "Game length" } 
     node("text", { x: PAD.left + plotW + 5, y: yLine(percent / 100) + 3, class: "tick cdf-tick" }, axes, `${percent}%`);
   }
   node("text", { x: PAD.left + plotW / 2, y: HEIGHT - 4, class: "label", "text-anchor": "middle" }, axes, "Turn (rolls of the die)");
-  node("text", { x: 10, y: PAD.top + plotH / 2, class: "label", "text-anchor": "middle", transform: `rotate(-90 10 ${PAD.top + plotH / 2})` }, axes, "Finish on this turn");
-  node("text", { x: WIDTH - 6, y: PAD.top + plotH / 2, class: "label cdf-label", "text-anchor": "middle", transform: `rotate(90 ${WIDTH - 6} ${PAD.top + plotH / 2})` }, axes, "Finished by then");
+  const [left, right, middle] = [LABEL_INSET.left, WIDTH - LABEL_INSET.right, PAD.top + plotH / 2];
+  node("text", { x: left, y: middle, class: "label", "text-anchor": "middle", transform: `rotate(-90 ${left} ${middle})` }, axes, "Finish on this turn");
+  node("text", { x: right, y: middle, class: "label cdf-label", "text-anchor": "middle", transform: `rotate(90 ${right} ${middle})` }, axes, "Finished by then");
   container.replaceChildren(chart);
 }

@@ -5,7 +5,7 @@
 import { plural, warningsText } from "../core/format.mjs";
 import { boardToMatrix, matrixToBoard } from "./grid.mjs";
 import { copyText } from "../core/links.mjs";
-import { emptyBoard } from "../core/state.mjs";
+import { emptyBoard, makeWords } from "../core/state.mjs";
 import { $ } from "../core/dom.mjs";
 import { documentText, readBoardDocument } from "./board-document.mjs";
 import { createNotesLayer } from "./notes-layer.mjs";
@@ -112,10 +112,10 @@ export class BoardIoController {
     const board = matrixToBoard(reply.result.matrix);
     const words = doc ? ` and ${plural(Object.keys(doc.words.notes).length, "square with words", "squares with words")}` : "";
     const loaded = `Loaded a ${board.n}×${board.n} board with ${plural(board.jumps.size, "snake or ladder", "snakes and ladders")}${words} from Board JSON.`;
-    // No label: #outcome says it once, in the message line and under the box. A plain matrix keeps the words.
-    if (doc) this.#app.state.load(board, "", doc.rules, doc.words);
-    else this.#app.state.load(board);
-    this.#outcome(loaded, "info");
+    // No label: #outcome says it once, in the message line and under the box. A plain matrix is a board
+    // without words (the old ones come back with Undo, with the old board).
+    const gone = this.#app.state.load(board, "", doc?.rules, doc?.words ?? makeWords());
+    this.#outcome(gone ? `${loaded} ${gone}` : loaded, "info");
   }
 
   /**

@@ -62,8 +62,9 @@ export class EditingController {
       const preset = PRESETS.find((p) => p.id === select.value);
       select.value = "";
       if (!preset) return;
-      // A preset without rules is played under the defaults; board and rules are one undo step.
-      state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`, preset.rules ?? {});
+      // A preset without rules is played under the defaults; a new board, it has no words. Board, rules and
+      // the words it replaced are one undo step.
+      state.load(matrixToBoard(preset.board), `Loaded the preset “${preset.name}”.`, preset.rules ?? {}, makeWords());
     });
     return PRESETS;
   }

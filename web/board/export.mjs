@@ -1,6 +1,7 @@
 // Export and print: the board as drawn, as a standalone SVG or a PNG file, and the printed page's jumps list.
 // The SVG is built from what is on screen (computed colours inlined), so it needs no stylesheet or font file.
 import { squareCentre, standCentre } from "./geometry.mjs";
+import { fanOffsetOf } from "./token-fan.mjs";
 import { describeJump } from "../core/state.mjs";
 import { afterNextFrame } from "../core/dom.mjs";
 
@@ -123,7 +124,9 @@ export function boardSvg(view, size) {
   drawNumbers(el("g", {}, board));
   for (const token of view.stage.querySelectorAll(".token")) {
     if (token.hidden || !token.dataset.square || getComputedStyle(token).display === "none") continue;
-    const { x, y } = standCentre(Number(token.dataset.square), n);
+    const { x: centreX, y: centreY } = standCentre(Number(token.dataset.square), n);
+    const fan = fanOffsetOf(token); // a token sharing its square stands where the board shows it
+    const [x, y] = [centreX + fan.x, centreY + fan.y];
     const r = token.getBoundingClientRect().width / unit / 2;
     const style = getComputedStyle(token);
     const fill = /rgb\([^)]*\)\s*70%/.exec(style.backgroundImage)?.[0].replace(/\s*70%$/, "") ?? style.backgroundColor;
@@ -205,7 +208,7 @@ function fillJumpList(list, board) {
 
 /**
  * The Export menu (PNG image, SVG image, Print) inside `root`, and the jumps list `sheet` shown only
- * on paper; both follow `view`'s board. `notify(text, kind)` reports a failure.
+ * on paper; both follow `view`'s board. `notify(text, kind)` says what each export did, or why it failed.
  * @param {{root: HTMLElement, sheet: HTMLElement, view: any, notify?: (text: string, kind: string) => void, print?: () => void}} options
  */
 export function createExportControls({ root, sheet, view, notify = (_text, _kind) => {}, print = () => window.print() }) {
@@ -228,12 +231,16 @@ export function createExportControls({ root, sheet, view, notify = (_text, _kind
   root.querySelector("[data-export=svg]").addEventListener("click", () => {
     close();
     download(new Blob([boardSvg(view, size())], { type: "image/svg+xml" }), exportName(view.n, "svg"));
+    notify(`Downloaded ${exportName(view.n, "svg")}: the board as drawn, a picture that scales to any size.`, "info");
   });
   root.querySelector("[data-export=png]").addEventListener("click", async () => {
     close();
+    const side = PNG_SIDE.toLocaleString("en");
+    notify(`Making the PNG image (${side}×${side} pixels)…`, "info");
     try {
       const png = new Uint8Array(await (await boardPng(view, PNG_SIDE)).arrayBuffer());
       download(new Blob([withPrintDensity(png, PNG_DPI)], { type: "image/png" }), exportName(view.n, "png"));
+      notify(`Downloaded ${exportName(view.n, "png")}: ${side}×${side} pixels, ${PNG_SIDE / PNG_DPI} inches wide at ${PNG_DPI} dpi.`, "info");
     } catch (error) {
       notify(`The PNG image could not be made (${error.message}).`, "error");
     }

@@ -4,6 +4,7 @@ import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./g
 import { cellToSquare, squareToCell } from "./grid.mjs";
 import { diffJumps, drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { touchedSquares } from "./marks.mjs";
+import { watchFan } from "./token-fan.mjs";
 import { describeJump } from "../core/state.mjs";
 
 /** The classes a cell's marks set, one bit each in a cell's `flags` (render.mjs keeps what each cell shows). */
@@ -61,6 +62,7 @@ export class BoardView extends EventTarget {
   #labels = null;
   #heat = null;
   #players = [];
+  #fan = null;
 
   constructor(frame) {
     super();
@@ -323,8 +325,9 @@ export class BoardView extends EventTarget {
     this.dispatchEvent(new CustomEvent("heat", { detail: { shown: values !== null, scale } }));
   }
 
-  /** Tokens for play mode, one per player (0 removes them); returns the elements. */
+  /** Tokens for play mode, one per player (0 removes them), fanned out on a shared square; returns the elements. */
   players(count) {
+    this.#fan?.disconnect();
     for (const token of this.#players) token.remove();
     this.#players = Array.from({ length: count }, (_, index) => {
       const token = document.createElement("div");
@@ -334,6 +337,7 @@ export class BoardView extends EventTarget {
       this.stage.append(token);
       return token;
     });
+    this.#fan = watchFan(this.#players);
     this.dispatchEvent(new CustomEvent("players", { detail: { count } }));
     return this.#players;
   }

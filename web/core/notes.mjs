@@ -259,3 +259,15 @@ export { LINE_HEIGHT as NOTE_LINE_HEIGHT };
 export function noteWords(note) {
   return [note.text, note.symbol && `symbol ${note.symbol}`].filter(Boolean).join(", ");
 }
+
+/** Whether `words` hold anything: a square's text or symbol, a deck, or hidden numbers. */
+export function hasWords(words) {
+  return Object.keys(words.notes).length > 0 || Object.keys(words.decks).length > 0 || words.hideNumbers;
+}
+
+/** What replacing `before` by `after` took off the squares, as a sentence ("" when nothing was). */
+export function wordsTakenOff(before, after) {
+  const squares = Object.keys(before.notes).length;
+  if (!hasWords(before) || hasWords(after)) return "";
+  return squares ? `The words on ${squares} square${squares === 1 ? "" : "s"} went with the old board.` : "The old board's question cards went with it.";
+}

@@ -1,5 +1,5 @@
-// Plain words for the rules of random play (`{start, overshoot, sixes}`), shared by the designer's panels.
-// Only describes the rules; Python applies them.
+// Plain words for the rules of random play (`{start, overshoot, sixes}`), a move and a game's end, shared by
+// the designer's and Play's panels. Only describes them; Python applies the rules.
 import { RULES } from "./contract.mjs";
 
 /** Where a token waits before entering the board under the classic start (position 0). */
@@ -42,4 +42,22 @@ export function describeMove(head, move, last, { bounce = "bounces back", won = 
 /** "1 snake", "2 ladders". */
 export function count(number, noun) {
   return `${number} ${noun}${number === 1 ? "" : "s"}`;
+}
+
+/** "1st", "2nd", "3rd", "11th", "22nd". */
+export function ordinal(number) {
+  const teen = Math.floor(number / 10) % 10 === 1;
+  const suffix = teen ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[number % 10] ?? "th");
+  return `${number}${suffix}`;
+}
+
+/**
+ * A won game's end, true under every rule: turn `number` (counted over all players, who take turns in
+ * order) is the winner's round, and a 6 that rolled again shows as the winner's own `rolls`.
+ * "Dad wins in round 15", "Dad wins in round 12, on Dad's 15th roll"; one player: "Ana wins after 12 turns (15 rolls)".
+ */
+export function describeWin(name, { number, players, rolls }) {
+  const round = Math.floor((number - 1) / players) + 1;
+  if (players === 1) return `${name} wins after ${count(round, "turn")}${rolls === round ? "" : ` (${count(rolls, "roll")})`}`;
+  return `${name} wins in round ${round}${rolls === round ? "" : `, on ${name}'s ${ordinal(rolls)} roll`}`;
 }

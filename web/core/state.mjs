@@ -4,7 +4,7 @@
 
 import { JUMP_PLACEMENT, LIMITS, RULES } from "./contract.mjs";
 import { squareToCell } from "../board/grid.mjs";
-import { checkNote, cleanText, deckProblem, SYMBOLS } from "./notes.mjs";
+import { checkNote, cleanText, deckProblem, SYMBOLS, wordsTakenOff } from "./notes.mjs";
 
 // The sizes and the placement rules are Python's (web/core/contract.mjs is written from the package).
 export const MIN_SIZE = LIMITS.MIN_SIZE;
@@ -331,11 +331,16 @@ export class BoardState extends EventTarget {
 
   /**
    * Replace the whole board (a load, a preset, a share link, a board from My boards), and the rules when
-   * `rules` is given, and the words (notes, hideNumbers, decks: makeWords) when `words` is, as one undoable
-   * step; without `words` the squares keep theirs (those past the new size are dropped). Throws naming an unknown rule.
+   * `rules` is given, and the words (notes, hideNumbers, decks: makeWords; makeWords() for none) when `words`
+   * is, as one undoable step: Undo brings back board, rules and words together. Without `words` the squares
+   * keep theirs (those past the new size are dropped): the same board resized or restored. A label gets a
+   * sentence when the old words went; returns that sentence ("" if none). Throws naming an unknown rule.
    */
   load(board, label, rules = this.#rules, words = this.#words) {
-    this.#commit(withJumps(board.n, board.jumps), label, fullRules(rules), wordsFor(words, board.n));
+    const kept = wordsFor(words, board.n);
+    const gone = wordsTakenOff(this.#words, kept);
+    this.#commit(withJumps(board.n, board.jumps), label && gone ? `${label} ${gone}` : label, fullRules(rules), kept);
+    return gone;
   }
 
   /** Undo the last step; the status names it ("Undone: Placed a ladder to 15 on square 2."). */

@@ -4,7 +4,8 @@ import { makeClient } from "../core/client.mjs";
 import { CancelledError, GenerateJob } from "./generate-job.mjs";
 import { matrixToBoard } from "../board/grid.mjs";
 import { count, describeRules } from "../core/rules-text.mjs";
-import { sameBoard } from "../core/state.mjs";
+import { makeWords, sameBoard } from "../core/state.mjs";
+import { hasWords } from "../core/notes.mjs";
 import { drawSet, printSet, setEntries, setSummary } from "./set-view.mjs";
 
 /** The client's methods, each returning its op's request (the job sends it to the generate worker). */
@@ -84,10 +85,16 @@ class GenerateDialog {
     // The search counts least moves as LeetCode does whatever the start; Solve and My boards count from
     // the board's own start, which off the board can be one more.
     const least = rules.start === "off-board" ? " Least moves here are LeetCode's count, from square 1; Solve and My boards count from off the board." : "";
-    this.#$("rules").textContent = `Random play under the rules set in Random play: ${describeRules(rules)}.${least}`;
+    this.#showKeepWords();
+    this.#$("rules").textContent = `Random play under the rules chosen in “Rules for a real die” (in Solve & understand and in Play): ${describeRules(rules)}.${least}`;
     if (!this.#dialog.open) this.#dialog.show();
     this.#$("n").focus({ preventScroll: true });
     if (!this.#job.running) this.#warm();
+  }
+
+  /** "Keep the words on squares" shows while the board has words to keep. */
+  #showKeepWords() {
+    this.#$("keep-words-row").hidden = !hasWords(this.#app.state.words);
   }
 
   /** Start Python in the worker; `data-python="ready"` once it can take a request. */
@@ -115,12 +122,16 @@ class GenerateDialog {
     this.#say(`${tried}, ${work}; the closest so far: ${describeFigures(report)}.`, "running");
   }
 
+  /** Put `result`'s board on the page as one undo step; returns what became of the old words (" The words…" or ""). */
   #put(result, label) {
     const board = matrixToBoard(result.matrix);
     this.#generated = board;
-    this.#app.state.load(board, label);
+    // A new board has no words unless the user keeps the old ones (those past its size go).
+    const { state } = this.#app;
+    const gone = state.load(board, label, undefined, this.#$("keep-words").checked ? state.words : makeWords());
     const figures = `${result.n}×${result.n}, ${count(result.snakes, "snake")}, ${count(result.ladders, "ladder")}: ${describeFigures(result)}`;
     this.#panel("figures").textContent = `${figures} (seed ${result.seed}, ${describeRules(result.rules)}).`;
+    return gone ? ` ${gone}` : "";
   }
 
   /** Show the search under way: Generate off, Cancel and the progress bar on. */
@@ -154,6 +165,15 @@ class GenerateDialog {
       this.#busy(false);
     }
     this.#show(reply);
+    this.#revealStatus();
+  }
+
+  /**
+   * The status line, and a set's boards with their drawings after it, scrolled to the top of a dialog taller
+   * than its room (a phone's sheet under the board): the outcome and the choice in sight without a search.
+   */
+  #revealStatus() {
+    this.#dialog.scrollTop = this.#$("status").offsetTop - 8;
   }
 
   /** The generator's reply: a board meeting every target goes on the board; a miss offers the closest. */
@@ -168,8 +188,9 @@ class GenerateDialog {
       return;
     }
     if (result.met) {
-      this.#put(result, `Generated a board meeting every target in ${result.evaluations.toLocaleString("en")} tries.`);
-      this.#say(`Done: ${describeFigures(result)}. It is on the board now (Undo takes it back).`, "met");
+      const tries = result.evaluations;
+      const gone = this.#put(result, `Generated a board meeting every target in ${tries.toLocaleString("en")} ${tries === 1 ? "try" : "tries"}.`);
+      this.#say(`Done: ${describeFigures(result)}. It is on the board now (Undo takes it back).${gone}`, "met");
       return;
     }
     this.#closest = result;
@@ -195,8 +216,9 @@ class GenerateDialog {
 
   #openFromSet(index) {
     const board = this.#set.boards[index];
-    this.#put(board, `Opened board ${index + 1} of the class set.`);
+    const gone = this.#put(board, `Opened board ${index + 1} of the class set.`);
     this.#$("set-list").dataset.open = String(index);
+    this.#$("status").textContent = `Board ${index + 1} of the set is on the board now (Undo takes it back).${gone}`;
   }
 
   async #saveSet() {
@@ -205,20 +227,25 @@ class GenerateDialog {
     this.#$("save-set").disabled = true;
     const saved = await this.#app.saveBoards(entries, this.#setName());
     this.#$("save-set").disabled = Boolean(saved);
-    this.#$("set-summary").textContent = `${setSummary(this.#set)} ${saved ? `Saved to My boards as “${this.#setName()}”.` : "Not saved: My boards says why."}`;
+    const outcome = saved ? `Saved to My boards as “${this.#setName()}”.` : "Not saved: My boards says why.";
+    this.#$("set-summary").textContent = `${setSummary(this.#set)} ${outcome}`;
+    // Said where the eye is too: the dialog's own status line, in sight at the top of its results.
+    this.#$("status").textContent = saved ? `Saved the set of ${entries.length} boards to My boards as “${this.#setName()}”.` : outcome;
+    this.#revealStatus();
   }
 
   #useClosest() {
     const closest = this.#closest;
     if (!closest) return;
-    this.#put(closest, "Put the closest board generated on the board: it misses a target.");
-    this.#say(`The closest board is on the board now (Undo takes it back): ${describeFigures(closest)}.`, "closest");
+    const gone = this.#put(closest, "Put the closest board generated on the board: it misses a target.");
+    this.#say(`The closest board is on the board now (Undo takes it back): ${describeFigures(closest)}.${gone}`, "closest");
     this.#$("use-closest").hidden = true;
   }
 
   #wire() {
     const $ = (name) => this.#$(name);
     this.#app.state.addEventListener("change", ({ detail }) => {
+      this.#showKeepWords();
       if (this.#generated && !sameBoard(detail.board, this.#generated)) {
         this.#generated = null;
         this.#panel("figures").textContent = "";

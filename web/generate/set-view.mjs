@@ -2,6 +2,7 @@
 // each one opened on the board, the set saved to My boards together, and printed one board a page.
 import { formatRolls } from "../core/format.mjs";
 import { matrixToBoard } from "../board/grid.mjs";
+import { thumbnail } from "../board/thumbnail.mjs";
 import { newSetId } from "./class-sets.mjs";
 
 /** "31.2" for a board's expected rolls; "—" when it has none (a game that can get stuck). */
@@ -50,7 +51,10 @@ export function setEntries(result, name, rules, id = newSetId()) {
   }));
 }
 
-/** Draw the set `result` into `list` (an <ol>): each board's line and an Open button calling `open(index)`. */
+/**
+ * Draw the set `result` into `list` (an <ol>): each board's drawing (on a phone the dialog covers much of the
+ * page: the choice is seen before it is opened), its line and an Open button calling `open(index)`.
+ */
 export function drawSet(list, result, open) {
   list.replaceChildren(
     ...result.boards.map((board, index) => {
@@ -63,7 +67,7 @@ export function drawSet(list, result, open) {
       button.textContent = "Open";
       button.setAttribute("aria-label", `Open board ${index + 1} of the set`);
       button.addEventListener("click", () => open(index));
-      item.append(text, " ", button);
+      item.append(thumbnail(board, 56), text, " ", button);
       return item;
     }),
   );

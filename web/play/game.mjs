@@ -2,7 +2,7 @@
 // The dice, the rules and the winner all come from Python; this only animates and lists the turns.
 import { TokenAnimator, playTurn } from "../board/animate.mjs";
 import { $ } from "../core/dom.mjs";
-import { describeMove } from "../core/rules-text.mjs";
+import { describeMove, describeWin } from "../core/rules-text.mjs";
 
 export function describeTurn(turn, index, last) {
   return describeMove(`Turn ${index + 1}, player ${turn.player}: roll ${turn.roll}`, turn, last);
@@ -102,10 +102,14 @@ export class GamePanel {
   #announce() {
     const game = this.#game;
     this.#skip.hidden = true;
-    const count = game.turns.length;
+    // A turn under a sixes rule is several rolls, each listed: the turns are numbered, the rolls counted.
+    const number = game.turns.at(-1)?.number ?? 0;
+    const rolls = game.turns.filter((turn) => turn.player === game.winner).length;
     this.#winner.textContent =
       game.winner !== null
-        ? `Player ${game.winner} wins after ${count} turn${count === 1 ? "" : "s"} (seed ${game.seed}).`
-        : `No winner after ${count} turns: the game was stopped (seed ${game.seed}).`;
+        ? `${describeWin(`Player ${game.winner}`, { number, players: game.players, rolls })} (seed ${game.seed}).`
+        : game.end === "stuck"
+          ? `No one can reach square ${game.n * game.n} any more: no winner after ${number} turns in all (seed ${game.seed}).`
+          : `No winner after ${number} turns in all: the game was stopped (seed ${game.seed}).`;
   }
 }

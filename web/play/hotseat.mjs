@@ -7,7 +7,7 @@ import { LIMITS } from "../core/contract.mjs";
 import { rollDie, FACES } from "./dice.mjs";
 import { boardToMatrix } from "../board/grid.mjs";
 import { cleanName } from "../library/library-store.mjs";
-import { describeMove, describeRules } from "../core/rules-text.mjs";
+import { describeMove, describeRules, describeWin } from "../core/rules-text.mjs";
 
 export const COLOURS = [
   ["#c81e1e", "Red"],
@@ -124,7 +124,7 @@ class HotSeat {
     const rules = this.#app.getRules();
     const board = this.#app.state.board;
     const count = Number(this.#$("count").value);
-    const game = { rules, matrix: boardToMatrix(board), last: board.n * board.n, players: [], positions: [], player: 1, number: 0, sixes: 0, busy: true, over: false };
+    const game = { rules, matrix: boardToMatrix(board), last: board.n * board.n, players: [], positions: [], player: 1, number: 0, sixes: 0, rolls: Array(count).fill(0), busy: true, over: false };
     this.#game = game;
     for (const name of ["history", "winner", "die", "turn"]) this.#$(name).replaceChildren();
     this.showRules();
@@ -201,6 +201,7 @@ class HotSeat {
     if (this.#game !== game || !done) return;
     game.positions = answer.positions;
     game.number = answer.turn.number;
+    game.rolls[game.player - 1] += 1;
     game.sixes = answer.turn.again ? answer.sixes : 0;
     const won = answer.over === "won";
     const line = document.createElement("li");
@@ -213,10 +214,11 @@ class HotSeat {
   /** Show what Python answered: the game's end, or whose turn it is now (the computer rolls at once). */
   #next(game, answer) {
     game.busy = false;
-    const turns = `${game.number} turn${game.number === 1 ? "" : "s"}`;
-    if (answer.over === "won") return this.#finish("won", `${game.players[answer.winner - 1].name} wins after ${turns}!`);
+    const players = game.players.length;
+    const won = () => describeWin(game.players[answer.winner - 1].name, { number: game.number, players, rolls: game.rolls[answer.winner - 1] });
+    if (answer.over === "won") return this.#finish("won", `${won()}!`);
     if (answer.over === "stuck") return this.#finish("stuck", `No one can reach square ${game.last} any more: the game ends without a winner.`);
-    if (answer.over) return this.#finish("stopped", `No winner after ${LIMITS.MAX_TURNS.toLocaleString("en")} turns: the game was stopped.`);
+    if (answer.over) return this.#finish("stopped", `No winner after ${LIMITS.MAX_TURNS.toLocaleString("en")} turns in all: the game was stopped.`);
     game.player = answer.next_player;
     this.#$("roll").disabled = false;
     this.#announceTurn();

@@ -9,6 +9,7 @@ import { CancelledError, PracticeRunner, SandboxCrashError, SandboxFaultError, T
 import { OUTPUT_CHARS, shownList, shownText } from "./shown-text.mjs";
 import { siteUrl } from "../core/site.mjs";
 import { editorTheme } from "./editor-theme.mjs";
+import { plainWords } from "./plain-words.mjs";
 
 /** The practice ops' requests (web/core/client.mjs); the session sends them to the practice worker. */
 const requests = makeClient((_, request) => request);
@@ -175,7 +176,7 @@ class PracticePanel {
     this.#failing = testCase;
     $("failure").hidden = false;
     const n = testCase.board.length;
-    $("failure-title").textContent = `Board ${index + 1} of ${total} (${shownText(testCase.kind)}, ${n}×${n}): ${shownText(testCase.about)}.`;
+    $("failure-title").textContent = `Board ${index + 1} of ${total} (${shownText(testCase.kind)}, ${n}×${n}): ${plainWords(shownText(testCase.about))}.`;
     this.#view ??= new FailureView($("failure"), $("load-failing"), $("failure-board"));
     this.#view.plain(testCase.board, testCase.path);
     const answer = outcome.error ? (outcome.shown ?? "no answer") : outcome.shown;

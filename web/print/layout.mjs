@@ -16,12 +16,16 @@ export const POSTER_OVERLAP = 10;
 const TITLE = 12;
 const LIST_HEAD = 6;
 const LIST_LINE = 4.2;
+/** The list's type at scale 1 (print.css's sizes): its lines and its heading, in pt and mm. */
+export const LIST_TYPE = Object.freeze({ font: 9, line: LIST_LINE, headFont: 10, headLine: LIST_HEAD - 1 });
 const LIST_COLUMN = 46;
 /** About how wide a character of the 9 pt list is, in millimetres. */
 const LIST_CHAR = 1.75;
 const GAP = 5;
 /** The board keeps at least this share of the room it would have alone; otherwise the list is left out. */
 const BOARD_SHARE = 0.75;
+/** The list's type grows up to this many times 9 pt (13.5 pt) to fill the room the board leaves. */
+const LIST_SCALES = [1.5, 1.4, 1.3, 1.2, 1.1, 1];
 /** A question card, in millimetres (a little smaller than a playing card, so 3×3 fit A4 and Letter). */
 export const CARD = Object.freeze({ width: 60, height: 84 });
 
@@ -32,33 +36,40 @@ export function pageSize(paper, orientation) {
 }
 
 /**
+ * The list of `lines` lines at type `scale` (1: 9 pt) in columns as wide as `longest` characters: under the
+ * board (`across` false: as many columns as `width` holds) or beside it (as many rows as `height` holds).
+ * `{columns, rows, scale, width, height}` in mm. O(1).
+ */
+function listAt(scale, lines, longest, width, height, across) {
+  const column = Math.max(LIST_COLUMN, longest * LIST_CHAR + 4) * scale;
+  const [head, line] = [LIST_HEAD * scale, LIST_LINE * scale];
+  const columns = across ? Math.ceil(lines / Math.max(1, Math.floor((height - head) / line))) : Math.max(1, Math.floor(width / column));
+  const rows = Math.ceil(lines / columns);
+  return { columns, rows, scale, width: columns * column, height: head + rows * line };
+}
+
+/**
  * Where the board and the jumps list go on one page of `page` ({width, height} mm) for `count` jumps:
- * `{board, list: {columns, rows} | null}`, `board` the board's side in mm. The list goes under the board on
- * a portrait page and beside it on a landscape one, in as many columns as fit (each as wide as `longest`
- * characters); it is left out when the board would keep less than three quarters of the side it has
- * alone. O(1).
+ * `{board, list: {columns, rows, scale} | null, spare}`, `board` the board's side in mm. The board is as large
+ * as the printable area allows beside the list at 9 pt, which goes under it on a portrait page and beside it
+ * on a landscape one, in as many columns as fit (each as wide as `longest` characters); it is left out when
+ * the board would keep less than three quarters of the side it has alone. The room the board cannot take
+ * (a portrait board is as wide as the page) goes to the list, its type up to 1.5 times larger (`scale`);
+ * `spare` is the height left over, in mm (the sheet centres its content in it). O(1).
  */
 export function onePage(page, count, longest = 0) {
-  const column = Math.max(LIST_COLUMN, longest * LIST_CHAR + 4);
   const width = page.width - 2 * MARGIN;
   const height = page.height - 2 * MARGIN - TITLE;
   const alone = Math.min(width, height);
   const lines = Math.max(count, 1);
-  let board;
-  let list;
-  if (page.width <= page.height) {
-    const columns = Math.max(1, Math.floor(width / column));
-    const rows = Math.ceil(lines / columns);
-    board = Math.min(width, height - GAP - LIST_HEAD - rows * LIST_LINE);
-    list = { columns, rows };
-  } else {
-    const rows = Math.max(1, Math.floor((height - LIST_HEAD) / LIST_LINE));
-    const columns = Math.ceil(lines / rows);
-    board = Math.min(height, width - GAP - columns * column);
-    list = { columns, rows: Math.ceil(lines / columns) };
-  }
-  if (board < alone * BOARD_SHARE) return { board: alone, list: null };
-  return { board, list };
+  const across = page.width > page.height;
+  const base = listAt(1, lines, longest, width, height, across);
+  const board = Math.min(alone, across ? width - GAP - base.width : height - GAP - base.height);
+  if (board < alone * BOARD_SHARE) return { board: alone, list: null, spare: height - alone };
+  const [roomWidth, roomHeight] = across ? [width - GAP - board, height] : [width, height - GAP - board];
+  const list = LIST_SCALES.map((scale) => listAt(scale, lines, longest, roomWidth, roomHeight, across)).find((fit) => fit.width <= roomWidth + 1e-9 && fit.height <= roomHeight + 1e-9) ?? base;
+  const spare = across ? height - Math.max(board, list.height) : roomHeight - list.height;
+  return { board, list: { columns: list.columns, rows: list.rows, scale: list.scale }, spare: Math.max(0, spare) };
 }
 
 /**

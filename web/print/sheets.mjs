@@ -1,7 +1,7 @@
 // The printed document: page-sized sheets (web/print.css gives each its paper through a named @page), each
 // exactly one page. A sheet is filled in millimetres computed by web/print/layout.mjs; text is only ever
 // textContent.
-import { MARGIN, onePage, poster } from "./layout.mjs";
+import { LIST_TYPE, MARGIN, onePage, poster } from "./layout.mjs";
 import { describeJump } from "../core/state.mjs";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
@@ -49,12 +49,17 @@ function sized(picture, side) {
   return copy;
 }
 
-/** A titled list of `lines` in `list.columns` columns, or nothing when `list` is null (it did not fit). */
+/**
+ * A titled list of `lines` in `list.columns` columns, its type `list.scale` times print.css's, or nothing when
+ * `list` is null (it did not fit).
+ */
 function listBlock(heading, lines, list, parent) {
   if (!list) return;
   const block = html("div", "sheet-list", "", parent);
-  html("h2", "", heading, block);
+  const { font, line, headFont, headLine } = LIST_TYPE;
+  Object.assign(html("h2", "", heading, block).style, { fontSize: `${headFont * list.scale}pt`, lineHeight: mm(headLine * list.scale) });
   const items = html("ul", "", "", block);
+  Object.assign(items.style, { fontSize: `${font * list.scale}pt`, lineHeight: mm(line * list.scale) });
   items.style.columnCount = String(list.columns);
   for (const line of lines) html("li", "", line, items);
 }
@@ -67,10 +72,12 @@ export function jumpLines(board) {
 
 /**
  * One page: `title`, the board `picture` as large as fits, and the list `lines` under it (portrait) or beside
- * it (landscape) when it fits (web/print/layout.mjs onePage).
+ * it (landscape) when it fits, its type grown to fill the page (web/print/layout.mjs onePage); what is left
+ * is shared above and below (print.css centres the sheet's content), not left blank at the foot.
  */
 export function boardSheet(page, { title, picture, heading, lines, kind = "board" }) {
   const { node, body } = sheet(page, kind);
+  body.classList.add("sheet-centred");
   html("h1", "sheet-title", title, body);
   const { board, list } = onePage(page, lines.length, Math.max(...lines.map((line) => line.length)));
   const row = html("div", page.width > page.height ? "sheet-row across" : "sheet-row", "", body);

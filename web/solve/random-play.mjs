@@ -143,7 +143,8 @@ export class RandomPlayController {
     modes.go("replay", "rolling");
     let reply;
     try {
-      reply = await ask.play({ board: boardToMatrix(state.board), players: playerCount(), seed });
+      // Play's one count of players is Play with real dice's: the replay is a game for them.
+      reply = await ask.play({ board: boardToMatrix(state.board), players: playerCount("hotseat-count"), seed });
     } catch (error) {
       this.#game.say(`Could not play: ${error.message}`);
       modes.go("replay", "error");
@@ -181,7 +182,8 @@ function sentence(text) {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-function playerCount() {
-  const value = Number($("players").value);
+/** The players of Random play's race (Solve), or of `id`'s count. */
+function playerCount(id = "players") {
+  const value = Number(/** @type {HTMLInputElement} */ ($(id)).value);
   return Number.isInteger(value) && value >= 1 && value <= 4 ? value : 1;
 }
