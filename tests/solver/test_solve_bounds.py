@@ -9,17 +9,15 @@ from __future__ import annotations
 import contextlib
 import enum
 import json
-import math
 import random
 import subprocess
 import sys
 import textwrap
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, cpu_ratio
 from snakes_ladders import Board, BoardError, solve
 from snakes_ladders.api import handle
 from snakes_ladders.board.rules import CLASSIC, Rules
@@ -57,29 +55,12 @@ def random_dense(n: int, seed: int = 2) -> Board:
     return Board(n, jumps)
 
 
-def cpu_seconds(call: Callable[[], object]) -> float:
-    """CPU seconds per call, best of 3 trials; a call under 20 ms is repeated within each trial until the
-    trial takes about 20 ms, so a search that settles in a millisecond is not timed at the clock's grain
-    (a 0.9 ms search once measured 8.1 times its neighbour in CI, against 5 to 6 times usually)."""
-    start = time.process_time()
-    call()
-    once = time.process_time() - start
-    repeat = max(1, math.ceil(0.02 / max(once, 1e-6)))
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        for _ in range(repeat):
-            call()
-        best = min(best, (time.process_time() - start) / repeat)
-    return best
-
-
 @pytest.mark.perf
 @pytest.mark.parametrize("family", [multiplying, ladder_chains, all_chained, random_dense])
 def test_solve_time_grows_with_the_board(family: Callable[[int], Board]) -> None:
     small, large = family(100), family(200)
     matrix_small, matrix_large = small.to_matrix(), large.to_matrix()
-    ratio = cpu_seconds(lambda: solve(matrix_large)) / cpu_seconds(lambda: solve(matrix_small))
+    ratio = cpu_ratio(lambda: solve(matrix_small), lambda: solve(matrix_large))
     assert ratio < 8, f"{family.__name__}: four times the squares took {ratio:.1f} times as long"
 
 
@@ -103,7 +84,7 @@ def test_solve_by_rules_time_grows_with_the_board(family: Callable[[int], Board]
     """Under rules other than LeetCode's (the plain search from the rules' start), four times the squares
     cost at most eight times the time too, on boards where it settles every square or counts past 10^30."""
     small, large = family(100), family(200)
-    ratio = cpu_seconds(lambda: solve(large, rules)) / cpu_seconds(lambda: solve(small, rules))
+    ratio = cpu_ratio(lambda: solve(small, rules), lambda: solve(large, rules))
     assert ratio < 8, f"{family.__name__} under {rules}: four times the squares took {ratio:.1f} times as long"
 
 
@@ -176,8 +157,7 @@ def test_read_time_grows_with_the_board(make: Callable[[int], list[list[object]]
         with contextlib.suppress(BoardError):
             Board.from_matrix(matrix)
 
-    base = max(cpu_seconds(lambda: read(small)), 0.001)
-    ratio = cpu_seconds(lambda: read(large)) / base
+    ratio = cpu_ratio(lambda: read(small), lambda: read(large))
     assert ratio < 8, f"four times the cells took {ratio:.1f} times as long to read"
 
 
