@@ -61,7 +61,6 @@ def test_generate_meets_the_targets_cancels_and_reports_misses(app: AppPage) -> 
     before = board_on_page(app)
     gen.go()  # the defaults: 10×10, 8 snakes, 8 ladders, least moves 7, expected rolls 30 to 40, seed 1
     gen.wait("met")
-    print(f"generate 10x10 8+8 least moves 7, expected 30-40: {gen.dialog.get_attribute('data-ms')} ms in the page")
     board = board_on_page(app)
     assert (board.n, len(board.snakes), len(board.ladders)) == (10, 8, 8)
     assert min_moves(board) == 7
