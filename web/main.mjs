@@ -221,6 +221,8 @@ modes.addEventListener("workspacechange", (event) => {
 const linkedCode = takeLinkedCode();
 const fromLink = readLink(location.hash);
 const fromSaved = fromLink.board ? { board: null, problem: null } : readSaved();
+// The board this browser saved, which the link's board replaces: kept in My boards below.
+const replaced = fromLink.board ? readSaved() : null;
 const linked = fromLink.board;
 const saved = fromSaved.board;
 const startProblem = fromLink.problem ?? fromSaved.problem;
@@ -234,6 +236,12 @@ showRules();
 // After the start-up board is drawn: entering a workspace clears layers off a board that must exist.
 workspaces.show(splitWorkspace(location.hash).workspace ?? lastWorkspace(localStorage) ?? DEFAULT_WORKSPACE);
 if (startProblem) notify(startProblem, "error", "link");
+if (replaced?.board && encodeHash(replaced.board, replaced.rules, replaced.words) !== encodeHash(linked, startRules, state.words)) {
+  const keep = (board) => import("./library/kept-before-link.mjs").then((kept) => kept.keepBeforeLink(localStorage, board));
+  links.keepBeforeLink(replaced, keep).then((said) => {
+    if (message.textContent === opening) notify(`${opening} ${said}`);
+  });
+}
 performance.mark("board-interactive");
 
 // Offline support registers once Python has loaded, so its downloads never compete with the first one.

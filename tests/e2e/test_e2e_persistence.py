@@ -35,8 +35,8 @@ def make_edits(app: AppPage) -> list[list[int]]:
 
 def test_first_visit_opens_the_first_preset(app: AppPage) -> None:
     app.expect_board(EXAMPLE_1["board"])
+    app.expect_message("LeetCode example 1")  # before the Undo button's workspace is entered: a switch clears it
     expect(app.button("Undo")).to_be_disabled()
-    app.expect_message("LeetCode example 1")
 
 
 def test_the_opening_board_is_written_after_the_first_window(open_app: Callable[..., AppPage]) -> None:
@@ -164,9 +164,9 @@ def test_undo_restores_a_rules_change_and_the_address_follows(app: AppPage) -> N
     expect(app.page).to_have_url(re.compile("past=bounce"))
     expect(app.button("Undo")).to_be_enabled()
     app.button("Undo").click()
+    app.expect_message("Undone: Rules changed: overshoot is now bounce.")  # in Design, before the rules' workspace
     expect(app.rule("Past the goal")).to_have_value("stay")
     expect(app.page).not_to_have_url(re.compile("past=bounce"))
-    app.expect_message("Undone: Rules changed: overshoot is now bounce.")
     app.expect_board(EXAMPLE_1["board"])
     expect(app.button("Undo")).to_be_disabled()
     app.button("Redo").click()
@@ -250,3 +250,78 @@ def test_a_link_sets_a_corrupt_saved_board_aside_before_its_board_is_saved(open_
     expect(app.page.locator("body")).to_have_attribute("data-saved", "yes")
     assert app.page.evaluate(f"localStorage.getItem({SAVED_KEY + ':unreadable'!r})") == UNREADABLE_SAVED
     assert json.loads(app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})"))["jumps"] == [[3, 20]]
+
+
+def open_link_anew(app: AppPage, fragment: str) -> None:
+    """Open the page at ``fragment`` as a new visit (a link followed from elsewhere), not a change of the hash."""
+    app.page.goto("about:blank")
+    app.goto(fragment)
+
+
+LIBRARY_FULL = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === localStorage && String(key).startsWith("snakes-ladders:library") && sessionStorage.getItem("full") === "yes") {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_a_link_keeps_the_board_it_replaces_in_my_boards(app: AppPage) -> None:
+    """The board saved in this browser is kept in My boards when a link opens another; once, not again on reload."""
+    from test_e2e_designer import Library
+
+    rows = make_edits(app)  # the visitor's own board, saved in this browser
+    expect(app.page.locator("body")).to_have_attribute("data-saved", "yes")
+    open_link_anew(app, "#n=6&j=2-30")
+    app.expect_board(with_jumps(Board(6, {}).to_matrix(), {2: 30}))
+    app.expect_message(
+        re.compile(r"^Loaded the board from the link\. Your last board is in My boards as “Before a link, .+”\.$")
+    )
+    expect(app.page.locator("body")).to_have_attribute("data-saved", "yes")
+    assert json.loads(app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})"))["jumps"] == [[2, 30]]
+    lib = Library(app).ready()
+    expect(lib.items).to_have_count(1)
+    kept = lib.items.first.locator(".library-name").text_content() or ""
+    assert kept.startswith("Before a link, ")
+    lib.act("Open", kept)
+    app.expect_board(rows)
+    app.button("Undo").click()  # opening it is a step like any other
+    app.expect_board(with_jumps(Board(6, {}).to_matrix(), {2: 30}))
+
+    open_link_anew(app, "#n=6&j=2-30")  # the link again: its board is the saved one now, nothing more is kept
+    app.expect_message("Loaded the board from the link.")
+    expect(Library(app).ready().items).to_have_count(1)
+
+
+def test_a_link_never_writes_over_a_board_my_boards_cannot_take(
+    open_app: Callable[..., AppPage], tmp_path: Path
+) -> None:
+    app = open_app(navigate=False)
+    app.page.add_init_script(LIBRARY_FULL)
+    app.goto()
+    make_edits(app)
+    expect(app.page.locator("body")).to_have_attribute("data-saved", "yes")
+    before = app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})")
+    app.page.evaluate("sessionStorage.setItem('full', 'yes')")
+    open_link_anew(app, "#n=6&j=2-30")
+    app.expect_message(re.compile(r"^Loaded the board from the link\. Your last board could not be kept in My boards"))
+    note = app.page.locator("#save-note")
+    expect(note).to_contain_text(
+        "the board saved there before this link could not be kept in My boards (storage is full), so it is kept as it was."
+    )
+    app.drag(4, 25)  # an edit is written to the address, never over the saved board
+    expect(app.page).to_have_url(re.compile(r"4-25"))
+    assert app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})") == before
+    with app.page.expect_download() as download:
+        note.get_by_role("button", name="Download the board saved before").click()
+    assert download.value.suggested_filename == "saved-board-before-link.txt"
+    saved = tmp_path / "before.txt"
+    download.value.save_as(saved)
+    assert saved.read_text(encoding="utf-8") == before
+    expect(note).to_be_hidden()  # downloaded: the board on screen is saved in its place
+    assert [4, 25] in json.loads(app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})"))["jumps"]

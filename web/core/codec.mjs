@@ -106,7 +106,7 @@ export function saveBoard(storage, board, rules = {}, words = null) {
 }
 
 /** The saved copy's text, or null (none, or storage cannot be read). */
-function savedText(storage) {
+export function savedText(storage) {
   try {
     return storage.getItem(STORAGE_KEY);
   } catch {

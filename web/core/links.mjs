@@ -1,6 +1,6 @@
 // Share links and the saved copy: the URL hash and localStorage follow the board, a link opened or
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
-import { MAX_HASH_LENGTH, decodeHash, encodeHash, encodeWords, loadSavedBoard, saveBoard, setAsideSavedBoard } from "./codec.mjs";
+import { MAX_HASH_LENGTH, decodeHash, encodeHash, encodeWords, loadSavedBoard, saveBoard, savedText, setAsideSavedBoard } from "./codec.mjs";
 import { downloadText } from "./unreadable.mjs";
 import { withoutCode } from "../practice/code-link.mjs";
 import { buildBoard, makeWords, sameBoard } from "./state.mjs";
@@ -46,22 +46,24 @@ export function shareLink(base, state) {
 }
 
 /**
- * The saved copy's text when it could not be read and could not be copied aside: `{text, problem}`, never
- * written over (the saved copy is not written) until the user has downloaded it.
+ * The saved copy's text while it must not be written over: `{text, why, file}`. `why` (the end of a
+ * sentence) says it could not be read and could not be copied aside, or could not be kept in My boards
+ * when a link replaced it; then it is held until the user has downloaded it (as `file`). `why` null: a
+ * link's board replaced it and it is being kept in My boards (keepBeforeLink releases it).
  */
-let unreadableSaved = null;
+let heldSaved = null;
 /** Whether the saved copy was read (readSaved) or checked before this page first writes over it. */
 let savedChecked = false;
-const UNREADABLE_FILE = "saved-board-unreadable.txt";
 
 /**
- * The saved copy cannot be used (`why`): set it aside, or hold it (unreadableSaved) when storage has no room
+ * The saved copy cannot be used (`why`): set it aside, or hold it (heldSaved) when storage has no room
  * for the copy. Returns the sentence that says so.
  */
 function setAsideUnusable(why) {
   const kept = setAsideSavedBoard(localStorage);
   if (kept && !kept.aside) {
-    unreadableSaved = { text: kept.text, problem: kept.problem };
+    const said = `the board saved there before could not be read and could not be copied aside (${kept.problem})`;
+    heldSaved = { text: kept.text, why: said, file: "saved-board-unreadable.txt", label: "Download the unreadable board" };
     return `${why} and could not be copied aside: ${kept.problem}. It is not written over until you download it; starting with a fresh board.`;
   }
   return `${why}${kept ? ", so it is kept aside" : ""}; starting with a fresh board.`;
@@ -154,7 +156,7 @@ export class LinkController {
     document.body.dataset.saved = "just";
     const { state } = this.#app;
     if (!savedChecked) this.#checkSaved();
-    const problem = unreadableSaved ? null : saveBoard(localStorage, state.board, state.rules, state.words);
+    const problem = heldSaved ? null : saveBoard(localStorage, state.board, state.rules, state.words);
     // Words that make the fragment longer than decodeHash reads stay out of the address: a reload would
     // refuse it as not a board (and writing a fragment of hundreds of KB took seconds an edit); it finds
     // the saved copy instead.
@@ -164,7 +166,7 @@ export class LinkController {
     note.hidden = problem === null;
     const keep = board ? "It is still in this page's address; copy the share link to keep it." : "Its words are too long for this page's address: export the board document (Board JSON) to keep it.";
     note.textContent = problem ? `Your board is not saved in this browser: ${problem}. ${keep}` : "";
-    if (unreadableSaved) this.#offerUnreadable(note, keep);
+    if (heldSaved?.why) this.#offerHeld(note, keep);
     const { workspace } = this.#app.modes;
     const hash = workspace ? workspaceHash(workspace, board) : `#${board}`;
     // history.state is kept: it marks an entry a workspace switch made (web/core/workspaces.mjs).
@@ -184,26 +186,43 @@ export class LinkController {
     }
   }
 
-  /** The saved copy is held (unreadableSaved): say so in `note`, with a button that downloads it and then saves this board. */
-  #offerUnreadable(note, keep) {
+  /** The saved copy is held (heldSaved): say why in `note`, with a button that downloads it and then saves this board. */
+  #offerHeld(note, keep) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = "Download the unreadable board";
+    button.textContent = heldSaved.label;
     button.addEventListener("click", () => {
-      if (!unreadableSaved) return;
-      downloadText(unreadableSaved.text, UNREADABLE_FILE); // text/plain: saved as it is, never read as a page
-      unreadableSaved = null;
+      if (!heldSaved) return;
+      downloadText(heldSaved.text, heldSaved.file); // text/plain: saved as it is, never read as a page
+      heldSaved = null;
       this.#persist();
     });
-    const why = `the board saved there before could not be read and could not be copied aside (${unreadableSaved.problem}), so it is kept as it was`;
     note.hidden = false;
-    note.replaceChildren(`Your board is not saved in this browser: ${why}. Download it to keep it; this board is then saved in its place. ${keep} `, button);
+    note.replaceChildren(`Your board is not saved in this browser: ${heldSaved.why}, so it is kept as it was. Download it to keep it; this board is then saved in its place. ${keep} `, button);
   }
 
-  // Back and Forward move between links: each one's verdict replaces the last, so an error about a
-  // bad link never outlives it (nor a "loaded" note a bad link that followed).
-  // An entry a workspace switch made is navigation: the workspace switcher shows its workspace (on
-  // popstate, before this), and the board on screen stays and is written into the entry's address.
+  /**
+   * A link's board replaced `saved` (`{board, rules, words}`, read by readSaved) at start-up: hold the
+   * saved copy, keep the board in My boards (`keep(saved)` resolves with the entry's name or throws the
+   * store's LibraryError), then let this board be saved. Resolves with the sentence that says where the
+   * old board is; when it could not be kept, the saved copy stays held and the save note offers it.
+   */
+  async keepBeforeLink(saved, keep) {
+    const held = { text: savedText(localStorage) ?? "", why: null, file: "saved-board-before-link.txt", label: "Download the board saved before" };
+    heldSaved = held;
+    try {
+      const name = await keep(saved);
+      if (heldSaved === held) heldSaved = null;
+      return `Your last board is in My boards as “${name}”.`;
+    } catch (error) {
+      const reason = { full: "storage is full", unreadable: "My boards could not be read" }[error?.kind] ?? "this browser does not let the page store boards";
+      held.why = `the board saved there before this link could not be kept in My boards (${reason})`;
+      return "Your last board could not be kept in My boards, so it stays saved in this browser instead of this one (see the note under the board).";
+    } finally {
+      this.schedule();
+    }
+  }
+
   #follow(hash) {
     const { state, notify, message } = this.#app;
     if (history.state?.workspace) {
