@@ -126,11 +126,15 @@ def _exit_as(status: int) -> None:
     """Exit as the child did: with its exit status, or killed by the same signal."""
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
-        with contextlib.suppress(ValueError, OSError):
+        with contextlib.suppress(ValueError, OSError):  # SIGKILL and SIGSTOP cannot be handled: already default
             signal.signal(number, signal.SIG_DFL)
+        with contextlib.suppress(ValueError, OSError):
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a SIGSEGV passed on leaves no core of the warden
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {number})
             os.kill(os.getpid(), number)
-        os._exit(128 + number)
+        os._exit(128 + number)  # a signal that does not end a process (SIGCHLD, say): its number, as a shell gives
     os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
 
 
