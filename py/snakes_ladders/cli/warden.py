@@ -159,8 +159,11 @@ def main(argv: Sequence[str]) -> None:
     except Stopped:
         pass
     finally:
-        for stop in STOP_SIGNALS:
-            signal.signal(stop, signal.SIG_IGN)
+        try:
+            for stop in STOP_SIGNALS:
+                signal.signal(stop, signal.SIG_IGN)
+        except Stopped:  # one came as they were being ignored: _stopping ignored them all first
+            pass
         kill_all()
     _exit_as(status if status is not None else 9)  # stopped: as if killed by SIGKILL, as before the warden
 
