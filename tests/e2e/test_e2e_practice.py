@@ -170,6 +170,15 @@ def test_exception_shows_its_line_and_the_printed_output(app: AppPage) -> None:
     practice.run()
     practice.wait_done("error")
     expect(practice.status).to_have_text(re.compile(r"^Your code could not be loaded\. Line 2: SyntaxError"))
+    # LeetCode's old "Python" is Python 2: the load says so and what to change.
+    practice.write("class Solution(object):\n    def snakesAndLadders(self, board):\n        print len(board)\n")
+    practice.run()
+    practice.wait_done("error")
+    expect(practice.status).to_contain_text(
+        "Line 3: SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)? — this looks like "
+        'Python 2 (LeetCode\'s "Python"); practice runs Python 3 (LeetCode\'s "Python3"): write print(...) as a '
+        "function, range for xrange, // for integer division"
+    )
     practice.write(
         "class Solution:\n"
         "    def snakesAndLadders(self, board):\n"

@@ -2,9 +2,9 @@
 
 The battery runs in a child Python process, at most ``--timeout`` seconds a board: a board that
 runs past it is reported with what the solution printed until then, the child is killed and a
-fresh one goes on with the next board.  The child runs in a session of its own and its whole
-process group is killed when it is done or stopped, so nothing the solution forks outlives the
-check (unless it leaves the group: ``os.setsid``); it sends its results on a pipe of its own, whose
+fresh one goes on with the next board.  The child runs in a session of its own, under a warden that
+kills everything the solution started (``containment``: on Linux even what left the session), with its
+address space capped (``--memory``); it sends its results on a pipe of its own, whose
 every frame the parent checks (``practice.frames`` on ``channel``): a solution that writes there, exits, or is
 killed fails that board with what happened.
 
@@ -13,7 +13,8 @@ A board the solution answers wrongly (or raises on) is shrunk in the child
 sent as it is found; if the child does not finish in time (or dies), the last one sent is shown and
 the shrinking is said to have been cut short.  The report (``report``: text, or with ``--json`` one
 JSON object) shows each failure's shrunk board with the original size, the reads and the first
-differing read.  Work on our side is bounded by the number of boards and their size, and the
+differing read; everything the solution controls is shown with its control characters escaped
+(``practice.shown``).  Work on our side is bounded by the number of boards and their size, and the
 solution file is read as the other commands read their input (at most 16,065,536 characters).
 """
 
@@ -29,7 +30,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -48,8 +49,10 @@ from ..practice.frames import (
     parse,
 )
 from ..practice.run import OUTPUT_LIMIT, Outcome, SolutionError, load, run
+from ..practice.shown import json_text, terminal_text
 from ..solver import min_moves, shortest_path
-from .channel import Reader, exit_status, send, stop
+from .channel import Reader, exit_status, send
+from .containment import MEMORY_DEFAULT, contained, limited, memory_words, out_of_memory, parse_memory, stop, worded
 
 STARTUP_SECONDS = 10.0
 #: How long a child whose channel closed is given to exit, so that its status can be told.
@@ -95,10 +98,10 @@ TIMEOUT = "timeout"
 class _Child:
     """A child process running the solution on ``boards`` in turn; stopped, with its group, on exit."""
 
-    def __init__(self, source: str, cases: Sequence[Case], shrink_seconds: float) -> None:
+    def __init__(self, source: str, cases: Sequence[Case], shrink_seconds: float, memory: int) -> None:
         package_parent = str(Path(__file__).resolve().parents[2])  # the folder that holds snakes_ladders/
         path = os.pathsep.join(filter(None, [package_parent, os.environ.get("PYTHONPATH")]))
-        command = [sys.executable, "-c", "from snakes_ladders.cli.check import _child; _child()"]
+        command = contained([sys.executable, "-c", "from snakes_ladders.cli.check import _child; _child()"])
         self.token = secrets.token_hex(16)
         read_end, write_end = os.pipe()
         try:
@@ -110,6 +113,7 @@ class _Child:
                 env={**os.environ, "PYTHONPATH": path},
                 pass_fds=(write_end,),
                 start_new_session=True,  # its own process group, killed whole by stop()
+                preexec_fn=limited(memory),  # its address space capped before any of its Python runs
             )
         except BaseException:
             os.close(read_end)
@@ -220,12 +224,15 @@ class Checked:
     failure: Failure | None = None
 
 
-def check_cases(source: str, cases: Sequence[Case], timeout: float, shrink: bool = True) -> list[Checked]:
-    """Each case's outcome, at most ``timeout`` s a board, and for each failing one the failure, shrunk
-    for at most ``timeout`` s more when ``shrink``.  Raises SolutionError if the solution cannot load."""
+def check_cases(
+    source: str, cases: Sequence[Case], timeout: float, shrink: bool = True, memory: int = MEMORY_DEFAULT
+) -> list[Checked]:
+    """Each case's outcome, at most ``timeout`` s a board and ``memory`` bytes of address space, and for each
+    failing one the failure, shrunk for at most ``timeout`` s more when ``shrink``.  Raises SolutionError if
+    the solution cannot load."""
     checked: list[Checked] = []
     while len(checked) < len(cases):
-        with _Child(source, cases[len(checked) :], timeout if shrink else 0) as child:
+        with _Child(source, cases[len(checked) :], timeout if shrink else 0, memory) as child:
             child.wait_loaded(timeout)
             going = True
             while going and len(checked) < len(cases):
@@ -246,6 +253,12 @@ def check_cases(source: str, cases: Sequence[Case], timeout: float, shrink: bool
 def run_cases(source: str, cases: Sequence[Case], timeout: float) -> list[Outcome]:
     """Each case's outcome, at most ``timeout`` s a board (no shrinking). Raises SolutionError if it cannot load."""
     return [checked.outcome for checked in check_cases(source, cases, timeout, shrink=False)]
+
+
+def _worded(one: Checked, memory: int) -> Checked:
+    """``one`` with a run that ran out of memory said so in plain words (``containment.worded``)."""
+    failure = one.failure and replace(one.failure, outcome=worded(one.failure.outcome, memory))
+    return Checked(one.case, worded(one.outcome, memory), failure)
 
 
 def _failures(checked: Sequence[Checked]) -> list[tuple[int, Checked, Failure]]:
@@ -296,6 +309,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--boards", type=int, default=40, metavar="N", help=f"1 to {MAX_BOARDS} (default 40)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the battery's seed (default 0)")
     parser.add_argument("--timeout", type=float, default=2.0, metavar="SECONDS", help="per board (default 2)")
+    parser.add_argument(
+        "--memory", default="2G", metavar="SIZE", help="the solution's address space, e.g. 512M, 4G (default 2G)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the text report")
     return parser
 
@@ -311,7 +327,7 @@ def encodable(text: str, stream: TextIO | None) -> str:
 
 def _complain(name: str, message: str) -> int:
     """One line on standard error, whatever the message holds; the exit status 2."""
-    line = " ".join(f"snakes_ladders check: {name}: {message}".split())
+    line = terminal_text(" ".join(f"snakes_ladders check: {name}: {message}".split()))
     print(encodable(line, sys.stderr), file=sys.stderr)
     return 2
 
@@ -326,6 +342,10 @@ def main(argv: Sequence[str] | None, read: Callable[[str], str], write: Callable
     args = parser.parse_args(argv)
     if not 1 <= args.boards <= MAX_BOARDS or not 0 < args.timeout <= 600:
         parser.error(f"--boards must be from 1 to {MAX_BOARDS} and --timeout from 0 to 600 seconds")
+    try:
+        memory = parse_memory(args.memory)
+    except ValueError as error:
+        parser.error(str(error))
     name = "<stdin>" if args.file == "-" else args.file
     if name.endswith((".js", ".mjs")):
         return _complain(name, "the check command runs Python solutions; a JavaScript one runs in the page's Practice")
@@ -337,8 +357,13 @@ def main(argv: Sequence[str] | None, read: Callable[[str], str], write: Callable
         return _complain(name, str(error))
     cases = battery(args.boards, args.seed)
     try:
-        checked = check_cases(source, cases, args.timeout)
+        checked = [_worded(one, memory) for one in check_cases(source, cases, args.timeout, memory=memory)]
     except SolutionError as error:
-        return _complain(name, f"line {error.line}: {error.message}" if error.line is not None else error.message)
+        message = memory_words(memory) if out_of_memory(error.message) else error.message
+        return _complain(name, f"line {error.line}: {message}" if error.line is not None else message)
+    except KeyboardInterrupt:  # Ctrl-C: the child and all it started were killed on the way out
+        _complain(name, "stopped (interrupted)")
+        return 130
     status, text = (report_json if args.json else report)(checked)
-    return write(encodable(text, sys.stdout)) or status
+    shown = json_text(text) if args.json else terminal_text(text)  # what the solution printed, never obeyed
+    return write(encodable(shown, sys.stdout)) or status

@@ -21,6 +21,8 @@ from itertools import islice
 from types import TracebackType
 from typing import Any
 
+from . import python2
+
 SHOWN_LIMIT = 200
 ITEMS = 10
 DEPTH = 3
@@ -167,16 +169,18 @@ def exception_text(error: BaseException) -> str:
 def describe_exception(error: BaseException, filename: str) -> tuple[str, int | None]:
     """``"ValueError: ..."`` and the line of the code compiled as ``filename`` where it was raised.
 
-    A SyntaxError in that code reads ``SyntaxError: invalid syntax`` with its own line.
+    A SyntaxError in that code reads ``SyntaxError: invalid syntax`` with its own line.  Python 2 code
+    (``print x``, ``xrange``) is told what to change (``python2.hint``).
     """
     name = exception_name(error)
     source = _syntax_filename(error) if issubclass(type(error), SyntaxError) else None
     if type(source) is str and source == filename:
-        message, line = _syntax_msg(error), _syntax_lineno(error)
-        text = clip(message) if type(message) is str else ""
-        return (f"{name}: {text}" if text else name), (line if type(line) is int else None)
-    text = exception_text(error)
-    return (f"{name}: {text}" if text else name), last_line(_traceback_of(error), filename)
+        message, number = _syntax_msg(error), _syntax_lineno(error)
+        text, line = (clip(message) if type(message) is str else ""), (number if type(number) is int else None)
+    else:
+        text, line = exception_text(error), last_line(_traceback_of(error), filename)
+    words, advice = (f"{name}: {text}" if text else name), python2.hint(error)
+    return (f"{words} — {advice}" if advice else words), line
 
 
 def last_line(trace: TracebackType | None, filename: str) -> int | None:
