@@ -24,6 +24,17 @@ export default [
     },
   },
   {
+    // web/core is the bottom layer: it imports only itself (tests/js/import-layers.test.mjs checks every
+    // room's imports, dynamic ones too, against the layer table in docs/design.md).
+    files: ["web/core/**/*.mjs"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./", message: "web/core imports only web/core: move the helper into core, or the caller up a room." }] },
+      ],
+    },
+  },
+  {
     // start-python.js: the one classic script, run by the parser before the modules (index.html).
     files: ["web/*.js"],
     languageOptions: { ecmaVersion: 2023, sourceType: "script", globals: { ...globals.browser } },

@@ -422,7 +422,7 @@ class AppPage:
             skip.click()
         expect(playback).to_have_attribute("data-animation", "done")
 
-    # --- random play, the search explained and play mode (added for test_e2e_analysis) --------
+    # --- random play, the search explained and play mode (test_e2e_random_play) --------
 
     def rule(self, label: str) -> Locator:
         """A control by its exact label: "Start", "Past the goal", "Players" (Rules for a real die), "Seed"

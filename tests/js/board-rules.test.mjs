@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { decodeHash, encodeHash } from "../../web/core/codec.mjs";
 import { JUMP_PLACEMENT, LIMITS, RULES } from "../../web/core/contract.mjs";
-import { boardToMatrix, cellToSquare, matrixToBoard, squareToCell } from "../../web/board/grid.mjs";
+import { boardToMatrix, cellToSquare, matrixToBoard, squareToCell } from "../../web/core/grid.mjs";
 import { MAX_SIZE, MIN_SIZE, buildBoard, emptyBoard, placementProblem, startProblem } from "../../web/core/state.mjs";
 
 test("the zig-zag numbering round-trips for every square of boards 2..12, odd and even", () => {

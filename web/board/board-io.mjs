@@ -3,7 +3,7 @@
 // (board-document.mjs) with the rules and the words on squares. Owns the "check" and "load" requests.
 // It also starts the words on squares: their layer on the board and their fields (issue 24).
 import { plural, warningsText } from "../core/format.mjs";
-import { boardToMatrix, matrixToBoard } from "./grid.mjs";
+import { boardToMatrix, matrixToBoard } from "../core/grid.mjs";
 import { copyText } from "../core/links.mjs";
 import { emptyBoard, makeWords } from "../core/state.mjs";
 import { $ } from "../core/dom.mjs";

@@ -1,7 +1,7 @@
 // The board's DOM and SVG: squares, snakes and ladders, highlights and the token.
 // Owns every visual constant and all conversion between page pixels and board squares.
 import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./geometry.mjs";
-import { cellToSquare, squareToCell } from "./grid.mjs";
+import { cellToSquare, squareToCell } from "../core/grid.mjs";
 import { diffJumps, drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { touchedSquares } from "./marks.mjs";
 import { watchFan } from "./token-fan.mjs";

@@ -2,10 +2,9 @@
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
 import { MAX_HASH_LENGTH, decodeHash, encodeHash, encodeWords, loadSavedBoard, saveBoard, setAsideSavedBoard } from "./codec.mjs";
 import { downloadText } from "./unreadable.mjs";
-import { withoutCode } from "../practice/code-link.mjs";
+import { LINK_LIMIT, withoutCode } from "./code-address.mjs";
 import { buildBoard, makeWords, sameBoard } from "./state.mjs";
 import { checkDecks, checkNotes } from "./notes.mjs";
-import { LINK_LIMIT } from "../practice/code-link.mjs";
 import { splitWorkspace, workspaceHash } from "./workspaces.mjs";
 import { $ } from "./dom.mjs";
 

@@ -3,7 +3,7 @@
 // never mutated: every edit makes a new one; the rules are a frozen `{start, overshoot}` (every rule RULES lists).
 
 import { JUMP_PLACEMENT, LIMITS, RULES } from "./contract.mjs";
-import { squareToCell } from "../board/grid.mjs";
+import { squareToCell } from "./grid.mjs";
 import { checkNote, cleanText, deckProblem, SYMBOLS, wordsTakenOff } from "./notes.mjs";
 
 // The sizes and the placement rules are Python's (web/core/contract.mjs is written from the package).

@@ -3,7 +3,7 @@
 // Other tabs may change the stored list: the store merges each change into it (library-store.mjs), and
 // the list here is drawn again whenever another tab writes it (the window's "storage" event).
 import { ask } from "../core/ask.mjs";
-import { boardToMatrix } from "../board/grid.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
 import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, entryWords, uniqueName } from "./library-store.mjs";
 import { parseExport } from "./library-import.mjs";
 import { buildBoard, makeWords } from "../core/state.mjs";

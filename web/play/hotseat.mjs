@@ -5,7 +5,7 @@
 import { TokenAnimator, playTurn } from "../board/animate.mjs";
 import { LIMITS } from "../core/contract.mjs";
 import { rollDie, FACES } from "./dice.mjs";
-import { boardToMatrix } from "../board/grid.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
 import { cleanName } from "../library/library-store.mjs";
 import { describeMove, describeRules, describeWin } from "../core/rules-text.mjs";
 

@@ -1,8 +1,8 @@
 // The Random play and Explain panels' controller: the live analysis (the what-if after each edit),
 // seeded games and the search step by step. It owns the "analysis", "explain" and "play" requests.
-import { AnalysisPanel, ExplainPanel } from "../analysis/analysis.mjs";
-import { GamePanel } from "../play/game.mjs";
-import { boardToMatrix } from "../board/grid.mjs";
+import { AnalysisPanel, ExplainPanel } from "./analysis.mjs";
+import { GamePanel } from "./seeded-game.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
 import { $ } from "../core/dom.mjs";
 
 export class RandomPlayController {
