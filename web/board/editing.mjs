@@ -30,6 +30,8 @@ export class EditingController {
     $("cancel-selection").addEventListener("click", () => editor.cancel());
     editor.addEventListener("selectionchange", (event) => this.#inspect(/** @type {CustomEvent} */ (event).detail));
     document.addEventListener("keydown", (event) => this.#shortcut(event));
+    state.addEventListener("change", (event) => this.boardChanged(/** @type {CustomEvent} */ (event).detail.board));
+    state.addEventListener("ruleschange", () => this.historyChanged());
   }
 
   /** The board changed: the size field and the undo/redo buttons follow. */

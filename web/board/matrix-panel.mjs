@@ -11,11 +11,12 @@ export class MatrixPanel {
   #view = new MatrixView(this.#root, () => this.#visible());
 
   /**
-   * Link the matrix to the board: hover, focus and selection both ways (`view`, `editor`); `modes` says
-   * which workspace is shown, so the hidden panel builds nothing until it is shown.
+   * Link the matrix to the board: it follows the `state`'s changes, hover, focus and selection both ways
+   * (`view`, `editor`); `modes` says which workspace is shown, so the hidden panel builds nothing until it is shown.
    */
-  link({ view, editor, modes }) {
+  link({ state, view, editor, modes }) {
     this.#modes = modes;
+    state.addEventListener("change", (event) => this.show(/** @type {CustomEvent} */ (event).detail.board));
     this.#view.link(view, editor);
     modes.addEventListener("workspacechange", () => {
       if (this.#visible()) this.#view.shown();

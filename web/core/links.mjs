@@ -101,7 +101,7 @@ export class LinkController {
   #timer = null;
   #pending = false;
 
-  /** `app`: `{state, notify, message}` from the composition root; the rules are the state's. */
+  /** `app`: `{state, modes, notify, message}` from the composition root; the rules are the state's. */
   constructor(app) {
     this.#app = app;
     // Leaving the page writes what is pending; a burst of edits writes twice, at its start and end
@@ -120,6 +120,13 @@ export class LinkController {
     // finds it again unwritten: it is written at the end of a first window, after the board is
     // drawn, rather than at once (the first write to localStorage takes several ms).
     this.#openWindow();
+    // The address and the saved copy follow the board, the rules, the players and the workspace shown.
+    app.state.addEventListener("change", () => this.schedule());
+    app.state.addEventListener("ruleschange", (event) => {
+      if (!(/** @type {CustomEvent} */ (event).detail.withBoard)) this.schedule(); // the change has asked
+    });
+    app.modes.addEventListener("workspacechange", () => this.schedule());
+    $("players").addEventListener("change", () => this.schedule());
   }
 
   /**

@@ -240,6 +240,7 @@ class HotSeat {
       if (this.#personToRoll()) this.roll();
     });
     this.#app.state.addEventListener("change", () => this.#game && this.stop("The board changed, so the game was stopped."));
+    this.#app.state.addEventListener("ruleschange", () => this.showRules()); // a game keeps its own rules
     this.#$("count").addEventListener("change", () => this.#showCount());
     this.#$("start").addEventListener("click", () => this.start());
     this.#$("roll").addEventListener("click", () => this.#personToRoll() && this.roll());

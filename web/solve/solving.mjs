@@ -61,6 +61,10 @@ export class SolveController {
     });
     $("solve-button").addEventListener("click", () => this.solve());
     $("cancel-solve").addEventListener("click", () => this.#cancel());
+    app.state.addEventListener("change", () => this.boardChanged());
+    app.state.addEventListener("ruleschange", (event) => {
+      if (!(/** @type {CustomEvent} */ (event).detail.withBoard)) this.rulesChanged(); // Solve answers under the rules
+    });
   }
 
   set speed(value) {
