@@ -1,6 +1,6 @@
 // A JavaScript practice solution, run by a JavaScript interpreter written in JavaScript (sval, vendored by
 // the build): the page's CSP refuses eval and new Function, and the user's code is never compiled by the
-// engine. The practice worker hands `load` and `run` to Python (api/practice.py, practice_foreign.py), which
+// browser. The practice worker hands `load` and `run` to Python (api/practice.py, practice_foreign.py), which
 // keeps the battery, shrinking and the first difference: this module only runs the code on a board and says
 // what it returned, threw, printed and read, as JSON text of the shape practice_run.Outcome.to_json() has.
 //
