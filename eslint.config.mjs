@@ -18,7 +18,7 @@ export default [
       eqeqeq: ["error", "always"],
       "no-var": "error",
       "prefer-const": "error",
-      // Issue 13: small functions and files. A class is the unit for a panel with state (see SolveController).
+      // Small functions and files. A class is the unit for a panel with state (see SolveController).
       "max-lines-per-function": ["error", { max: 60 }],
       "max-lines": ["error", { max: 400 }],
     },

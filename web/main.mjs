@@ -183,7 +183,7 @@ function offerOffline(event = null) {
 }
 engine.addEventListener("statechange", offerOffline);
 offerOffline();
-// --- Practice mode (issue 16): practice.mjs, its editor and worker load when the panel first opens ---
+// --- Practice mode: practice.mjs, its editor and worker load when the panel first opens ---
 function openPractice(linked = null) {
   practice ??= import("./practice/practice.mjs").then(({ createPractice }) =>
     createPractice({
@@ -221,7 +221,7 @@ window.addEventListener("hashchange", (event) => {
   if (linked) practiceLinked(linked);
 });
 // --- end of Practice mode ---
-// --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
+// --- Designer: Generate dialog, My boards, Play with real dice; each module loads on first use ---
 /** The client of the solver's worker for My boards and hot-seat play: each call counts, none replaces another. */
 const request = makeClient((_, message) => engine.call(message), shared);
 $("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
@@ -251,7 +251,7 @@ for (const type of ["pointerdown", "focusin"]) {
   $("hotseat").addEventListener(type, openHotSeat, { once: true });
 }
 // --- end of Designer ---
-// --- Print (issues 23, 24): the Print dialog and its sheets (web/print/), loaded on first use ---
+// --- Print: the Print dialog and its sheets (web/print/), loaded on first use ---
 let printing = null;
 function openPrint() {
   printing ??= import("./print/print-dialog.mjs").then(({ createPrintDialog }) =>

@@ -1,4 +1,4 @@
-"""Issue 23's small things in the browser: the Practice editor's contrast in every theme, the PNG at print
+"""Small things in the browser: the Practice editor's contrast in every theme, the PNG at print
 resolution, the Show switches, resizing that keeps each jump's place, and the classic preset's Solve."""
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ test("share links carry the contract's rule names and leave the defaults out", (
   const hash = encodeHash(board, { start: "off-board", overshoot: "bounce" });
   assert.deepEqual(decodeHash(`#${hash}`).rules, { start: "off-board", overshoot: "bounce", sixes: RULES.sixes.default });
   assert.throws(() => decodeHash("#n=6&past=wrap"), /not one of stay, bounce, win/);
-  // The sixes rule (issue 24): written only when not the default, read back checked against RULES.
+  // The sixes rule: written only when not the default, read back checked against RULES.
   assert.equal(encodeHash(board, { sixes: RULES.sixes.default }), "n=6&j=2-15");
   const sixes = encodeHash(board, { sixes: "again-three-to-start" });
   assert.equal(sixes, "n=6&j=2-15&sixes=again-three-to-start");
