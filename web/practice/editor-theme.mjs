@@ -2,7 +2,7 @@
 // page variable or a light-dark() pair, so the editor follows the Theme control and, on "System", the
 // system's setting, without being rebuilt (color-scheme is inherited into the editor's shadow root).
 // Each token colour has a contrast of at least 4.5:1 (WCAG) on the editor's backgrounds, its active
-// line included, in every theme: tests/e2e/test_e2e_polish.py measures it from the computed colours.
+// line included, in every theme: tests/e2e/test_e2e_practice_view.py measures it from the computed colours.
 
 /** light-dark(light, dark): the light colour on light backgrounds (the contrast theme too), the dark one on dark. */
 const pair = (light, dark) => `light-dark(${light}, ${dark})`;
