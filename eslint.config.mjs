@@ -1,6 +1,7 @@
-// Lint rules for the page's own modules (web/), the benchmarks' JavaScript and this config.
-// Browser and worker globals only: the page has no bundler and no Node APIs.
+// Lint rules for the page's own modules (web/, browser and worker globals only: no bundler, no Node APIs),
+// the tests', tools' and benchmarks' JavaScript and this config. The layout is prettier's (.prettierrc.json).
 import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
 import globals from "globals";
 
 export default [
@@ -50,4 +51,6 @@ export default [
     files: ["bench/**/*.mjs", "tests/**/*.mjs", "eslint.config.mjs", "tools/**/*.mjs"],
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
   },
+  // Last: prettier owns the layout, so no rule that would fight its output stays on.
+  prettier,
 ];
