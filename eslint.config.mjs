@@ -1,6 +1,7 @@
-// Lint rules for the page's own modules (web/), the benchmarks' JavaScript and this config.
-// Browser and worker globals only: the page has no bundler and no Node APIs.
+// Lint rules for the page's own modules (web/, browser and worker globals only: no bundler, no Node APIs),
+// the tests', tools' and benchmarks' JavaScript and this config. The layout is prettier's (.prettierrc.json).
 import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
 import globals from "globals";
 
 export default [
@@ -18,9 +19,20 @@ export default [
       eqeqeq: ["error", "always"],
       "no-var": "error",
       "prefer-const": "error",
-      // Issue 13: small functions and files. A class is the unit for a panel with state (see SolveController).
+      // Small functions and files. A class is the unit for a panel with state (see SolveController).
       "max-lines-per-function": ["error", { max: 60 }],
       "max-lines": ["error", { max: 400 }],
+    },
+  },
+  {
+    // web/core is the bottom layer: it imports only itself (tests/js/import-layers.test.mjs checks every
+    // room's imports, dynamic ones too, against the layer table in docs/design.md).
+    files: ["web/core/**/*.mjs"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./", message: "web/core imports only web/core: move the helper into core, or the caller up a room." }] },
+      ],
     },
   },
   {
@@ -39,4 +51,6 @@ export default [
     files: ["bench/**/*.mjs", "tests/**/*.mjs", "eslint.config.mjs", "tools/**/*.mjs"],
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
   },
+  // Last: prettier owns the layout, so no rule that would fight its output stays on.
+  prettier,
 ];

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run every check: the gates (ruff, mypy, eslint, tsc --checkJs, jscpd), the JavaScript unit tests
+# Run every check: the gates (ruff, mypy, eslint, prettier, tsc --checkJs, jscpd), the JavaScript unit tests
 # (node --test), the Python package (pytest, hypothesis, doctests) and the browser app (Playwright
 # driving Debian's Chromium). Installs what it needs on a fresh machine: a virtual environment in
 # .venv, the npm packages, and chromium when /usr/bin/chromium is absent.
@@ -39,6 +39,8 @@ gates() {
   .venv/bin/ruff format --check --quiet .
   .venv/bin/mypy
   npx --no-install eslint --max-warnings 0 .
+  # The JavaScript's layout (.prettierrc.json; the files are package.json's format:check script).
+  npm run --silent format:check
   npx --no-install tsc -p jsconfig.json
   # No block of six or more lines repeated in py/ or web/ (.jscpd.json; jscpd counts a clone's lines from
   # its first token's line to its last's and reports spans of more than minLines, so 5 catches six lines).

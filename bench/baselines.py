@@ -1,4 +1,4 @@
-"""The two solvers the engine is measured against, written as LeetCode submissions would be.
+"""The two solvers the package's search is measured against, written as LeetCode submissions would be.
 
 Each takes the LeetCode matrix, flattens it itself and returns the least number
 of moves or -1.  Neither validates the matrix (a submission may trust its input).

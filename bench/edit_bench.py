@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Page speed on large boards (issue 23): edits, loading a share link, Solve, and a long route's time.
+"""Page speed on large boards: edits, loading a share link, Solve, and a long route's time.
 
     .venv/bin/python bench/edit_bench.py                 10 repetitions per edit (about 3 minutes)
     .venv/bin/python bench/edit_bench.py --reps 20       more repetitions
@@ -61,7 +61,7 @@ EDITS = ("select", "place", "move", "delete", "undo", "redo")
 ROUTE_SIZES = (20, 50)
 DEFAULT_RESULTS = pb.BENCH / "results" / "edit.json"
 
-# Targets (issue 23): every edit on 50×50 within 3× its 10×10 time and within 100 ms; load and Solve
+# Targets: every edit on 50×50 within 3× its 10×10 time and within 100 ms; load and Solve
 # within 300 ms each; a route at the default speed within 30 s.
 TARGET_EDIT_MS = 100.0
 TARGET_EDIT_RATIO = 3.0

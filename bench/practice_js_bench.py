@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A JavaScript practice solution's runs against a Python one's (issue 25): time a run of the same BFS.
+"""A JavaScript practice solution's runs against a Python one's: time a run of the same BFS.
 
     .venv/bin/python bench/practice_js_bench.py           20 runs a row
     .venv/bin/python bench/practice_js_bench.py --runs 50

@@ -7,7 +7,7 @@ round after round, in one process, and the median of each is kept.  The solvers:
 
 - ``min_moves(matrix)``: the package, end to end: reading and checking the
   matrix, building the Board, and the search (snakes_ladders.solver.searches);
-- ``engine``: the package's search alone, on a Board built beforehand;
+- ``search``: the package's search alone, on a Board built beforehand;
 - ``solve(matrix)``: the package's ``solve``, end to end: distances for every
   square, a shortest game and the count of optimal games (bounded: exact below
   10^30), from the matrix;
@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         board = Board.from_matrix(matrix)
         solvers = {
             "min_moves": partial(min_moves, matrix),
-            "engine": partial(min_moves, board),
+            "search": partial(min_moves, board),
             "solve": partial(solve_moves, matrix),
             "read": partial(Board.from_matrix, matrix),
             "textbook": partial(textbook_bfs, matrix),
@@ -226,8 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         "textbook",
         "pruned",
         "solve_textbook",
-        "engine_textbook",
-        "engine_pruned",
+        "search_textbook",
+        "search_pruned",
         "bound_textbook",
         "bound_pruned",
     )
@@ -237,8 +237,8 @@ def main(argv: list[str] | None = None) -> int:
             "textbook": median["textbook"] / median["min_moves"],
             "pruned": median["pruned"] / median["min_moves"],
             "solve_textbook": median["textbook"] / median["solve"],
-            "engine_textbook": median["textbook"] / median["engine"],
-            "engine_pruned": median["pruned"] / median["engine"],
+            "search_textbook": median["textbook"] / median["search"],
+            "search_pruned": median["pruned"] / median["search"],
             "bound_textbook": median["textbook"] / median["read"],
             "bound_pruned": median["pruned"] / median["read"],
         }
@@ -249,16 +249,16 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"\n{n}×{n} boards, median of {args.repeat} runs, milliseconds (CPython {platform.python_version()}).\n")
     print(
-        "| board | jumps | moves | min_moves(matrix) | solve(matrix) | engine (Board) | read (Board.from_matrix) "
-        "| textbook BFS | pruned BFS | × textbook | × pruned | solve × textbook | engine × textbook "
-        "| engine × pruned | bound × textbook | bound × pruned |"
+        "| board | jumps | moves | min_moves(matrix) | solve(matrix) | search (Board) | read (Board.from_matrix) "
+        "| textbook BFS | pruned BFS | × textbook | × pruned | solve × textbook | search × textbook "
+        "| search × pruned | bound × textbook | bound × pruned |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         m, s = row["median_s"], row["speedup"]
         print(
             f"| {row['family']} | {row['jumps']:,} | {row['moves']:,} | {ms(m['min_moves'])} | {ms(m['solve'])} "
-            f"| {ms(m['engine'])} "
+            f"| {ms(m['search'])} "
             f"| {ms(m['read'])} | {ms(m['textbook'])} | {ms(m['pruned'])} "
             + "".join(f"| {ratio(s[key])} " for key in keys)
             + "|"

@@ -1,4 +1,4 @@
-"""Benchmark: issue 12's two targets, in CPU time: solve(matrix) against the textbook BFS, and the read.
+"""Benchmark: the solver's two targets, in CPU time: solve(matrix) against the textbook BFS, and the read.
 
     python3 bench/solver_cpu_bench.py [--size 1000] [--repeat 5] [--only NAME ...] [--before REV]
 

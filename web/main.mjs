@@ -4,36 +4,43 @@ import { engine } from "./boot.mjs";
 import { EngineBridge, Superseded } from "./core/bridge.mjs";
 import { BUILD_ID, PYODIDE_VERSION } from "./build-info.mjs";
 import { BoardIoController } from "./board/board-io.mjs";
+import { createNotesLayer } from "./board/notes-layer.mjs";
+import { createSquareWords } from "./board/square-words.mjs";
 import { makeClient } from "./core/client.mjs";
 import { Editor } from "./board/editor.mjs";
 import { BoardTools } from "./board/tools.mjs";
 import { EditingController } from "./board/editing.mjs";
 import { Engine } from "./workers/engine.mjs";
-import { boardToMatrix, matrixToBoard } from "./board/grid.mjs";
-import { addressWithoutCode, findLinkedCode } from "./practice/code-link.mjs";
+import { boardToMatrix, matrixToBoard } from "./core/grid.mjs";
+import { addressWithoutCode, findLinkedCode } from "./core/code-address.mjs";
 import { encodeHash } from "./core/codec.mjs";
 import { LinkController, readLink, readSaved } from "./core/links.mjs";
 import { FEATURES, MODES, ModeMachine } from "./core/modes.mjs";
 import { DEFAULT_WORKSPACE, WorkspaceSwitcher, lastWorkspace, splitWorkspace } from "./core/workspaces.mjs";
 import { registerOffline } from "./core/offline.mjs";
-import { EngineStatus, MatrixPanel } from "./core/panels.mjs";
+import { MessageLine } from "./core/message-line.mjs";
+import { EngineStatus } from "./workers/engine-status.mjs";
+import { MatrixPanel } from "./board/matrix-panel.mjs";
 import { createExportControls } from "./board/export.mjs";
 import { createThemeControl } from "./board/theme.mjs";
 import { createLayerControls } from "./board/layers.mjs";
 import { createZoomControls } from "./board/zoom.mjs";
-import { RandomPlayController } from "./solve/random-play.mjs";
+import { RandomPlayController } from "./random-play/controller.mjs";
 import { BoardView } from "./board/render.mjs";
+import { drawStateChanges } from "./board/board-follows-state.mjs";
 import { SolveController } from "./solve/solving.mjs";
 import { BoardState, MAX_SIZE, emptyBoard, makeWords } from "./core/state.mjs";
 import { $ } from "./core/dom.mjs";
 
-const select = (id) => /** @type {HTMLSelectElement} */ ($(id));
-
 const state = new BoardState(emptyBoard(6));
 const view = new BoardView($("board"));
 const matrix = new MatrixPanel();
-const message = $("message");
 const modes = new ModeMachine();
+// The message line first among the state's listeners: the Undo or Redo it offers for a step is set before
+// any controller reports the step in the same task (core/message-line.mjs).
+const messageLine = new MessageLine({ state, modes });
+const notify = messageLine.notify;
+const message = messageLine.element;
 modes.addEventListener("modechange", () => (document.body.dataset.mode = modes.mode));
 document.body.dataset.mode = modes.mode;
 // Every panel shows its feature's phase (data-state) from the machine; three sections have no id of their own.
@@ -48,49 +55,6 @@ const bridge = new EngineBridge(engine, () => {
   slow.addEventListener("statechange", () => ($("analysis").dataset.engine = slow.state));
   return slow;
 });
-
-// The rules are part of the state (undone with the board, carried by links and My boards): the Random play
-// panel's selects only show them and ask the state to change them.
-const RULE_SELECTS = { start: "rule-start", overshoot: "rule-overshoot", sixes: "rule-sixes" };
-function showRules() {
-  for (const [name, id] of Object.entries(RULE_SELECTS)) select(id).value = state.rules[name];
-}
-
-/**
- * What the message line may offer for the step just made: "undo" after a change, "redo" after an undo.
- * Set by the state's events and kept for the rest of the task only, so only the message that reports the
- * step (the change's own words, or its controller's right after it) offers it.
- */
-let offer = null;
-function offerFor(how) {
-  offer = how === "undo" ? "redo" : how === "step" || how === "redo" ? "undo" : null;
-  queueMicrotask(() => (offer = null));
-}
-const messageAction = /** @type {HTMLButtonElement} */ ($("message-action"));
-messageAction.addEventListener("click", () => {
-  const problem = messageAction.dataset.action === "redo" ? state.redo() : state.undo();
-  if (problem) notify(problem, "error");
-});
-
-/**
- * The message line under the board, its one writer. A message says what an action did, or (`source` "link")
- * what became of the link's board, and stays while it applies: the next message replaces it; a change of the
- * board replaces it with the change's own words, or takes it off when the change has none (an error about
- * the old board goes with it); a workspace switch takes it off (what the last action or the start-up said),
- * unless it is an error saying why the board on screen is not the link's, which stays until the board changes.
- * Outside Design, whose Undo and Redo buttons are elsewhere, a message that reports a step offers to take
- * it back (or, after Undo, to make it again): the page changes nowhere without an Undo where the user is.
- */
-function notify(text, kind = "info", source = "") {
-  message.textContent = text;
-  message.dataset.kind = kind;
-  message.dataset.source = source;
-  const action = kind === "info" && text && !modes.editable ? offer : null;
-  messageAction.hidden = action === null;
-  messageAction.dataset.action = action ?? "";
-  messageAction.textContent = action === "redo" ? "Redo" : "Undo";
-  messageAction.setAttribute("aria-label", `${messageAction.textContent} this change`);
-}
 
 /**
  * Ask Python, as the newest request for `key`: resolves with the reply, or with null when a newer
@@ -112,12 +76,26 @@ const ask = makeClient(latest, shared);
 const tools = new BoardTools({ root: $("tools"), frame: view.frame, modes });
 const editor = new Editor(state, view, notify, tools);
 const app = { state, view, editor, tools, bridge, ask, modes, notify, message };
-matrix.link({ view, editor, modes });
-const links = new LinkController(app);
-const boardIo = new BoardIoController({ ...app, matrixText: () => matrix.text });
-const editing = new EditingController(app);
-const randomPlay = new RandomPlayController(app);
+// The words on squares: their layer on the board and their fields.
+createNotesLayer({ view, state });
+createSquareWords({ state, editor, tools, notify });
+// Each collaborator below follows the state's events ("change", "ruleschange") and the workspace's itself,
+// in its constructor. This listener comes before theirs, because the DOM calls listeners in the order they
+// were added: every reply asked for the old board is cancelled before anyone asks about the new one, and
+// the edit takes the board from every feature (the mode table's clears) before the panels reset.
+state.addEventListener("change", () => {
+  bridge.cancelAll();
+  modes.fire("edit");
+});
+// Solve's answer is marked stale, then the board is drawn, then the rest follow (the order they had).
 const solver = new SolveController({ ...app, onCancel: () => boardIo.check() });
+drawStateChanges(state, view);
+matrix.link({ state, view, editor, modes });
+const editing = new EditingController(app);
+const links = new LinkController(app);
+// The analysis is asked again before Python's check of the new board (its own worker, so neither waits).
+const randomPlay = new RandomPlayController(app);
+const boardIo = new BoardIoController({ ...app, matrixText: () => matrix.text });
 const designer = { hotSeat: null, library: null, hotSeatLoad: null };
 /** The Practice panel's controller once its module has loaded (openPractice). */
 let practice = null;
@@ -140,39 +118,9 @@ new EngineStatus(engine, () => {
   boardIo.check();
 });
 
-state.addEventListener("change", (event) => {
-  const { board, label, how } = /** @type {CustomEvent} */ (event).detail;
-  offerFor(how);
-  bridge.cancelAll(); // every reply asked for the old board is stale
-  modes.fire("edit");
-  solver.boardChanged();
-  view.render(board);
-  view.clearRoute();
-  view.mark({ path: new Set(), landings: new Set(), current: null, chained: new Set() });
-  matrix.show(board);
-  editing.boardChanged(board);
-  links.schedule();
-  boardIo.boardChanged();
-  notify(label ?? "", "info"); // notify's rule: the old board's message goes with it
-  randomPlay.boardChanged();
-  boardIo.check();
-});
-state.addEventListener("ruleschange", (event) => {
-  const { label, withBoard, how } = /** @type {CustomEvent} */ (event).detail;
-  offerFor(how);
-  showRules();
-  designer.hotSeat?.showRules();
-  editing.historyChanged();
-  if (withBoard) return; // the board's change has done the rest
-  links.schedule();
-  if (label) notify(label, "info");
-  solver.rulesChanged(); // Solve answers under the rules
-  randomPlay.rulesChanged();
-});
-
 // --- board view: export and print, theme, layer switches, zoom (the playback row is solving.mjs's) ---
 createExportControls({ root: $("export"), sheet: $("print-sheet"), view, notify, print: () => openPrint() });
-createThemeControl({ select: select("theme") });
+createThemeControl({ select: /** @type {HTMLSelectElement} */ ($("theme")) });
 createLayerControls({ root: $("layer-tools"), view });
 createZoomControls({ root: $("zoom-tools"), view, panByMouse: () => tools.action === "view" });
 // --- end board view ---
@@ -181,17 +129,6 @@ $("speed").addEventListener("input", (event) => {
   const speed = Number(/** @type {HTMLInputElement} */ (event.target).value);
   solver.speed = speed;
   randomPlay.speed = speed;
-});
-for (const [name, id] of Object.entries(RULE_SELECTS)) {
-  $(id).addEventListener("change", () => {
-    const problem = state.setRules({ [name]: select(id).value });
-    if (problem) notify(problem, "error");
-    showRules();
-  });
-}
-$("players").addEventListener("change", () => {
-  links.schedule();
-  randomPlay.rulesChanged();
 });
 $("measure").addEventListener("click", async () => {
   const memory = $("memory");
@@ -209,9 +146,6 @@ $("measure").addEventListener("click", async () => {
 // --- workspaces: the link's, else the one this browser used last, else Solve (web/core/workspaces.mjs) ---
 const workspaces = new WorkspaceSwitcher({ nav: $("workspaces"), modes, boardText: () => encodeHash(state.board, state.rules, state.words) });
 modes.addEventListener("workspacechange", (event) => {
-  const linkError = message.dataset.source === "link" && message.dataset.kind === "error";
-  if (/** @type {CustomEvent} */ (event).detail.from && !linkError) notify(""); // notify's rule
-  links.schedule(); // the address names the workspace shown
   if (/** @type {CustomEvent} */ (event).detail.to === "practice") openPractice();
 });
 
@@ -232,7 +166,6 @@ const opening = linked ? "Loaded the board from the link." : saved ? "Restored y
   : preset ? `Loaded the preset “${preset.name}”. Press Solve!` : "";
 const startRules = fromLink.rules ?? fromSaved.rules ?? preset?.rules ?? {};
 state.reset(linked ?? saved ?? (preset ? matrixToBoard(preset.board) : emptyBoard(6)), startProblem ? "" : opening, startRules, fromLink.words ?? fromSaved.words);
-showRules();
 // After the start-up board is drawn: entering a workspace clears layers off a board that must exist.
 workspaces.show(splitWorkspace(location.hash).workspace ?? lastWorkspace(localStorage) ?? DEFAULT_WORKSPACE);
 if (startProblem) notify(startProblem, "error", "link");
@@ -258,7 +191,7 @@ function offerOffline(event = null) {
 }
 engine.addEventListener("statechange", offerOffline);
 offerOffline();
-// --- Practice mode (issue 16): practice.mjs, its editor and worker load when the panel first opens ---
+// --- Practice mode: practice.mjs, its editor and worker load when the panel first opens ---
 function openPractice(linked = null) {
   practice ??= import("./practice/practice.mjs").then(({ createPractice }) =>
     createPractice({
@@ -296,7 +229,7 @@ window.addEventListener("hashchange", (event) => {
   if (linked) practiceLinked(linked);
 });
 // --- end of Practice mode ---
-// --- Designer (issue 17): Generate dialog, My boards, Play with real dice; each module loads on first use ---
+// --- Designer: Generate dialog, My boards, Play with real dice; each module loads on first use ---
 /** The client of the solver's worker for My boards and hot-seat play: each call counts, none replaces another. */
 const request = makeClient((_, message) => engine.call(message), shared);
 $("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
@@ -326,7 +259,7 @@ for (const type of ["pointerdown", "focusin"]) {
   $("hotseat").addEventListener(type, openHotSeat, { once: true });
 }
 // --- end of Designer ---
-// --- Print (issues 23, 24): the Print dialog and its sheets (web/print/), loaded on first use ---
+// --- Print: the Print dialog and its sheets (web/print/), loaded on first use ---
 let printing = null;
 function openPrint() {
   printing ??= import("./print/print-dialog.mjs").then(({ createPrintDialog }) =>

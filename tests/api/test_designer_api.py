@@ -1,4 +1,4 @@
-"""The Python side of the page's designer (issue 17): the API's move op and its generate op with progress.
+"""The Python side of the page's designer: the API's move op and its generate op with progress.
 
 ``move`` must answer exactly as ``Rules.step`` and ``play`` do (the page never applies a rule itself);
 ``api.handle`` with ``generate`` (the generate worker's call) must report progress as JSON, return the closest board when a target is missed,

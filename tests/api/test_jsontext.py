@@ -54,7 +54,7 @@ def test_five_megabytes_of_brackets_are_refused() -> None:
         check_nesting(text)
 
 
-# --------------------------------------------------------------------------- one linear pass (issue 12)
+# --------------------------------------------------------------------------- one linear pass
 
 import contextlib  # noqa: E402
 import signal  # noqa: E402

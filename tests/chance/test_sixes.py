@@ -1,4 +1,4 @@
-"""The sixes rules (issue 24) against an independent exact computation, a seeded simulation, and adversaries.
+"""The sixes rules against an independent exact computation, a seeded simulation, and adversaries.
 
 The reference below shares no code with the package: its own board walk (jumps, overshoot, the
 third 6), its own states (position, 6s this turn), exact Fractions and a dense Gauss-Jordan

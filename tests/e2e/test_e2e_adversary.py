@@ -1,4 +1,4 @@
-"""Adversarial inputs against the words on squares (issue 24) in the page: a 20x20 board with words on
+"""Adversarial inputs against the words on squares in the page: a 20x20 board with words on
 all 400 squares and six full decks (120,000 characters of cards: past what an address is read back with), characters XML has no room for, reloads of a board whose words
 outgrow the address.
 """

@@ -1,4 +1,4 @@
-"""For the classroom (issue 24) in the browser: tidy boards, class sets, the sixes rule, game duration.
+"""For the classroom in the browser: tidy boards, class sets, the sixes rule, game duration.
 
 A tidy board's jumps are read from the drawing (each jump's start and end squares, placed by the squares'
 own boxes) and tested for crossings here, with integer arithmetic of this test's own. A class set is

@@ -1,4 +1,4 @@
-"""The designer in the browser (issue 17): the Generate dialog, My boards, and Play with real dice.
+"""The designer in the browser: the Generate dialog, My boards, and Play with real dice.
 
 Generated boards are checked with the page's own Solve and with the package (least moves and
 ``analyze``); the library's round trip goes through a real download and file upload; storage

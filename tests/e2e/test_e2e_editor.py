@@ -321,3 +321,11 @@ class TestOnlyDesignChangesTheBoard:
         assert app.current_workspace() == workspace
         app.workspace("design")
         expect(app.button("Undo")).to_be_disabled()  # nothing entered the history
+
+
+def test_resize_keeps_each_jump_on_its_cell_and_says_what_moved(app: AppPage) -> None:
+    """LeetCode's example 1 made 8×8: each jump keeps its (row, column) from the bottom-left, so square
+    2's ladder to 15 becomes 2 to 19 (15 was row 3, column 3 of the 6×6); the status says so."""
+    app.resize(8)
+    app.expect_jump(2, 19)
+    app.expect_message(re.compile(r"Board is now 8×8\. Kept in place with new numbers \(3\): 2→15 is now 2→19"))

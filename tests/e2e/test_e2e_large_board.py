@@ -1,4 +1,4 @@
-"""A 50×50 board with 30% of its squares holding jumps (issue 23): the board is redrawn piece by piece
+"""A 50×50 board with 30% of its squares holding jumps: the board is redrawn piece by piece
 (web/board/render.mjs redraws only the jumps an edit changed), so after any sequence of edits, undos and
 redos the jumps drawn must be exactly the board's jumps, as the LeetCode matrix panel shows them. And the
 Solve answer replaces the note the page opened with ("… Press Solve!").

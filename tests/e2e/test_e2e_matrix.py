@@ -1,4 +1,4 @@
-"""The LeetCode matrix panel linked with the board (issue 25), at a desktop's 1280x900 and a phone's 390x844.
+"""The LeetCode matrix panel linked with the board, at a desktop's 1280x900 and a phone's 390x844.
 
 Each value of the panel's ``board = [[...]]`` text is a grid cell: hovering, focusing or selecting a square
 marks its cell (scrolled into view inside the panel, not the page), and hovering or focusing a cell marks its

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from app_page import AppPage, load_fixture
 from playwright.sync_api import Locator, expect
-from test_e2e_polish import EDITOR_CONTRAST, THEMES
 from test_e2e_practice import BOARDS, JAVASCRIPT_STORAGE_KEY, Practice
+from test_e2e_practice_view import EDITOR_CONTRAST, THEMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from practice_solutions import WRONG

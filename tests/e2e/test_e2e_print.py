@@ -1,4 +1,4 @@
-"""Printing (issues 23 and 24): the page's own print of a solved board, and the Print dialog's sheets.
+"""Printing: the page's own print of a solved board, and the Print dialog's sheets.
 
 Every layout is checked on the PDF Chromium makes of it (``page.pdf(prefer_css_page_size=True)``): how
 many pages and each page's size, read from its /MediaBox. On paper nothing is to be pressed: in print
@@ -64,7 +64,7 @@ def open_print_dialog(app: AppPage) -> Locator:
     return dialog
 
 
-# --- the page's own print (issue 23) ----------------------------------------------------------------
+# --- the page's own print ----------------------------------------------------------------
 
 
 def test_a_solved_board_prints_on_one_page_at_a4_and_letter(open_app: Callable[..., AppPage]) -> None:
@@ -112,7 +112,7 @@ def test_a_long_route_and_forty_jumps_still_print_on_one_page(open_app: Callable
     expect(app.moves.last).to_be_visible()
 
 
-# --- the Print dialog (issue 24) --------------------------------------------------------------------
+# --- the Print dialog --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Words and symbols on squares (issue 24): the fields in Board settings, undo/redo, reload, share
+"""Words and symbols on squares: the fields in Board settings, undo/redo, reload, share
 link, My boards, the SVG export and the board document's JSON round trip, and hostile text drawn as text.
 """
 

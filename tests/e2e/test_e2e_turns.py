@@ -1,4 +1,4 @@
-"""Hot-seat games follow Python's turns (issue 22): the same rolls give the package's seeded game.
+"""Hot-seat games follow Python's turns: the same rolls give the package's seeded game.
 
 The page's die is fixed by an init script (``crypto.getRandomValues``, as in test_e2e_designer) to the
 rolls of a seeded ``play()``; every player is the computer, so the game plays itself. The history, the

@@ -1,4 +1,4 @@
-"""The workspaces (issue 23): Design, Solve & understand, Practice and Play beside the board, at a desktop's
+"""The workspaces: Design, Solve & understand, Practice and Play beside the board, at a desktop's
 1280x900 and a phone's 390x844 (a touch screen). The board and each workspace's primary control must be in
 the viewport together, read from their bounding boxes; deep links, Back/Forward and the remembered
 workspace; what a switch keeps (the board, its undo history, a hot-seat game) and what it stops."""

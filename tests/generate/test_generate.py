@@ -1,4 +1,4 @@
-"""Generating a board to a target (issue 17): every board returned checked with the package's own
+"""Generating a board to a target: every board returned checked with the package's own
 min_moves and analyze, the fast expected-rolls solve against analyze, the bounds behind the
 up-front refusals, determinism, bounded work, the API op and the CLI.
 

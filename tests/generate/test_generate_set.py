@@ -1,4 +1,4 @@
-"""Class sets (issue 24): k boards of one kind, pairwise different (different jump sets), with the same
+"""Class sets: k boards of one kind, pairwise different (different jump sets), with the same
 least moves and expected rolls within the stated tolerance, checked with the package's own min_moves
 and analyze; the closest set and its figures when that cannot be met; the shared work budget; the op."""
 

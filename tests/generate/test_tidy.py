@@ -1,4 +1,4 @@
-"""Tidy boards (issue 24): every board generated with ``tidy`` checked by a segment-intersection test
+"""Tidy boards: every board generated with ``tidy`` checked by a segment-intersection test
 written here, independently of ``snakes_ladders.generate.tidy`` (parametric, with exact fractions: proper
 crossings, collinear overlaps, one jump ending on another, shared end squares), the row limits, the
 least-moves bound they bring, the cost of the check per candidate, the op and the CLI."""

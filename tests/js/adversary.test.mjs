@@ -1,4 +1,4 @@
-// Adversarial inputs against the words on squares (issue 24): text that must stay well-formed XML for the
+// Adversarial inputs against the words on squares: text that must stay well-formed XML for the
 // SVG export and the print dialog, JSON keys that could pollute prototypes, square numbers out of range,
 // enormous decks and links. Run with `node --test tests/js/`.
 import assert from "node:assert/strict";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { decodeHash, encodeHash } from "../../web/core/codec.mjs";
 import { JUMP_PLACEMENT, LIMITS, RULES } from "../../web/core/contract.mjs";
-import { boardToMatrix, cellToSquare, matrixToBoard, squareToCell } from "../../web/board/grid.mjs";
+import { boardToMatrix, cellToSquare, matrixToBoard, squareToCell } from "../../web/core/grid.mjs";
 import { MAX_SIZE, MIN_SIZE, buildBoard, emptyBoard, placementProblem, startProblem } from "../../web/core/state.mjs";
 
 test("the zig-zag numbering round-trips for every square of boards 2..12, odd and even", () => {
@@ -54,7 +54,7 @@ test("share links carry the contract's rule names and leave the defaults out", (
   const hash = encodeHash(board, { start: "off-board", overshoot: "bounce" });
   assert.deepEqual(decodeHash(`#${hash}`).rules, { start: "off-board", overshoot: "bounce", sixes: RULES.sixes.default });
   assert.throws(() => decodeHash("#n=6&past=wrap"), /not one of stay, bounce, win/);
-  // The sixes rule (issue 24): written only when not the default, read back checked against RULES.
+  // The sixes rule: written only when not the default, read back checked against RULES.
   assert.equal(encodeHash(board, { sixes: RULES.sixes.default }), "n=6&j=2-15");
   const sixes = encodeHash(board, { sixes: "again-three-to-start" });
   assert.equal(sixes, "n=6&j=2-15&sixes=again-three-to-start");

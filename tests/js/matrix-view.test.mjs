@@ -4,7 +4,7 @@
 // cell's spoken name, and the arrow keys' moves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boardToMatrix, formatMatrix, squareToCell } from "../../web/board/grid.mjs";
+import { boardToMatrix, formatMatrix, squareToCell } from "../../web/core/grid.mjs";
 import { cellLabel, changedSquares, matrixPieces, movedCell, squareValues, updatePlan, valueWidth } from "../../web/board/matrix-view.mjs";
 
 /** The panel's text as the cells show it: the pieces, each value padded to `width` from `texts[square]`. */

@@ -2,7 +2,7 @@
 // what falls off the grid or breaks a placement rule, and says so in bounded words.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { squareToCell } from "../../web/board/grid.mjs";
+import { squareToCell } from "../../web/core/grid.mjs";
 import { describeResize, placeOf, resizeJumps, resizeNotes, squareAt } from "../../web/board/resize.mjs";
 import { placementProblem } from "../../web/core/state.mjs";
 

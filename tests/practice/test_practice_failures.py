@@ -1,4 +1,4 @@
-"""Practice mode shows the learner their own mistake (issue 25).
+"""Practice mode shows the learner their own mistake.
 
 For each wrong solution of practice_solutions.py (at least one per kind of the battery): it is caught
 on its kind's boards, the board shown is shrunk as defined (the solution still fails it, and removing

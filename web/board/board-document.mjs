@@ -1,7 +1,7 @@
 // The board document: a board with its rules and its words on squares as one versioned JSON file, beside
 // the plain LeetCode matrix (which stays as it is). Checked here, in JS: Python is sent only the matrix and
 // the rules (the validate op), and never sees the words, which no rule of play reads.
-import { boardToMatrix } from "./grid.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
 import { checkDecks, checkNotes } from "../core/notes.mjs";
 import { fullRules, makeWords } from "../core/state.mjs";
 

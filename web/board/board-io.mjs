@@ -1,15 +1,12 @@
 // Python's word on the board: the check after every edit (chained jumps flagged, a rejected board
 // replaced by the last good one) and Board JSON loading: a plain LeetCode matrix, or the board document
 // (board-document.mjs) with the rules and the words on squares. Owns the "check" and "load" requests.
-// It also starts the words on squares: their layer on the board and their fields (issue 24).
 import { plural, warningsText } from "../core/format.mjs";
-import { boardToMatrix, matrixToBoard } from "./grid.mjs";
+import { boardToMatrix, matrixToBoard } from "../core/grid.mjs";
 import { copyText } from "../core/links.mjs";
 import { emptyBoard, makeWords } from "../core/state.mjs";
 import { $ } from "../core/dom.mjs";
 import { documentText, readBoardDocument } from "./board-document.mjs";
-import { createNotesLayer } from "./notes-layer.mjs";
-import { createSquareWords } from "./square-words.mjs";
 
 /** The buttons for the board document, after Copy matrix: show it in the Board JSON box, and save it as a file. */
 function documentButtons(state, show) {
@@ -47,8 +44,10 @@ export class BoardIoController {
       box.value = text;
       this.#outcome("The board document is in the Board JSON box: copy it, or keep it to load later.", "info");
     });
-    createNotesLayer({ view: app.view, state: app.state });
-    createSquareWords({ state: app.state, editor: app.editor, tools: app.tools, notify: app.notify });
+    app.state.addEventListener("change", () => {
+      this.boardChanged();
+      this.check();
+    });
   }
 
   /** The board changed: "Loaded …" under the box is old news (loadFromText says it after this). */

@@ -1,6 +1,6 @@
 // The Board settings panel's controller: size, undo/redo (buttons and Ctrl+Z/Y), clear, presets and
 // the box that says what the selected square is (#inspector). Edits go to the state; nothing here asks Python.
-import { matrixToBoard } from "./grid.mjs";
+import { matrixToBoard } from "../core/grid.mjs";
 import { MAX_SIZE, MIN_SIZE, describeJump, makeWords } from "../core/state.mjs";
 import { describeResize, resizeJumps, resizeNotes } from "./resize.mjs";
 import { $ } from "../core/dom.mjs";
@@ -30,6 +30,8 @@ export class EditingController {
     $("cancel-selection").addEventListener("click", () => editor.cancel());
     editor.addEventListener("selectionchange", (event) => this.#inspect(/** @type {CustomEvent} */ (event).detail));
     document.addEventListener("keydown", (event) => this.#shortcut(event));
+    state.addEventListener("change", (event) => this.boardChanged(/** @type {CustomEvent} */ (event).detail.board));
+    state.addEventListener("ruleschange", () => this.historyChanged());
   }
 
   /** The board changed: the size field and the undo/redo buttons follow. */

@@ -1,6 +1,6 @@
 // Board geometry, owned once: where a square's centre is, in board units (one square = 1, row 0 at top).
 // The token, the route, the jumps, the labels and the zoom all place things through these functions.
-import { squareToCell } from "./grid.mjs";
+import { squareToCell } from "../core/grid.mjs";
 
 /** Centre of `square` on an n×n board in board units: x from the left edge, y from the top edge. */
 export function squareCentre(square, n) {

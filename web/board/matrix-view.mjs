@@ -5,7 +5,7 @@
 // The 2,500 cells of a 50x50 board are built once per size and an edit rewrites only the values it
 // changed; while the panel is hidden no cell is built (the text is then one plain string). Text only
 // through textContent.
-import { cellToSquare, formatMatrix, squareToCell } from "./grid.mjs";
+import { cellToSquare, formatMatrix, squareToCell } from "../core/grid.mjs";
 import { describeJump } from "../core/state.mjs";
 import { afterNextFrame } from "../core/dom.mjs";
 

@@ -1,16 +1,12 @@
 // The board's DOM and SVG: squares, snakes and ladders, highlights and the token.
 // Owns every visual constant and all conversion between page pixels and board squares.
 import { squareCentre as centre, standCentre, strokeScale, toPercent } from "./geometry.mjs";
-import { cellToSquare, squareToCell } from "./grid.mjs";
+import { cellToSquare } from "../core/grid.mjs";
+import { CHIP_FLAGS, FLAG_CLASSES, buildSquares } from "./squares.mjs";
 import { diffJumps, drawJump, laneOffsets, svg } from "./jumpart.mjs";
 import { touchedSquares } from "./marks.mjs";
 import { watchFan } from "./token-fan.mjs";
 import { describeJump } from "../core/state.mjs";
-
-/** The classes a cell's marks set, one bit each in a cell's `flags` (render.mjs keeps what each cell shows). */
-const FLAG_CLASSES = ["ladder-start", "snake-start", "on-path", "landing", "selected", "target", "current", "chained", "frontier", "wall", "linked"];
-/** The flags that colour a square, which its number's chip copies (bits of FLAG_CLASSES). */
-const CHIP_FLAGS = ["ladder-start", "snake-start", "on-path", "landing", "selected", "frontier", "wall"].reduce((bits, name) => bits | (1 << FLAG_CLASSES.indexOf(name)), 0);
 
 export class BoardView extends EventTarget {
   // The board's elements, set once in the constructor; read-only to the rest of the page.
@@ -124,43 +120,10 @@ export class BoardView extends EventTarget {
     this.frame.style.setProperty("--n", String(n));
     this.frame.dataset.size = n > 30 ? "large" : n > 15 ? "medium" : "small";
     this.overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
-    const rows = [];
-    this.#cells = new Array(n * n + 1);
-    this.#numberNodes = new Array(n * n + 1);
+    const { cells, numberNodes, rows, numbers } = buildSquares(n);
+    this.#cells = cells;
+    this.#numberNodes = numberNodes;
     this.#shown = Array.from({ length: n * n + 1 }, () => ({ label: null, flags: 0, text: undefined, heat: null, selected: null }));
-    for (let row = 0; row < n; row += 1) {
-      const rowNode = document.createElement("div");
-      rowNode.setAttribute("role", "row");
-      rowNode.className = "grid-row";
-      rows.push(rowNode);
-    }
-    for (let square = 1; square <= n * n; square += 1) {
-      const { row, col } = squareToCell(square, n);
-      const cell = document.createElement("div");
-      cell.setAttribute("role", "gridcell");
-      const odd = (row + col) % 2 ? " odd" : "";
-      cell.className = `cell${odd}`;
-      cell.dataset.square = String(square);
-      cell.tabIndex = -1;
-      const number = document.createElement("span");
-      number.className = `square-number${odd}`;
-      number.textContent = String(square);
-      this.#cells[square] = cell;
-      this.#numberNodes[square] = number;
-    }
-    // Rows hold their cells in column order, so reading order matches the picture; the numbers' layer
-    // is a grid of the same size, filled in the same order.
-    const numbers = [];
-    for (let row = 0; row < n; row += 1) {
-      const numberRow = document.createElement("div");
-      numberRow.className = "number-row";
-      numbers.push(numberRow);
-      for (let col = 0; col < n; col += 1) {
-        const square = cellToSquare(row, col, n);
-        rows[row].append(this.#cells[square]);
-        numberRow.append(this.#numberNodes[square]);
-      }
-    }
     this.grid.replaceChildren(...rows);
     this.numbers.replaceChildren(...numbers);
     this.#cells[1].tabIndex = 0;

@@ -1,7 +1,7 @@
 // A small drawing of a board for lists: an SVG with the squares' grid and each jump as a line.
 // Built with DOM APIs only; the board is `{n, jumps}` with jumps a Map or a list of [start, end].
 import { plural } from "../core/format.mjs";
-import { squareToCell } from "./grid.mjs";
+import { squareToCell } from "../core/grid.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 

@@ -36,10 +36,7 @@ export function createZoomControls({ root, view, panByMouse = () => false }) {
     next = clampZoom(next, view.n || 1);
     const scroll = next > 1 || zoom > 1 ? scrollAfter(viewport, next / zoom, clientX, clientY) : null;
     zoom = next;
-    view.frame.style.setProperty("--zoom", String(zoom));
-    view.frame.dataset.zoom = String(Math.round(zoom * 100) / 100);
-    if (zoom > 1) view.frame.dataset.zoomed = "";
-    else delete view.frame.dataset.zoomed;
+    showZoom(view.frame, zoom);
     if (scroll) {
       viewport.scrollLeft = zoom > 1 ? scroll.left : 0;
       viewport.scrollTop = zoom > 1 ? scroll.top : 0;
@@ -51,14 +48,7 @@ export function createZoomControls({ root, view, panByMouse = () => false }) {
     setZoom(zoom * factor, clientX, clientY);
   }
 
-  function sync() {
-    const n = view.n || 1;
-    root.hidden = maxZoom(n) <= 1; // a board of 8×8 or less always fits
-    level.textContent = `${Math.round(zoom * 100)}%`;
-    out.disabled = zoom <= 1;
-    into.disabled = zoom >= maxZoom(n) - 1e-9;
-    fit.disabled = zoom <= 1;
-  }
+  const sync = () => syncButtons({ root, out, level, into, fit }, view.n || 1, zoom);
 
   const keepInView = (point) => scrollToShow(viewport, view.n, zoom, point);
 
@@ -72,6 +62,23 @@ export function createZoomControls({ root, view, panByMouse = () => false }) {
   });
   setZoom(1);
   return { setZoom, get zoom() { return zoom; } };
+}
+
+/** The zoom on the board's frame: its scale (--zoom), and data-zoom and data-zoomed for CSS and the tests. */
+function showZoom(frame, zoom) {
+  frame.style.setProperty("--zoom", String(zoom));
+  frame.dataset.zoom = String(Math.round(zoom * 100) / 100);
+  if (zoom > 1) frame.dataset.zoomed = "";
+  else delete frame.dataset.zoomed;
+}
+
+/** The zoom buttons and level as the zoom and the board's size `n` allow. */
+function syncButtons({ root, out, level, into, fit }, n, zoom) {
+  root.hidden = maxZoom(n) <= 1; // a board of 8×8 or less always fits
+  level.textContent = `${Math.round(zoom * 100)}%`;
+  out.disabled = zoom <= 1;
+  into.disabled = zoom >= maxZoom(n) - 1e-9;
+  fit.disabled = zoom <= 1;
 }
 
 /** Where `viewport` scrolls to when the zoom grows by `ratio`, keeping (clientX, clientY), or its middle, in place. */

@@ -2,10 +2,9 @@
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
 import { MAX_HASH_LENGTH, decodeHash, encodeHash, encodeWords, loadSavedBoard, saveBoard, savedText, setAsideSavedBoard } from "./codec.mjs";
 import { downloadText } from "./unreadable.mjs";
-import { withoutCode } from "../practice/code-link.mjs";
+import { LINK_LIMIT, withoutCode } from "./code-address.mjs";
 import { buildBoard, makeWords, sameBoard } from "./state.mjs";
 import { checkDecks, checkNotes } from "./notes.mjs";
-import { LINK_LIMIT } from "../practice/code-link.mjs";
 import { splitWorkspace, workspaceHash } from "./workspaces.mjs";
 import { $ } from "./dom.mjs";
 
@@ -104,7 +103,7 @@ export class LinkController {
   #timer = null;
   #pending = false;
 
-  /** `app`: `{state, notify, message}` from the composition root; the rules are the state's. */
+  /** `app`: `{state, modes, notify, message}` from the composition root; the rules are the state's. */
   constructor(app) {
     this.#app = app;
     // Leaving the page writes what is pending; a burst of edits writes twice, at its start and end
@@ -123,6 +122,13 @@ export class LinkController {
     // finds it again unwritten: it is written at the end of a first window, after the board is
     // drawn, rather than at once (the first write to localStorage takes several ms).
     this.#openWindow();
+    // The address and the saved copy follow the board, the rules, the players and the workspace shown.
+    app.state.addEventListener("change", () => this.schedule());
+    app.state.addEventListener("ruleschange", (event) => {
+      if (!(/** @type {CustomEvent} */ (event).detail.withBoard)) this.schedule(); // the change has asked
+    });
+    app.modes.addEventListener("workspacechange", () => this.schedule());
+    $("players").addEventListener("change", () => this.schedule());
   }
 
   /**

@@ -1,4 +1,4 @@
-// Words and symbols on squares, and the question-card decks tied to the symbols (issue 24). Pure functions,
+// Words and symbols on squares, and the question-card decks tied to the symbols. Pure functions,
 // no DOM: the state, the board's notes layer, links, My boards and the board document all check through here.
 // Text is only ever text: it is cleaned of control and direction characters here and drawn with textContent.
 

@@ -1,4 +1,4 @@
-// Class sets (issue 24): boards generated together, equally hard, kept together in My boards. Pure, no DOM.
+// Class sets: boards generated together, equally hard, kept together in My boards. Pure, no DOM.
 // A saved board of a set carries `set: {id, name, index, count}` (library-store.mjs checks it on load).
 
 /**

@@ -2,7 +2,7 @@
 // Python (the API's generate op, in its own worker) checks every field and does the search; this only reads the form.
 import { makeClient } from "../core/client.mjs";
 import { CancelledError, GenerateJob } from "./generate-job.mjs";
-import { matrixToBoard } from "../board/grid.mjs";
+import { matrixToBoard } from "../core/grid.mjs";
 import { count, describeRules } from "../core/rules-text.mjs";
 import { makeWords, sameBoard } from "../core/state.mjs";
 import { hasWords } from "../core/notes.mjs";

@@ -1,7 +1,7 @@
-// A class set in the Generate dialog (issue 24): its boards listed with their figures and the spread,
+// A class set in the Generate dialog: its boards listed with their figures and the spread,
 // each one opened on the board, the set saved to My boards together, and printed one board a page.
 import { formatRolls } from "../core/format.mjs";
-import { matrixToBoard } from "../board/grid.mjs";
+import { matrixToBoard } from "../core/grid.mjs";
 import { thumbnail } from "../board/thumbnail.mjs";
 import { newSetId } from "./class-sets.mjs";
 

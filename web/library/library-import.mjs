@@ -1,6 +1,7 @@
-// My boards' import: an export file's text read into boards for Python to check (the form library-store.mjs
-// writes). No DOM.
-import { EXPORT_FORMAT, MAX_BOARDS, MAX_SET, cleanName, readSet } from "./library-store.mjs";
+// My boards' import: an export file's text read into boards (the form library-store.mjs writes), each checked
+// by Python, and the names that clash with stored ones settled as the user chooses.
+import { EXPORT_FORMAT, MAX_BOARDS, MAX_SET, cleanName, entryWords, readSet, uniqueName } from "./library-store.mjs";
+import { ask } from "../core/ask.mjs";
 import { newSetId } from "../generate/class-sets.mjs";
 
 /** An export file larger than this cannot hold MAX_BOARDS boards of at most 50×50. */
@@ -41,4 +42,57 @@ export function parseExport(text) {
     entries.push(set ? { ...entry, set: { ...set, id: setIds.get(set.id) } } : entry);
   });
   return { entries, problems, unset };
+}
+
+/** Python checks each board; returns the good ones and a problem line for each bad one. */
+export async function checkEntries(entries, request) {
+  const good = [];
+  const problems = [];
+  for (const entry of entries) {
+    const reply = await request.validate({ board: entry.board, rules: entry.rules });
+    if (!reply.ok) {
+      problems.push(`${entry.label}: ${reply.error.message}`);
+      continue;
+    }
+    let words;
+    try {
+      words = entryWords(entry, reply.result.n, "its ");
+    } catch (error) {
+      problems.push(`${entry.label}: ${error.message}`);
+      continue;
+    }
+    const set = entry.set ? { set: entry.set } : {}; // read as storage reads it (parseExport: readSet)
+    good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null, ...words, ...set });
+  }
+  return { good, problems };
+}
+
+/** Ask what to do with imported names already in My boards: "copy", "replace", "skip", or "" to cancel. */
+async function askClashes(library, dialog, boards) {
+  const clashes = boards.filter((board) => library.names().has(board.name));
+  if (!clashes.length) return "copy";
+  const names = clashes.slice(0, 5).map((board) => `“${board.name}”`).join(", ");
+  const { choice } = await ask(dialog, {
+    message: `${clashes.length} imported board${clashes.length === 1 ? " has a name" : "s have names"} already in My boards: ${names}${clashes.length > 5 ? ", …" : ""}.`,
+    choices: [["copy", "Import as copies"], ["replace", "Replace mine"], ["skip", "Skip them"], ["", "Cancel import"]],
+  });
+  return choice;
+}
+
+/** Names that clash: replace, import as copies, or skip, as the user chooses; null if cancelled. */
+export async function settleNames(library, dialog, boards) {
+  const choice = await askClashes(library, dialog, boards);
+  if (!choice) return null;
+  const replace = new Map();
+  const taken = library.names();
+  const kept = [];
+  for (const board of boards) {
+    const clash = library.entries.find((entry) => entry.name === board.name);
+    if (clash && choice === "skip") continue;
+    if (clash && choice === "replace" && !replace.has(board.name)) replace.set(board.name, clash);
+    else board.name = uniqueName(board.name, taken);
+    taken.add(board.name);
+    kept.push(board);
+  }
+  return { kept, replace };
 }

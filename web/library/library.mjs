@@ -3,9 +3,9 @@
 // Other tabs may change the stored list: the store merges each change into it (library-store.mjs), and
 // the list here is drawn again whenever another tab writes it (the window's "storage" event).
 import { ask } from "../core/ask.mjs";
-import { boardToMatrix } from "../board/grid.mjs";
-import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, entryWords, uniqueName } from "./library-store.mjs";
-import { parseExport } from "./library-import.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
+import { LIBRARY_KEY, Library, LibraryError, MAX_NAME, cleanName, uniqueName } from "./library-store.mjs";
+import { checkEntries, parseExport, settleNames } from "./library-import.mjs";
 import { buildBoard, makeWords } from "../core/state.mjs";
 import { thumbnail } from "../board/thumbnail.mjs";
 import { groupSets } from "../generate/class-sets.mjs";
@@ -216,59 +216,6 @@ class LibraryPanel {
     this.#say(`Exported ${library.entries.length} board${library.entries.length === 1 ? "" : "s"} to my-boards.json.`);
   }
 
-  /** Python checks each board; returns the good ones and a problem line for each bad one. */
-  async #check(entries) {
-    const good = [];
-    const problems = [];
-    for (const entry of entries) {
-      const reply = await this.#app.request.validate({ board: entry.board, rules: entry.rules });
-      if (!reply.ok) {
-        problems.push(`${entry.label}: ${reply.error.message}`);
-        continue;
-      }
-      let words;
-      try {
-        words = entryWords(entry, reply.result.n, "its ");
-      } catch (error) {
-        problems.push(`${entry.label}: ${error.message}`);
-        continue;
-      }
-      const set = entry.set ? { set: entry.set } : {}; // read as storage reads it (parseExport: readSet)
-      good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null, ...words, ...set });
-    }
-    return { good, problems };
-  }
-
-  /** Ask what to do with imported names already in My boards: "copy", "replace", "skip", or "" to cancel. */
-  async #askClashes(boards) {
-    const clashes = boards.filter((board) => this.library.names().has(board.name));
-    if (!clashes.length) return "copy";
-    const names = clashes.slice(0, 5).map((board) => `“${board.name}”`).join(", ");
-    const { choice } = await ask(this.#app.dialog, {
-      message: `${clashes.length} imported board${clashes.length === 1 ? " has a name" : "s have names"} already in My boards: ${names}${clashes.length > 5 ? ", …" : ""}.`,
-      choices: [["copy", "Import as copies"], ["replace", "Replace mine"], ["skip", "Skip them"], ["", "Cancel import"]],
-    });
-    return choice;
-  }
-
-  /** Names that clash: replace, import as copies, or skip, as the user chooses; null if cancelled. */
-  async #settleNames(boards) {
-    const choice = await this.#askClashes(boards);
-    if (!choice) return null;
-    const replace = new Map();
-    const taken = this.library.names();
-    const kept = [];
-    for (const board of boards) {
-      const clash = this.library.entries.find((entry) => entry.name === board.name);
-      if (clash && choice === "skip") continue;
-      if (clash && choice === "replace" && !replace.has(board.name)) replace.set(board.name, clash);
-      else board.name = uniqueName(board.name, taken);
-      taken.add(board.name);
-      kept.push(board);
-    }
-    return { kept, replace };
-  }
-
   /** The file's boards, each checked by Python, with a problem line for each one left out; null if none can be. */
   async #readFile(file) {
     let parsed;
@@ -279,7 +226,7 @@ class LibraryPanel {
       return null;
     }
     try {
-      const checked = await this.#check(parsed.entries);
+      const checked = await checkEntries(parsed.entries, this.#app.request);
       return { good: checked.good, problems: [...parsed.problems, ...checked.problems], unset: parsed.unset };
     } catch (error) {
       this.#say(`Nothing was imported: the boards could not be checked (${error.message}).`, "error");
@@ -292,7 +239,7 @@ class LibraryPanel {
     const checked = await this.#readFile(file);
     if (!checked) return;
     const { good, problems, unset } = checked;
-    const settled = good.length ? await this.#settleNames(good) : { kept: [], replace: new Map() };
+    const settled = good.length ? await settleNames(this.library, this.#app.dialog, good) : { kept: [], replace: new Map() };
     if (!settled) return this.#say("Import cancelled: nothing was changed.");
     const added = settled.kept.length ? this.#change(() => this.library.add(settled.kept, settled.replace)) : [];
     if (!added) return;

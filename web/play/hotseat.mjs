@@ -5,7 +5,7 @@
 import { TokenAnimator, playTurn } from "../board/animate.mjs";
 import { LIMITS } from "../core/contract.mjs";
 import { rollDie, FACES } from "./dice.mjs";
-import { boardToMatrix } from "../board/grid.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
 import { cleanName } from "../library/library-store.mjs";
 import { describeMove, describeRules, describeWin } from "../core/rules-text.mjs";
 
@@ -240,6 +240,7 @@ class HotSeat {
       if (this.#personToRoll()) this.roll();
     });
     this.#app.state.addEventListener("change", () => this.#game && this.stop("The board changed, so the game was stopped."));
+    this.#app.state.addEventListener("ruleschange", () => this.showRules()); // a game keeps its own rules
     this.#$("count").addEventListener("change", () => this.#showCount());
     this.#$("start").addEventListener("click", () => this.start());
     this.#$("roll").addEventListener("click", () => this.#personToRoll() && this.roll());

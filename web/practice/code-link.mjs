@@ -1,55 +1,13 @@
 // Practice code carried by a link: in the address's fragment (never the query, which servers log),
 // deflated and base64url-encoded. Reading it never runs it; the Practice panel decides what to show.
 
-/** A whole link longer than this is refused before it is copied: common servers and chat apps cut them. */
-export const LINK_LIMIT = 8000;
+import { LANGUAGE_PARAM, LINK_LIMIT } from "../core/code-address.mjs";
+
+// What the page asks of a link's code address, kept importable from here for the practice room's modules.
+export { LINK_LIMIT, addressWithoutCode, findLinkedCode, withoutCode } from "../core/code-address.mjs";
+
 /** Characters of code a link may unpack to: a deflated link could otherwise unpack to megabytes. */
 export const CODE_LIMIT = 50_000;
-/** `codez`: deflate-raw then base64url (what Copy link makes); `code`: plain base64url (older links). */
-const PARAMS = ["codez", "code"];
-/** The code's language, beside it: `lang=javascript`, `lang=typescript`; left out, Python (links made before JavaScript). */
-const LANGUAGE_PARAM = "lang";
-const LANGUAGES = ["python", "javascript", "typescript"];
-
-function fragmentParams(hash) {
-  return new URLSearchParams(hash.replace(/^#/, ""));
-}
-
-/**
- * The code a link carries, as `{param, value, language}` (the code still encoded; the language "python",
- * "javascript" or "typescript"), or null. Looked for in the fragment, then in the query, where links made before the
- * fragment form put it.
- * @param {string} href
- */
-export function findLinkedCode(href) {
-  const url = new URL(href);
-  for (const params of [fragmentParams(url.hash), url.searchParams]) {
-    for (const param of PARAMS) {
-      const value = params.get(param);
-      const language = LANGUAGES.find((name) => name === params.get(LANGUAGE_PARAM)) ?? "python";
-      if (value !== null) return { param, value, language };
-    }
-  }
-  return null;
-}
-
-/** The fragment without the code parameters, so the board part of a link reads as a board link. */
-export function withoutCode(hash) {
-  const params = fragmentParams(hash ?? "");
-  if (!PARAMS.some((param) => params.has(param))) return hash;
-  for (const param of [...PARAMS, LANGUAGE_PARAM]) params.delete(param);
-  const rest = params.toString();
-  return rest ? `#${rest}` : "";
-}
-
-/** `href` (an absolute URL) without the code, as a path for history.replaceState. */
-export function addressWithoutCode(href) {
-  const url = new URL(href);
-  if (PARAMS.some((param) => url.searchParams.has(param))) url.searchParams.delete(LANGUAGE_PARAM);
-  for (const param of PARAMS) url.searchParams.delete(param);
-  const query = url.searchParams.toString();
-  return `${url.pathname}${query ? `?${query}` : ""}${withoutCode(url.hash)}`;
-}
 
 function toBase64Url(bytes) {
   let binary = "";

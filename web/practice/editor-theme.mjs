@@ -2,7 +2,7 @@
 // page variable or a light-dark() pair, so the editor follows the Theme control and, on "System", the
 // system's setting, without being rebuilt (color-scheme is inherited into the editor's shadow root).
 // Each token colour has a contrast of at least 4.5:1 (WCAG) on the editor's backgrounds, its active
-// line included, in every theme: tests/e2e/test_e2e_polish.py measures it from the computed colours.
+// line included, in every theme: tests/e2e/test_e2e_practice_view.py measures it from the computed colours.
 
 /** light-dark(light, dark): the light colour on light backgrounds (the contrast theme too), the dark one on dark. */
 const pair = (light, dark) => `light-dark(${light}, ${dark})`;
@@ -27,6 +27,37 @@ const TOKENS = [
 
 const ACTIVE_LINE = pair("#f3eee2", "#262f33");
 
+// CodeMirror's base theme scopes its light colours under its light-theme class (the editor is never
+// built "dark": light-dark() does that job); "&.cm-editor" gives these rules as many classes, and being
+// later in the cascade they win.
+const panel = { backgroundColor: "var(--card)", color: "var(--ink)", border: "1px solid var(--line)" };
+const field = { color: "var(--ink)", backgroundColor: "var(--button)", backgroundImage: "none", border: "1px solid var(--line)" };
+const selection = { backgroundColor: "var(--select-bg)" };
+/** The editor's own elements in the page's colours, as CodeMirror's EditorView.theme spec. */
+const THEME = {
+  "&": { minHeight: "14rem", maxHeight: "32rem", fontSize: "0.9rem", backgroundColor: "var(--card)", color: "var(--ink)" },
+  ".cm-scroller": { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },
+  "&.cm-editor .cm-content": { caretColor: "var(--ink)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--ink)" },
+  "&.cm-editor .cm-gutters": { backgroundColor: "var(--paper)", color: "var(--muted)", borderRight: "1px solid var(--line)" },
+  "&.cm-editor .cm-activeLine": { backgroundColor: ACTIVE_LINE },
+  "&.cm-editor .cm-activeLineGutter": { backgroundColor: ACTIVE_LINE, color: "var(--ink)" },
+  "&.cm-editor .cm-selectionBackground": selection,
+  "&.cm-editor.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground": selection,
+  ".cm-content ::selection": selection,
+  "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--select-bg)", outline: "1px solid var(--select)" },
+  "&.cm-focused .cm-nonmatchingBracket": { backgroundColor: "transparent", color: "var(--error)", outline: "1px solid var(--error)" },
+  "&.cm-editor .cm-searchMatch": { backgroundColor: "var(--landing)", outline: "1px solid var(--current)" },
+  "&.cm-editor .cm-searchMatch-selected": { backgroundColor: "var(--path)" },
+  "&.cm-editor .cm-selectionMatch": selection,
+  "&.cm-editor .cm-specialChar": { color: "var(--error)" },
+  "&.cm-editor .cm-panels": { backgroundColor: "var(--card)", color: "var(--ink)" },
+  "&.cm-editor .cm-button, &.cm-editor .cm-textfield": field,
+  "&.cm-editor .cm-tooltip": panel,
+  "&.cm-editor .cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--select-bg)", color: "var(--ink)" },
+  ".cm-foldPlaceholder": { backgroundColor: "var(--paper)", color: "var(--muted)", border: "1px solid var(--line)" },
+};
+
 /** The editor's theme and highlighting, as CodeMirror extensions built from the vendored bundle `cm`. */
 export function editorTheme(cm) {
   const { tags } = cm;
@@ -41,36 +72,5 @@ export function editorTheme(cm) {
     { tag: tags.emphasis, fontStyle: "italic" },
     { tag: tags.strong, fontWeight: "bold" },
   );
-  // CodeMirror's base theme scopes its light colours under its light-theme class (the editor is never
-  // built "dark": light-dark() does that job); "&.cm-editor" gives these rules as many classes, and being
-  // later in the cascade they win.
-  const panel = { backgroundColor: "var(--card)", color: "var(--ink)", border: "1px solid var(--line)" };
-  const field = { color: "var(--ink)", backgroundColor: "var(--button)", backgroundImage: "none", border: "1px solid var(--line)" };
-  const selection = { backgroundColor: "var(--select-bg)" };
-  return [
-    cm.syntaxHighlighting(cm.HighlightStyle.define(styles)),
-    cm.EditorView.theme({
-      "&": { minHeight: "14rem", maxHeight: "32rem", fontSize: "0.9rem", backgroundColor: "var(--card)", color: "var(--ink)" },
-      ".cm-scroller": { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },
-      "&.cm-editor .cm-content": { caretColor: "var(--ink)" },
-      ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--ink)" },
-      "&.cm-editor .cm-gutters": { backgroundColor: "var(--paper)", color: "var(--muted)", borderRight: "1px solid var(--line)" },
-      "&.cm-editor .cm-activeLine": { backgroundColor: ACTIVE_LINE },
-      "&.cm-editor .cm-activeLineGutter": { backgroundColor: ACTIVE_LINE, color: "var(--ink)" },
-      "&.cm-editor .cm-selectionBackground": selection,
-      "&.cm-editor.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground": selection,
-      ".cm-content ::selection": selection,
-      "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--select-bg)", outline: "1px solid var(--select)" },
-      "&.cm-focused .cm-nonmatchingBracket": { backgroundColor: "transparent", color: "var(--error)", outline: "1px solid var(--error)" },
-      "&.cm-editor .cm-searchMatch": { backgroundColor: "var(--landing)", outline: "1px solid var(--current)" },
-      "&.cm-editor .cm-searchMatch-selected": { backgroundColor: "var(--path)" },
-      "&.cm-editor .cm-selectionMatch": selection,
-      "&.cm-editor .cm-specialChar": { color: "var(--error)" },
-      "&.cm-editor .cm-panels": { backgroundColor: "var(--card)", color: "var(--ink)" },
-      "&.cm-editor .cm-button, &.cm-editor .cm-textfield": field,
-      "&.cm-editor .cm-tooltip": panel,
-      "&.cm-editor .cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--select-bg)", color: "var(--ink)" },
-      ".cm-foldPlaceholder": { backgroundColor: "var(--paper)", color: "var(--muted)", border: "1px solid var(--line)" },
-    }),
-  ];
+  return [cm.syntaxHighlighting(cm.HighlightStyle.define(styles)), cm.EditorView.theme(THEME)];
 }

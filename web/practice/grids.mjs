@@ -1,7 +1,7 @@
 // A failing board drawn twice, side by side: as squares (the board the player sees) and as the LeetCode
 // matrix the solution was given. A square and its matrix cell are linked both ways: hovering or focusing
 // one marks the other. Every text is set with textContent.
-import { cellToSquare, squareToCell } from "../board/grid.mjs";
+import { cellToSquare, squareToCell } from "../core/grid.mjs";
 
 /** Fill `table` with an n×n grid, `text(row, col)` in each cell; the cells by [row][col]. */
 function fill(table, n, text, mark) {

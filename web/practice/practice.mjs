@@ -3,12 +3,11 @@
 import { makeClient } from "../core/client.mjs";
 import { FailureView, wellFormed } from "./failure-view.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
-import { LANGUAGES, language, languageExtensions, readLanguage, storeLanguage } from "./languages.mjs";
+import { LANGUAGES, language, readLanguage, storeLanguage } from "./languages.mjs";
 import { CodeKeeper } from "./code-keeper.mjs";
 import { CancelledError, PracticeRunner, SandboxCrashError, SandboxFaultError, TimeLimitError } from "./practice-runner.mjs";
 import { OUTPUT_CHARS, shownList, shownText } from "./shown-text.mjs";
-import { siteUrl } from "../core/site.mjs";
-import { editorTheme } from "./editor-theme.mjs";
+import { createEditor } from "./code-editor.mjs";
 import { plainWords } from "./plain-words.mjs";
 
 /** The practice ops' requests (web/core/client.mjs); the session sends them to the practice worker. */
@@ -28,29 +27,6 @@ const BATTERY_LIMIT_MS = 30_000;
 const SHRINK_S = 2;
 // Its last run may start just before then: a run's own limit on top, and the first run, and the words.
 const DIAGNOSE_LIMIT_MS = SHRINK_S * 1000 + 2 * LIMIT_MS + 2000;
-
-// CodeMirror adds its styles as <style> elements to a document, which the page's CSP refuses; in a shadow
-// root it adopts constructed style sheets instead, which CSP allows. So the editor lives in one.
-// The language's mode and indentation sit in a compartment, so that the language switch reconfigures them.
-async function createEditor(host, text, onChange, name) {
-  const cm = await import(siteUrl("vendor/codemirror.mjs").href);
-  const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
-  const mode = new cm.Compartment();
-  const view = new cm.EditorView({
-    doc: text,
-    parent: root,
-    root,
-    extensions: [
-      cm.basicSetup,
-      mode.of(languageExtensions(cm, name)),
-      cm.keymap.of([cm.indentWithTab]),
-      editorTheme(cm),
-      cm.EditorView.contentAttributes.of({ "aria-label": "Your solution" }),
-      cm.EditorView.updateListener.of((update) => update.docChanged && onChange(update.state.doc.toString())),
-    ],
-  });
-  return { view, setLanguage: (next) => view.dispatch({ effects: mode.reconfigure(languageExtensions(cm, next)) }) };
-}
 
 /** An error from the sandbox, with its line when it has one, as shown (clipped, controls made visible). */
 function describeError(error, line) {

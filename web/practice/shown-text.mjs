@@ -9,8 +9,9 @@ export const OUTPUT_CHARS = 4200;
 // C0 controls but tab and newline, DEL, C1 controls, bidirectional marks, embeddings, overrides and isolates (they
 // reorder what follows them on screen), and lone surrogates: the same list as the check's report (practice/shown.py;
 // tests/fixtures/text/control-characters.json holds both to it). A character class: linear, nothing to backtrack.
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
+/* eslint-disable no-control-regex -- control characters are what it finds */
 const UNSHOWN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-enable no-control-regex */
 
 /** One unshown character as it is shown: C0 controls and DEL as their Control Pictures (␛, ␀, ␍), others as \uXXXX. */
 function visible(character) {

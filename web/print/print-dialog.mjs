@@ -5,7 +5,7 @@ import { PAPERS, pageSize } from "./layout.mjs";
 import { STYLES, boardPicture } from "./picture.mjs";
 import { boardSheet, html, jumpLines, posterSheets } from "./sheets.mjs";
 import { answerSheets, cardSheets, dieSheet, readDecks, tokenSheet } from "./extras.mjs";
-import { boardToMatrix } from "../board/grid.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
 import { SYMBOLS, parseDeck } from "../core/notes.mjs";
 
 const CHOICES = [

@@ -1,8 +1,8 @@
 // The Solve panel's controller: asks Python for the fewest rolls under the board's rules, shows the answer and plays it back
 // on the token (playback row: web/board/playback.mjs), with speed and cancel. It owns the "solve" requests.
 import { TokenAnimator } from "../board/animate.mjs";
-import { boardToMatrix } from "../board/grid.mjs";
-import { ResultPanel } from "../core/panels.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
+import { ResultPanel } from "./result-panel.mjs";
 import { createPlaybackControls } from "../board/playback.mjs";
 import { $ } from "../core/dom.mjs";
 import { UNSEARCHED_SIXES, describeRules } from "../core/rules-text.mjs";
@@ -61,6 +61,10 @@ export class SolveController {
     });
     $("solve-button").addEventListener("click", () => this.solve());
     $("cancel-solve").addEventListener("click", () => this.#cancel());
+    app.state.addEventListener("change", () => this.boardChanged());
+    app.state.addEventListener("ruleschange", (event) => {
+      if (!(/** @type {CustomEvent} */ (event).detail.withBoard)) this.rulesChanged(); // Solve answers under the rules
+    });
   }
 
   set speed(value) {

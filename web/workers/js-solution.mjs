@@ -1,6 +1,6 @@
 // A JavaScript practice solution, run by a JavaScript interpreter written in JavaScript (sval, vendored by
 // the build): the page's CSP refuses eval and new Function, and the user's code is never compiled by the
-// engine. The practice worker hands `load` and `run` to Python (api/practice.py, practice_foreign.py), which
+// browser. The practice worker hands `load` and `run` to Python (api/practice.py, practice_foreign.py), which
 // keeps the battery, shrinking and the first difference: this module only runs the code on a board and says
 // what it returned, threw, printed and read, as JSON text of the shape practice_run.Outcome.to_json() has.
 //
@@ -270,13 +270,8 @@ export function javaScriptSolutions({ Sval, parse, onPrint = () => {} }) {
   function load(source, strip = null) {
     solver = null;
     output = new Capped(null);
-    let program;
-    try {
-      program = scriptSource(strip ? strip(String(source)) : String(source), parse);
-    } catch (error) {
-      const problem = error instanceof SourceProblem ? error : syntaxProblem(error);
-      return JSON.stringify({ error: clip(problem.message), line: problem.line, output: "" });
-    }
+    const { program, refused } = programOf(source, strip, parse);
+    if (refused) return refused;
     freezeIntrinsics();
     try {
       const interpreter = new Sval({ ecmaVer: "latest", sandBox: true });
@@ -295,9 +290,7 @@ export function javaScriptSolutions({ Sval, parse, onPrint = () => {} }) {
     if (solver === null) throw new Error("no JavaScript solution is loaded");
     const rows = JSON.parse(rowsJson);
     const log = { cells: [], total: 0 };
-    const made = record ? recording(rows, log) : { board: rows.map((row) => row.slice()), proxies: [], targets: null };
-    const given = made.board.slice();
-    made.targets ??= given;
+    const { made, given } = handedBoard(rows, record, log);
     targetOf = new WeakMap(made.proxies.map((proxy, r) => [proxy, made.targets[r]]));
     output = new Capped(stream ? onPrint : null);
     let answer = null;
@@ -314,6 +307,24 @@ export function javaScriptSolutions({ Sval, parse, onPrint = () => {} }) {
   }
 
   return { load, run };
+}
+
+/** The script `source` makes (`strip` first, when given), or `refused`: the load's reply saying why not. */
+function programOf(source, strip, parse) {
+  try {
+    return { program: scriptSource(strip ? strip(String(source)) : String(source), parse), refused: null };
+  } catch (error) {
+    const problem = error instanceof SourceProblem ? error : syntaxProblem(error);
+    return { program: null, refused: JSON.stringify({ error: clip(problem.message), line: problem.line, output: "" }) };
+  }
+}
+
+/** The board a run hands the solution: the rows behind recording Proxies (`record`), else a plain copy. */
+function handedBoard(rows, record, log) {
+  const made = record ? recording(rows, log) : { board: rows.map((row) => row.slice()), proxies: [], targets: null };
+  const given = made.board.slice();
+  made.targets ??= given;
+  return { made, given };
 }
 
 /** `candidate` as a solution: a class with a method snakesAndLadders, else (unless `classOnly`) a function; or null. */

@@ -122,7 +122,7 @@ def _dispatch(message: Any, progress: Callable[[str], object] | None = None, wor
         if op.name in ("run", "diagnose"):  # they report as they go: what is printed, smaller boards
             return (run_op if op.name == "run" else diagnose_op)(message, progress)
         return PRACTICE[op.name](message)
-    if op.name in ("generate", "generate_set"):  # boards to a target (issues 17, 24): see runners.generate_op
+    if op.name in ("generate", "generate_set"):  # boards to a target: see runners.generate_op
         return generate_op(message, progress)
     if op.name == "turn":  # reads a list of positions: see runners.turn_op
         return turn_op(message)

@@ -1,6 +1,6 @@
-// How long a game takes in class (issue 24): the race's median and 90th percentile of the total rolls of
+// How long a game takes in class: the race's median and 90th percentile of the total rolls of
 // all players (Python's analyze), as minutes at the seconds a roll the teacher sets. The sentence is pure
-// (node --test: tests/js/duration.test.mjs); wireDuration keeps the input and the sentence on the page.
+// (node --test: tests/js/random-play-duration.test.mjs); wireDuration keeps the input and the sentence on the page.
 
 export const SECONDS_KEY = "snakes-ladders:seconds-per-roll:v1";
 export const DEFAULT_SECONDS = 10;

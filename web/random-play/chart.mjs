@@ -57,6 +57,12 @@ export function drawLengthChart(container, exact, by, { title = "Game length" } 
   const points = cumulative.map((p, index) => `${x(index + 1).toFixed(2)},${yLine(p).toFixed(2)}`).join(" ");
   node("polyline", { class: "cdf", points }, chart);
 
+  drawAxes(chart, { shown, peak, plotW, plotH, x, yBar, yLine });
+  container.replaceChildren(chart);
+}
+
+/** The axes of the chart: the turns below, the bars' percentages on the left, the line's on the right. */
+function drawAxes(chart, { shown, peak, plotW, plotH, x, yBar, yLine }) {
   const axes = node("g", { class: "axes" }, chart);
   node("line", { x1: PAD.left, y1: PAD.top + plotH, x2: PAD.left + plotW, y2: PAD.top + plotH }, axes);
   node("line", { x1: PAD.left, y1: PAD.top, x2: PAD.left, y2: PAD.top + plotH }, axes);
@@ -78,5 +84,4 @@ export function drawLengthChart(container, exact, by, { title = "Game length" } 
   const [left, right, middle] = [LABEL_INSET.left, WIDTH - LABEL_INSET.right, PAD.top + plotH / 2];
   node("text", { x: left, y: middle, class: "label", "text-anchor": "middle", transform: `rotate(-90 ${left} ${middle})` }, axes, "Finish on this turn");
   node("text", { x: right, y: middle, class: "label cdf-label", "text-anchor": "middle", transform: `rotate(90 ${right} ${middle})` }, axes, "Finished by then");
-  container.replaceChildren(chart);
 }

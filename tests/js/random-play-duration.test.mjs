@@ -2,7 +2,7 @@
 // Run with `node --test tests/js/`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { durationText, readSeconds, typicalMinutes, withinMinutes } from "../../web/core/duration.mjs";
+import { durationText, readSeconds, typicalMinutes, withinMinutes } from "../../web/random-play/duration.mjs";
 
 const race = (median, p90, cutOff = false, players = 4) => ({ players, total_rolls_median: median, total_rolls_p90: p90, total_rolls_cut_off: cutOff });
 

@@ -1,7 +1,7 @@
 """Random play, the search step by step, and play mode, in the page.
 
 Every figure the page shows is checked against the Python package itself (imported here: sys.path
-holds py/) or against the fixture files, formatted the way web/analysis/analysis.mjs formats them. Each
+holds py/) or against the fixture files, formatted the way web/random-play/analysis.mjs formats them. Each
 Python start costs seconds on a loaded machine, so each test drives one page through many checks,
 each a subtest: a failure names its step and the later ones still run (they build on the earlier
 steps' board, so a failure may cascade, but it is named where it starts).
@@ -55,7 +55,7 @@ TURN = re.compile(
 )
 
 
-# --- the page's number formats (web/analysis/analysis.mjs), written again ---------------------------
+# --- the page's number formats (web/random-play/analysis.mjs), written again ---------------------------
 
 
 def rolls(x: float | None) -> str:

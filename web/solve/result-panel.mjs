@@ -1,27 +1,7 @@
-// The side panels: engine status, solve result with its move list, and the LeetCode matrix panel.
-// Each class owns its own elements and only shows what it is given.
-import { formatWays } from "./format.mjs";
-import { MatrixView } from "../board/matrix-view.mjs";
-import { $ } from "./dom.mjs";
-
-
-export class EngineStatus {
-  #root = $("engine");
-  #text = $("engine-text");
-  #retry = $("engine-retry");
-
-  constructor(engine, onRetry) {
-    this.#retry.addEventListener("click", onRetry);
-    engine.addEventListener("statechange", () => this.show(engine));
-    this.show(engine);
-  }
-
-  show(engine) {
-    this.#root.dataset.engine = engine.state;
-    this.#text.textContent = engine.description;
-    this.#retry.hidden = engine.state !== "error";
-  }
-}
+// The Solve panel's result: the answer, its detail line and the move list, the move being played marked.
+// It owns its own elements and only shows what it is given.
+import { formatWays } from "../core/format.mjs";
+import { $ } from "../core/dom.mjs";
 
 export class ResultPanel {
   #status = $("result");
@@ -85,47 +65,4 @@ export class ResultPanel {
 export function describeMove(index, step) {
   const jump = step.jump ? `, ${step.jump} to ${step.end}` : "";
   return `Move ${index + 1}: roll ${step.roll} → square ${step.landing}${jump}`;
-}
-
-/** The LeetCode matrix panel (web/board/matrix-view.mjs) and the board's counts line in Board settings. */
-export class MatrixPanel {
-  #root = $("matrix");
-  #counts = $("counts");
-  #modes = null;
-  #view = new MatrixView(this.#root, () => this.#visible());
-
-  /**
-   * Link the matrix to the board: hover, focus and selection both ways (`view`, `editor`); `modes` says
-   * which workspace is shown, so the hidden panel builds nothing until it is shown.
-   */
-  link({ view, editor, modes }) {
-    this.#modes = modes;
-    this.#view.link(view, editor);
-    modes.addEventListener("workspacechange", () => {
-      if (this.#visible()) this.#view.shown();
-    });
-  }
-
-  /** Whether the panel shows in the current workspace: from the attributes, with no layout read. */
-  #visible() {
-    const workspace = this.#modes?.workspace ?? null;
-    const panel = /** @type {HTMLElement | null} */ (this.#root.closest("[data-workspaces]"));
-    return workspace !== null && (panel?.dataset.workspaces ?? "").split(" ").includes(workspace);
-  }
-
-  show(board) {
-    this.#view.show(board);
-    let ladders = 0;
-    let snakes = 0;
-    for (const [start, end] of board.jumps) {
-      if (end > start) ladders += 1;
-      else if (end < start) snakes += 1;
-    }
-    const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
-    this.#counts.textContent = `${board.n}×${board.n}, ${board.n * board.n} squares · ${plural(ladders, "ladder")} · ${plural(snakes, "snake")}`;
-  }
-
-  get text() {
-    return this.#view.text;
-  }
 }

@@ -1,9 +1,12 @@
 // The Random play and Explain panels' controller: the live analysis (the what-if after each edit),
 // seeded games and the search step by step. It owns the "analysis", "explain" and "play" requests.
-import { AnalysisPanel, ExplainPanel } from "../analysis/analysis.mjs";
-import { GamePanel } from "../play/game.mjs";
-import { boardToMatrix } from "../board/grid.mjs";
+import { AnalysisPanel, ExplainPanel } from "./analysis.mjs";
+import { GamePanel } from "./seeded-game.mjs";
+import { boardToMatrix } from "../core/grid.mjs";
 import { $ } from "../core/dom.mjs";
+
+const RULE_SELECTS = { start: "rule-start", overshoot: "rule-overshoot", sixes: "rule-sixes" };
+const select = (id) => /** @type {HTMLSelectElement} */ ($(id));
 
 export class RandomPlayController {
   #app;
@@ -14,7 +17,7 @@ export class RandomPlayController {
   #edited = false; // the next analysis follows an edit: report the change
   #replays = 0; // counts seeded replays, so one replaced by another does not end the newer one's phase
 
-  /** `app`: `{state, view, bridge, ask, modes}` from the composition root. */
+  /** `app`: `{state, view, bridge, ask, modes, notify}` from the composition root; it follows the state's events. */
   constructor(app) {
     this.#app = app;
     this.#analysis = new AnalysisPanel(app.view, app.modes);
@@ -31,6 +34,33 @@ export class RandomPlayController {
     $("new-seed").addEventListener("click", () => {
       $("seed").value = String(Math.floor(Math.random() * 1_000_000));
     });
+    this.#wireRules();
+    app.state.addEventListener("change", () => this.boardChanged());
+    app.state.addEventListener("ruleschange", (event) => {
+      this.#showRules();
+      if (!(/** @type {CustomEvent} */ (event).detail.withBoard)) this.rulesChanged();
+    });
+    $("players").addEventListener("change", () => this.rulesChanged());
+  }
+
+  /**
+   * The rules are part of the state (undone with the board, carried by links and My boards): the panel's
+   * Rules for a real die selects only show them and ask the state to change them.
+   */
+  #wireRules() {
+    const { state, notify } = this.#app;
+    for (const [name, id] of Object.entries(RULE_SELECTS)) {
+      $(id).addEventListener("change", () => {
+        const problem = state.setRules({ [name]: select(id).value });
+        if (problem) notify(problem, "error");
+        this.#showRules();
+      });
+    }
+    this.#showRules();
+  }
+
+  #showRules() {
+    for (const [name, id] of Object.entries(RULE_SELECTS)) select(id).value = this.#app.state.rules[name];
   }
 
   set speed(value) {

@@ -1,5 +1,5 @@
-"""The Generate dialog answers the request that once ended in "could not place 15 snakes and 15 ladders"
-(after boards had been placed) with a board: met, or the closest one offered.  Waits are on page
+"""A crowded request to the Generate dialog (15 snakes and 15 ladders on 8×8, which once ended in "could
+not place 15 snakes and 15 ladders") gives a board: met, or the closest one offered.  Waits are on page
 state only."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from test_e2e_designer import Generate, board_on_page
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
 
-def test_the_late_placement_request_gives_a_board(app: AppPage) -> None:
+def test_a_crowded_request_gives_a_board(app: AppPage) -> None:
     gen = Generate(app).open()
     gen.field("Squares on a side").fill("8")
     gen.field("Snakes").fill("15")

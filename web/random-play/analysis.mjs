@@ -1,7 +1,7 @@
 // The Random play and Explain panels: they show what Python computed about the board.
 // The analysis follows edits live (the "what if"), and the explanation steps layer by layer.
 import { drawLengthChart } from "./chart.mjs";
-import { wireDuration } from "../core/duration.mjs";
+import { wireDuration } from "./duration.mjs";
 import {
   approximationReason,
   formatAbout,
@@ -38,7 +38,7 @@ export class AnalysisPanel {
   #note = $("length-note");
   #whatif = $("whatif");
   #figures = $("figures");
-  /** How long a race takes in class, in minutes (web/core/duration.mjs): `show(race)`, null clears it. */
+  /** How long a race takes in class, in minutes (web/random-play/duration.mjs): `show(race)`, null clears it. */
   #duration = wireDuration({ input: $("roll-seconds"), output: $("duration-text") });
   #chart = $("length-chart");
   #table = $("jump-table");
