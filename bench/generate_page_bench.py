@@ -31,6 +31,7 @@ def run(seeds: int) -> list[tuple[int, int, int, float]]:
         page, errors = new_page(context, "generate")
         page.goto(url)
         expect(page.locator("#engine")).to_have_attribute("data-engine", "ready", timeout=PYTHON_TIMEOUT_MS)
+        page.locator('a[data-workspace="design"]').click()  # the Generate panel shows in Design
         page.get_by_role("button", name="Generate a board…").click()
         dialog = page.locator("#generate-dialog")
         expect(dialog).to_have_attribute("data-python", "ready", timeout=PYTHON_TIMEOUT_MS)

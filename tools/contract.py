@@ -5,7 +5,8 @@ writes the built site's copy with ``render``.  It is a tool of the repository, n
 it writes files beside the package, which an installed package does not have.  Everything in them is
 read from the package: the ops, fields and limits from ``api.CONTRACT``, the rule names and defaults
 from ``board.rules``, the jump placement rules by asking ``Board`` and ``Rules`` which boards they
-accept.  tests/api/test_contract.py fails when the committed files differ from what this writes.
+accept, the widths jumps are drawn at from ``board.drawing`` (one source for the tidy check and the
+drawing).  tests/api/test_contract.py fails when the committed files differ from what this writes.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from snakes_ladders.board import (  # noqa: E402
     Rules,
     square_to_cell,
 )
+from snakes_ladders.board.drawing import drawing_to_json  # noqa: E402
 
 __all__ = ["TARGET", "main", "render"]
 
@@ -249,6 +251,13 @@ def render() -> str:
             "JUMP_PLACEMENT",
             jump_placement(),
             "Where a snake or ladder may go, as board/model.py and board/rules.py check.",
+        ),
+        _const(
+            "JUMP_DRAWING",
+            drawing_to_json(),
+            "How wide a jump is drawn, in squares (board/drawing.py): every point of a snake's or a ladder's "
+            "picture within its half width of the segment between its squares' centres; a tidy board keeps "
+            "any two such corridors the clearance apart.",
         ),
         "/** The longest board_text read for boards up to maxSize. @param {number} maxSize */\n"
         "export function maxBoardTextChars(maxSize) {\n"

@@ -193,3 +193,21 @@ def test_text_shows_where_legible_and_symbols_always(open_app: Callable[..., App
     expect(texts).to_have_attribute("display", "none")
     # The SVG export holds the text whatever the zoom.
     assert "Task 390" in " ".join(exported_svg_text(app))
+
+
+def test_the_square_words_selected_is_let_go_when_leaving_design(app: AppPage) -> None:
+    """Under Words a click selects the square to write on; another workspace shows no square as selected, and
+    coming back to Design the square is not selected either (a Jumps selection of Pan is kept as before)."""
+    app.wait_ready()
+    app.tool("Words")
+    app.square(23).click()
+    expect(app.square(23)).to_have_class(re.compile(r"\bselected\b"))
+    expect(app.page.get_by_label("Square", exact=True)).to_have_value("23")
+    for workspace in ("solve", "play", "practice"):
+        app.workspace(workspace)
+        expect(app.page.locator("#board .cell.selected")).to_have_count(0)
+        app.workspace("design")
+        app.square(23).click()  # Words is still the tool: select again, then leave again
+        expect(app.square(23)).to_have_class(re.compile(r"\bselected\b"))
+    app.tool("Pan")
+    expect(app.square(23)).to_have_class(re.compile(r"\bselected\b"))  # a tool change within Design keeps it

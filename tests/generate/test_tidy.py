@@ -1,7 +1,10 @@
-"""Tidy boards: every board generated with ``tidy`` checked by a segment-intersection test
-written here, independently of ``snakes_ladders.generate.tidy`` (parametric, with exact fractions: proper
-crossings, collinear overlaps, one jump ending on another, shared end squares), the row limits, the
-least-moves bound they bring, the cost of the check per candidate, the op and the CLI."""
+"""Tidy boards: every board generated with ``tidy`` checked by a check written here, independently of
+``snakes_ladders.generate.tidy``, against the drawing's shared widths (``board.drawing``): no two jumps'
+corridors closer than the clearance (distances between segments in exact fractions, parametric), each jump
+on two rows, at least 2 squares long and no flatter than 2 columns a row, the ends spread over the row
+bands; the bad examples a user found refused; the row limits, the least-moves bound they bring, the cost of
+the check per candidate, the op and the CLI.  (The drawing itself is measured against the same widths in
+tests/e2e/test_e2e_tidy.py.)"""
 
 from __future__ import annotations
 
@@ -15,10 +18,14 @@ from fractions import Fraction
 
 import pytest
 from helpers import ROOT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from snakes_ladders import Board, min_moves
 from snakes_ladders.api import handle
+from snakes_ladders.board.drawing import CLEARANCE, LADDER_HALF_WIDTH, SNAKE_HALF_WIDTH
+from snakes_ladders.generate.classset import SetSpec, generate_set
 from snakes_ladders.generate.search import GenerateError, Impossible, Spec, Targets, generate
-from snakes_ladders.generate.tidy import Tidy, meet
+from snakes_ladders.generate.tidy import BANDS, FLAT_RATIO, MIN_LENGTH, SPREAD, Tidy, meet
 
 Point = tuple[int, int]
 
@@ -65,9 +72,76 @@ def how_they_meet(p: Point, p2: Point, q: Point, q2: Point) -> str | None:
     return "crossing" if 0 < t < 1 and 0 < u < 1 else "touch"
 
 
-def faults(board: Board) -> list[str]:
-    """Every pair of the board's jumps that share an end square, cross, touch or overlap."""
-    return faults_of(board.n, list(board.jumps.items()))
+def squared_distance(p: Point, a: Point, b: Point) -> Fraction:
+    """The squared distance from p to the segment a-b: the nearest point a + t·(b - a), t clamped to [0, 1]."""
+    ab = (b[0] - a[0], b[1] - a[1])
+    t = Fraction((p[0] - a[0]) * ab[0] + (p[1] - a[1]) * ab[1], ab[0] ** 2 + ab[1] ** 2)
+    t = min(Fraction(1), max(Fraction(0), t))
+    return (p[0] - a[0] - t * ab[0]) ** 2 + (p[1] - a[1] - t * ab[1]) ** 2
+
+
+def segments_squared_distance(a: Point, b: Point, c: Point, d: Point) -> Fraction:
+    """The squared distance between two segments: 0 when they meet, else the least of the four end-to-segment
+    distances (two segments that do not meet are nearest at an end of one)."""
+    if how_they_meet(a, b, c, d) is not None:
+        return Fraction(0)
+    return min(
+        squared_distance(a, c, d), squared_distance(b, c, d), squared_distance(c, a, b), squared_distance(d, a, b)
+    )
+
+
+def half_width(start: int, end: int) -> Fraction:
+    return LADDER_HALF_WIDTH if end > start else SNAKE_HALF_WIDTH
+
+
+def drawn_faults(n: int, jumps: list[tuple[int, int]]) -> list[str]:
+    """Every pair of jumps whose corridors (the drawing's shared half widths) come closer than the clearance."""
+    found = []
+    for i, (a, b) in enumerate(jumps):
+        for c, d in jumps[:i]:
+            least = half_width(a, b) + half_width(c, d) + CLEARANCE
+            gap = segments_squared_distance(centre(a, n), centre(b, n), centre(c, n), centre(d, n))
+            if gap < least * least:
+                found.append(f"{a}->{b} and {c}->{d}: {float(gap) ** 0.5:.3f} apart, less than {float(least)}")
+    return found
+
+
+def shape_faults(n: int, jumps: list[tuple[int, int]]) -> list[str]:
+    found = []
+    for a, b in jumps:
+        (x1, y1), (x2, y2) = centre(a, n), centre(b, n)
+        across, rows = abs(x1 - x2), abs(y1 - y2)
+        if rows == 0:
+            found.append(f"{a}->{b}: on one row")
+        elif across**2 + rows**2 < MIN_LENGTH**2:
+            found.append(f"{a}->{b}: shorter than {MIN_LENGTH} squares")
+        elif across > FLAT_RATIO * rows:
+            found.append(f"{a}->{b}: {across} columns across for {rows} rows")
+    return found
+
+
+def spread_faults(n: int, jumps: list[tuple[int, int]], rows: tuple[int, int] = (0, -1)) -> list[str]:
+    """Each band (``BANDS`` of the rows ``rows`` from the first to the last, -1 the top) holding more of a
+    kind's ends than ``SPREAD`` times its fair share, rounded down (2 always allowed)."""
+    first, last = rows[0], rows[1] % n
+    height = last - first + 1
+    bands = min(BANDS, height)
+    band_rows = [sum(1 for y in range(first, last + 1) if (y - first) * bands // height == k) for k in range(bands)]
+    found = []
+    for up, kind in ((False, "snake"), (True, "ladder")):
+        mine = [jump for jump in jumps if (jump[1] > jump[0]) == up]
+        ends = [(centre(square, n)[1] - first) * bands // height for jump in mine for square in jump]
+        for k in range(bands):
+            allowed = max(2, int(Fraction(*SPREAD) * Fraction(2 * len(mine) * band_rows[k], height)))
+            if ends.count(k) > allowed:
+                found.append(f"band {k}: {ends.count(k)} {kind} ends, more than {allowed}")
+    return found
+
+
+def faults(board: Board, rows: tuple[int, int] = (0, -1)) -> list[str]:
+    """Everything untidy about the board: corridors too close, shapes, crowded bands."""
+    jumps = list(board.jumps.items())
+    return drawn_faults(board.n, jumps) + shape_faults(board.n, jumps) + spread_faults(board.n, jumps, rows)
 
 
 def rows(board: Board) -> list[int]:
@@ -107,6 +181,68 @@ def faults_of(n: int, jumps: list[tuple[int, int]]) -> list[str]:
 
 def test_collinear_jumps_with_a_gap_are_apart() -> None:
     assert faults_of(10, [(2, 22), (42, 62)]) == []  # column 1, rows 0-2 and 4-6
+    assert drawn_faults(10, [(2, 22), (39, 59)]) == []  # column 1, rows 0-2 and 3-5: 1 apart, more than 0.6
+    assert drawn_faults(10, [(2, 22), (23, 3)]) == []  # columns 1 and 2, side by side: 1 apart, more than 0.65
+
+
+def test_the_package_distance_test_agrees_with_the_one_here_on_random_jumps() -> None:
+    """``Tidy.apart`` (integers) against the fractions here, on random pairs of jumps of a 6×6 board."""
+    rng = random.Random(7)
+    tidy = Tidy(6)
+    verdicts = set()
+    for _ in range(20_000):
+        a, b, c, d = rng.sample(range(1, 37), 4)
+        apart = drawn_faults(6, [(a, b), (c, d)]) == []
+        verdicts.add(apart)
+        assert tidy.apart((a, b), (c, d)) == apart, (a, b, c, d)
+    assert verdicts == {True, False}
+
+
+def test_a_corridor_exactly_the_least_distance_away_is_apart() -> None:
+    """The square 37, (3, 3), lies exactly 3/5 from the segment (0, 0)-(4, 3) of 1 -> 36: two ladders there keep
+    0.25 + 0.25 + 0.1 apart, exactly the least distance, and are apart; a snake 57 -> 37 and that ladder need
+    0.3 + 0.25 + 0.1 and are not."""
+    tidy = Tidy(10)
+    assert (tidy.centre(36), tidy.centre(37), tidy.centre(57)) == ((4, 3), (3, 3), (3, 5))
+    assert segments_squared_distance((0, 0), (4, 3), (3, 3), (3, 5)) == Fraction(9, 25)
+    assert tidy.apart((1, 36), (37, 57)) and drawn_faults(10, [(1, 36), (37, 57)]) == []
+    assert not tidy.apart((1, 36), (57, 37)) and drawn_faults(10, [(1, 36), (57, 37)]) != []
+
+
+# --------------------------------------------------------------------------- the bad examples a user found
+
+
+USER_FOUND = [
+    # Ladders to 87, 88 and 93: their segments never meet, the rails of each two overlap near the top.
+    ("ladders overlapping at 87/88", [(59, 87)], (64, 88)),
+    ("ladders overlapping at 88/93", [(64, 88)], (76, 93)),
+    ("ladders overlapping at 87/93", [(59, 87)], (76, 93)),
+    # The ladder 51 -> 88 passes 0.55 of a square from the head of the snake from 73.
+    ("the ladder 51 -> 88 drawn over the snake from 73", [(51, 88)], (73, 55)),
+    ("a snake of one square", [], (41, 40)),
+    ("a nearly flat ladder", [], (5, 13)),
+    # Four snakes, each a row down and two columns across, all eight ends in rows 1 and 2 (band 0 of 5).
+    ("four snakes piled in the bottom rows", [(12, 7), (14, 5), (16, 3)], (18, 1)),
+]
+
+
+@pytest.mark.parametrize(("what", "placed", "jump"), USER_FOUND, ids=[case[0] for case in USER_FOUND])
+def test_the_bad_examples_a_user_found_are_refused(what: str, placed: list, jump: tuple[int, int]) -> None:
+    tidy = Tidy(10, counts=(8, 8))
+    assert tidy.board(placed), what  # what was there before was tidy
+    assert not tidy.clear(jump, placed), what
+    assert faults(Board(10, dict([*placed, jump]))) != []  # and the check written here agrees
+    old_check = all(
+        not meet(tidy.centre(a), tidy.centre(b), tidy.centre(jump[0]), tidy.centre(jump[1])) for a, b in placed
+    )
+    assert old_check  # the segments between centres never met: only the drawing shows what is wrong
+
+
+def test_three_snakes_in_the_bottom_rows_are_not_yet_a_pile() -> None:
+    tidy = Tidy(10, counts=(8, 8))
+    assert tidy.clear((16, 3), [(12, 7), (14, 5)])
+    assert not Tidy(10, counts=(8, 8)).clear((18, 1), [(12, 7), (14, 5), (16, 3)])
+    assert Tidy(10).clear((18, 1), [(12, 7), (14, 5), (16, 3)])  # no spread rule without the board's counts
 
 
 def test_the_package_check_agrees_with_the_one_here_on_random_segments() -> None:
@@ -123,7 +259,7 @@ def test_the_package_check_agrees_with_the_one_here_on_random_segments() -> None
 
 
 def test_untidy_boards_do_tangle() -> None:
-    """The check can fail: boards generated without ``tidy`` cross and touch."""
+    """The check can fail: boards generated without ``tidy`` cross, touch and come too close as drawn."""
     tangled = [
         faults(generate(Spec(n=10, snakes=8, ladders=8, seed=seed, targets=Targets(min_moves=7))).board)
         for seed in range(5)
@@ -137,22 +273,74 @@ TIDY_SPECS = [
     Spec(n=10, snakes=8, ladders=8, seed=0, targets=Targets(min_moves=7, expected_rolls=(30, 40)), tidy=True),
     Spec(n=10, snakes=8, ladders=8, seed=0, targets=Targets(min_moves=3), tidy=True, max_evaluations=200),
     Spec(n=6, snakes=3, ladders=3, seed=0, targets=Targets(min_moves=4, expected_rolls=(14, 18)), tidy=True),
-    Spec(n=8, snakes=6, ladders=6, seed=0, tidy=True, min_rows=2, max_rows=3, max_evaluations=30),
-    Spec(n=5, snakes=4, ladders=4, seed=0, targets=Targets(min_moves=2), tidy=True, max_evaluations=50),
+    Spec(n=8, snakes=4, ladders=4, seed=0, tidy=True, min_rows=2, max_rows=3, max_evaluations=30),
+    Spec(n=5, snakes=2, ladders=2, seed=0, targets=Targets(min_moves=2), tidy=True, max_evaluations=50),
+    Spec(n=10, snakes=6, ladders=6, seed=0, targets=Targets(7), tidy=True, no_edge_rows=True, max_evaluations=50),
     Spec(n=20, snakes=20, ladders=20, seed=0, targets=Targets(min_moves=60), tidy=True, max_evaluations=40),
 ]
 
 
+def rows_touched(spec: Spec) -> tuple[int, int]:
+    return (1, spec.n - 2) if spec.no_edge_rows else (0, spec.n - 1)
+
+
 @pytest.mark.parametrize("case", range(len(TIDY_SPECS)))
-def test_every_tidy_board_returned_has_no_two_jumps_meeting(case: int) -> None:
+def test_every_tidy_board_returned_is_tidy_as_drawn(case: int) -> None:
     for seed in range(3):
         spec = TIDY_SPECS[case]
         found = generate(Spec(**{**spec.__dict__, "seed": seed}))
         board = found.board
-        assert faults(board) == []
+        assert faults(board, rows_touched(spec)) == []
         assert (len(board.snakes), len(board.ladders)) == (spec.snakes, spec.ladders)
         assert all(spec.min_rows <= length <= spec.longest_rows for length in rows(board)), rows(board)
         assert found.figures.min_moves == min_moves(board)
+
+
+@st.composite
+def tidy_specs(draw: st.DrawFn) -> Spec:
+    """A tidy request of any size to 24, with up to one jump of each kind for every 25 squares (more do not
+    fit the corridors on small boards), a few evaluations, any seed, edge rows or not."""
+    n = draw(st.integers(3, 24))
+    most = max(1, n * n // 25)
+    return Spec(
+        n=n,
+        snakes=draw(st.integers(0, most)),
+        ladders=draw(st.integers(0, most)),
+        seed=draw(st.integers(0, 2**53)),
+        tidy=True,
+        no_edge_rows=n >= 6 and draw(st.booleans()),
+        max_evaluations=draw(st.integers(1, 8)),
+    )
+
+
+SLOW = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SLOW
+@given(tidy_specs())
+def test_any_tidy_board_is_tidy_as_drawn(spec: Spec) -> None:
+    """Whatever the size, the jumps and the seed: the board returned (or a refusal saying no tidy board was
+    found) keeps every rule, checked here with the drawing's shared widths."""
+    try:
+        found = generate(spec)
+    except Impossible as refused:
+        assert "tidy" in str(refused)
+        return
+    assert faults(found.board, rows_touched(spec)) == []
+    assert (len(found.board.snakes), len(found.board.ladders)) == (spec.snakes, spec.ladders)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tidy_specs(), st.integers(2, 4))
+def test_every_board_of_a_tidy_class_set_is_tidy_as_drawn(spec: Spec, count: int) -> None:
+    try:
+        found = generate_set(SetSpec(spec, count=count))
+    except Impossible as refused:
+        assert "tidy" in str(refused)
+        return
+    assert len(found.boards) == count
+    for board in found.boards:
+        assert faults(board.board, rows_touched(spec)) == []
 
 
 def test_tidy_meets_what_the_untidy_search_meets() -> None:
@@ -200,23 +388,28 @@ def test_no_tidy_board_found_says_so() -> None:
     with pytest.raises(Impossible) as raised:
         generate(Spec(n=4, snakes=4, ladders=4, seed=0, tidy=True, max_rows=1))
     assert str(raised.value) == (
-        "found no tidy board with 4 snakes and 4 ladders on a 4×4 board: every draw left two jumps crossing, "
-        "touching or overlapping (ask for fewer, loosen min_rows or max_rows, or set tidy false)"
+        "found no tidy board with 4 snakes and 4 ladders on a 4×4 board: every draw left two jumps too close as "
+        "drawn, or too many ends in a few rows (ask for fewer, loosen min_rows or max_rows, or set tidy false)"
     )
     with pytest.raises(Impossible) as raised:
         generate(Spec(n=5, snakes=6, ladders=6, seed=0, tidy=True, max_rows=1))
     assert str(raised.value) == (
-        "could not place 6 snakes and 6 ladders: at most 10 jumps fit on a 5×5 board, each on two squares of its "
-        "own 1 row apart (ask for fewer, or loosen min_rows or max_rows)"
+        "could not place 6 snakes and 6 ladders: at most 9 jumps fit on a 5×5 board, each on two squares of its "
+        "own 1 row apart, at least 2 squares long and no flatter than 2 columns a row (ask for fewer, or loosen "
+        "min_rows or max_rows, or set tidy false)"
     )
+    with pytest.raises(Impossible) as raised:  # a one-row jump of a 2×2 board is at most √2 long
+        generate(Spec(n=2, snakes=1, ladders=0, seed=0, tidy=True))
+    assert "at most 0 jumps fit on a 2×2 board" in str(raised.value)
 
 
 # --------------------------------------------------------------------------- the cost of the check
 
 
-def test_a_candidate_costs_segment_tests_linear_in_the_jumps() -> None:
-    """Each draw is tested against the other jumps only: at most jumps - 1 segment tests a draw, at two
-    sizes, so four times the jumps is at most four times the tests a draw (not sixteen)."""
+def test_a_candidate_costs_tests_linear_in_the_jumps() -> None:
+    """Each draw is tested against the other jumps only: at most jumps - 1 corridor tests a draw, twice that
+    when the draw pushes others aside (their corridors, then the rest's) or moves one (the spread counted),
+    at two sizes, so four times the jumps is at most four times the tests a draw (not sixteen)."""
     per_draw = []
     for jumps in (6, 24):
         spec = Spec(n=20, snakes=jumps, ladders=jumps, seed=1, tidy=True, targets=Targets(min_moves=200))
@@ -285,3 +478,5 @@ def test_tidy_check_is_exact_where_floats_would_round() -> None:
     a, b = tidy.centre(2), tidy.centre(2450)
     c, d = tidy.centre(3), tidy.centre(2449)
     assert meet(a, b, c, d) == (how_they_meet(a, b, c, d) is not None)
+    for jump, other in (((2, 2450), (3, 2449)), ((52, 2400), (2399, 53)), ((60, 2441), (2442, 111))):
+        assert tidy.apart(jump, other) == (drawn_faults(50, [jump, other]) == []), (jump, other)

@@ -44,11 +44,13 @@ export class Editor extends EventTarget {
       if (event.key === "Escape" && !event.defaultPrevented && (this.#selected !== null || this.#drag)) this.cancel();
     });
     // A half-made jump never outlives the tool or the workspace it was begun in: the square stays
-    // selected, to read or write on, and a click under Jumps starts a jump afresh.
-    tools.addEventListener("actionchange", () => {
+    // selected, to read or write on, and a click under Jumps starts a jump afresh. The square Words
+    // selected to write on does not outlive Design: another workspace shows no square as being written on.
+    tools.addEventListener("actionchange", (event) => {
       this.#endDrag();
       this.#press = null;
-      if (this.#jumpStart) this.select(this.#selected);
+      if (event.detail.from === "write" && !tools.editable) this.select(null);
+      else if (this.#jumpStart) this.select(this.#selected);
     });
     state.addEventListener("change", () => {
       if (this.#selected !== null && this.#selected > state.board.n * state.board.n) this.select(null);

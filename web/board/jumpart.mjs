@@ -1,5 +1,6 @@
 // Snakes and ladders as SVG pictures in board units, and the lanes that keep two jumps apart.
 // A snake is a tapering curved body with a head at its start and a tail at its end; a ladder two rails and rungs.
+import { JUMP_DRAWING } from "../core/contract.mjs";
 import { squareCentre, strokeScale } from "./geometry.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -102,13 +103,20 @@ export function drawJump(start, end, n, offset = 0) {
   return group;
 }
 
+/**
+ * Every picture stays inside its corridor: within JUMP_DRAWING's half width (in squares) of the segment
+ * between its squares' centres, strokes included (round caps and joins reach half a stroke past a path).
+ * The tidy check (Python's generate/tidy.py) keeps corridors apart, so it holds for what is drawn here.
+ */
 function drawLadder(group, a, b, u, side, k) {
   group.setAttribute("class", "jump ladder");
   const half = 0.15 * Math.max(k, 0.6);
   const stroke = 0.06 * Math.max(k, 0.5);
   const length = Math.hypot(b.x - a.x, b.y - a.y);
-  // The rails run a little past the square centres, as a ladder's feet and top do.
-  const over = 0.18;
+  // The rails run a little past the square centres, as a ladder's feet and top do: as far as the corridor
+  // allows, a rail's end (over, half) and its round cap within the half width of the centre.
+  const room = JUMP_DRAWING.ladderHalfWidth - stroke / 2;
+  const over = Math.min(0.18, Math.sqrt(Math.max(0, room * room - half * half)));
   const p = { x: a.x - u.x * over, y: a.y - u.y * over };
   const q = { x: b.x + u.x * over, y: b.y + u.y * over };
   // The two rails are one path of two lines: a 50×50 board's 375 ladders were 750 elements to build,
@@ -156,7 +164,10 @@ function snakePoint(a, b, u, side, sway, t) {
 function drawSnake(group, a, b, u, side, k, fine) {
   group.setAttribute("class", "jump snake");
   const width = 0.13 * Math.max(k, 0.5); // half the body's width at the neck
-  const sway = Math.min(0.28, 0.12 + 0.02 * Math.hypot(b.x - a.x, b.y - a.y));
+  const edge = width * 0.125; // half the outline's stroke
+  const reach = JUMP_DRAWING.snakeHalfWidth - edge;
+  // The centre line sways at most `sway` off the segment, and the outline is `width` off the centre line.
+  const sway = Math.min(0.28, 0.12 + 0.02 * Math.hypot(b.x - a.x, b.y - a.y), reach - width);
   const samples = fine ? 48 : 24;
   const left = [];
   const right = [];
@@ -178,7 +189,8 @@ function drawSnake(group, a, b, u, side, k, fine) {
   // The head: an oval a little wider than the neck, pointing away from the body, with two eyes. Placed
   // and turned here, not with a transform: each transform starts a paint chunk of its own, and a dense
   // 50×50 board's 360 heads made compositing them cost about 4 ms a frame.
-  const head = width * 1.75;
+  // The oval reaches 1.35 heads from the start's centre (0.2 behind it, 1.15 its half length), inside the corridor.
+  const head = Math.min(width * 1.75, reach / 1.35);
   const angle = (Math.atan2(-u.y, -u.x) * 180) / Math.PI;
   // A point (x along the head's axis, y across it) of the head, on the board.
   const at = (x, y) => ({ x: a.x - u.x * x + u.y * y, y: a.y - u.y * x - u.x * y });

@@ -228,6 +228,13 @@ export const JUMP_PLACEMENT = Object.freeze({
   "chainedFlagged": true
 });
 
+/** How wide a jump is drawn, in squares (board/drawing.py): every point of a snake's or a ladder's picture within its half width of the segment between its squares' centres; a tidy board keeps any two such corridors the clearance apart. */
+export const JUMP_DRAWING = Object.freeze({
+  "snakeHalfWidth": 0.3,
+  "ladderHalfWidth": 0.25,
+  "clearance": 0.1
+});
+
 /** The longest board_text read for boards up to maxSize. @param {number} maxSize */
 export function maxBoardTextChars(maxSize) {
   return maxSize * maxSize * LIMITS.TEXT_CHARS_PER_CELL + LIMITS.TEXT_CHARS_EXTRA;

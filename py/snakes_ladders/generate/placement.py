@@ -4,7 +4,8 @@ A ``Layout`` holds the limits of one generation request (``spec.Spec``):
 jumps start on squares 2..n²-1 and end on 1..n², all their squares different,
 each ending ``min_rows`` to ``max_rows`` rows away from its start (1 to n - 1 by
 default: on another row), at most ``max_jump`` squares long, and with
-``no_edge_rows`` off the first and last rows.  ``place`` draws a new jump and
+``no_edge_rows`` off the first and last rows, and when given a ``shape`` (the tidy rule of a jump's
+slope and length, ``tidy.Tidy.shaped``) passing it.  ``place`` draws a new jump and
 ``nudge`` shifts one end of a jump, both by rejection sampling with at most
 ``PLACE_TRIES`` draws, so each call is O(PLACE_TRIES) draws; a ``fits`` test
 given to them (the tidy check) is called once a draw that keeps the limits.
@@ -43,6 +44,7 @@ class Layout:
         max_jump: int | None = None,
         min_rows: int = 1,
         max_rows: int | None = None,
+        shape: Fits = None,
     ) -> None:
         last = n * n
         self.n = n
@@ -53,6 +55,7 @@ class Layout:
         self.longest = max_jump if max_jump is not None else last
         self.min_rows = min_rows
         self.max_rows = max_rows if max_rows is not None else n - 1
+        self.shape = shape  # a test of one jump's own shape, O(1), or None
         self.draws = 0  # draws and squares looked at by place, nudge and fill: the generator counts them as work
         self.partial: list[Jump] = []  # the most jumps a failed ``fill`` placed: where ``Pairs`` starts
 
@@ -76,7 +79,7 @@ class Layout:
         if not self.first_start <= start <= self.last_start or start in used or end in used:
             return False
         low, high = self.ends(start, up)
-        return low <= end <= high
+        return low <= end <= high and (self.shape is None or self.shape(jump))
 
     def place(self, rng: random.Random, up: bool, used: set[int], fits: Fits = None) -> Jump | None:
         """A random ladder (``up``) or snake clear of ``used`` (and passing ``fits``), or None after
@@ -90,9 +93,24 @@ class Layout:
             if low > high:
                 continue
             end = rng.randint(low, high)
-            if end not in used and (fits is None or fits((start, end))):
+            if end in used or (self.shape is not None and not self.shape((start, end))):
+                continue
+            if fits is None or fits((start, end)):
                 return start, end
         return None
+
+    def draw(self, rng: random.Random, kinds: tuple[bool, ...]) -> list[Jump] | None:
+        """Jumps of ``kinds`` (True: a ladder) drawn one after another (``place``), or None when one found no
+        room. O(PLACE_TRIES·len(kinds)) draws."""
+        used: set[int] = set()
+        jumps: list[Jump] = []
+        for up in kinds:
+            jump = self.place(rng, up, used)
+            if jump is None:
+                return None
+            jumps.append(jump)
+            used.update(jump)
+        return jumps
 
     def nudge(self, rng: random.Random, jump: Jump, up: bool, used: set[int], fits: Fits = None) -> Jump | None:
         """``jump`` with its start or its end moved by up to n squares, or None when no draw fits."""
@@ -145,7 +163,7 @@ class Layout:
             lo, hi = bisect_left(free, low), bisect_right(free, high)
             if lo < hi:
                 jump = start, free[rng.randrange(lo, hi)]
-                if fits is None or fits(jump):
+                if (self.shape is None or self.shape(jump)) and (fits is None or fits(jump)):
                     return jump
         return None
 
@@ -154,7 +172,7 @@ class Pairs:
     """The most jumps that fit a ``Layout``: a maximum matching of the squares (Edmonds' blossoms).
 
     Two squares can carry a jump when they lie ``min_rows`` to ``max_rows`` rows apart (on different rows by
-    default), at most ``max_jump`` squares apart, both
+    default), at most ``max_jump`` squares apart, passing the layout's ``shape`` (a symmetric test), both
     within the allowed rows; square 1 can only end a snake and n² only end a ladder, so they are
     left out when no snake (or no ladder) is asked for, and the pair (1, n²) is never one jump.
     Any other pair can be either a snake or a ladder, so ``snakes + ladders`` jumps fit exactly when
@@ -181,10 +199,11 @@ class Pairs:
         low, high = self.layout.ends(square, up=True)
         above = range(max(0, low - first), min(size, high - first + 1))
         never = n * n - first if square == 1 else 1 - first if square == n * n else -1  # the pair (1, n²)
+        shape = self.layout.shape
         for part in (below, above):
             for u in part:
                 self.work += 1
-                if alive[u] and u != never:
+                if alive[u] and u != never and (shape is None or shape((square, u + first))):
                     yield u
 
     def matching(self, want: int, start: Iterable[Jump] = ()) -> list[Jump]:

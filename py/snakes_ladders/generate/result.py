@@ -12,6 +12,7 @@ from typing import Any
 
 from ..board import Board
 from .spec import MAX_WORK, Figures, Spec, counted
+from .tidy import FLAT_RATIO, MIN_LENGTH
 
 
 @dataclass(frozen=True)
@@ -107,10 +108,11 @@ def unplaced_message(spec: Spec, fit: int) -> str:
     span = (spec.min_rows, spec.longest_rows)
     between = f" {span[0]} to {span[1]} rows" if span[0] < span[1] else f" {counted(span[0], 'row')}"
     between = f"{between} apart" if span != (1, spec.n - 1) else " on different rows"
+    shape = f", at least {MIN_LENGTH} squares long and no flatter than {FLAT_RATIO} columns a row" if spec.tidy else ""
     limits = (("max_jump", apart), ("no_edge_rows", rows), ("min_rows or max_rows", span != (1, spec.n - 1)))
-    loosen = "".join(", or loosen " + name for name, on in limits if on)
+    loosen = "".join(", or loosen " + name for name, on in limits if on) + (", or set tidy false" if shape else "")
     return (
         f"could not place {counted(spec.snakes, 'snake')} and {counted(spec.ladders, 'ladder')}: at most "
         f"{counted(fit, 'jump')} fit on a {spec.n}×{spec.n} board{rows}, each on two squares of its "
-        f"own{between}{apart} (ask for fewer{loosen})"
+        f"own{between}{apart}{shape} (ask for fewer{loosen})"
     )

@@ -81,7 +81,7 @@ from .spec import (
     distance,
     missed_targets,
 )
-from .tidy import Tidy, evict, fits
+from .tidy import Tidy, evict, fits, fresh
 
 __all__ = [
     "DEFAULT_EVALUATIONS",
@@ -110,7 +110,7 @@ FILL_TRIES = 8
 #: Work units charged for one draw of a placement (``Layout.draws``): a draw takes about five
 #: times as long as a unit of an evaluation.
 DRAW_WORK = 5
-#: Work units charged for one segment test of the tidy check (``Tidy.tests``): about 1 µs of CPython.
+#: Work units charged for one test of the tidy check (``Tidy.tests``: a corridor test or an end counted).
 TIDY_WORK = 5
 #: Work units an ``analyze`` check is charged for each position reached and expected roll.
 ANALYZE_WORK = 15
@@ -132,14 +132,17 @@ class _Search:
         self.avoid = avoid
         self.progress = progress
         self.rng = random.Random(spec.seed)
+        edge = 1 if spec.no_edge_rows else 0
+        rows = (edge, spec.n - 1 - edge)  # the rows a jump may touch: the spread rule's bands cut these
+        self.tidy = Tidy(spec.n, (spec.snakes, spec.ladders), rows) if spec.tidy else None
         self.layout = Layout(
             spec.n,
             no_edge_rows=spec.no_edge_rows,
             max_jump=spec.max_jump,
             min_rows=spec.min_rows,
             max_rows=spec.longest_rows,
+            shape=None if self.tidy is None else self.tidy.shaped,
         )
-        self.tidy = Tidy(spec.n) if spec.tidy else None
         self.moves = Moves(spec.n, spec.rules)
         self.kinds = (False,) * spec.snakes + (True,) * spec.ladders  # up: a ladder
         if spec.tidy:  # ladders drawn first, so the snakes fit around them rather than bar them
@@ -183,23 +186,21 @@ class _Search:
     def fresh(self) -> list[Jump] | None:
         """A random board with the jumps asked for, or None when they did not all fit.
 
-        First by rejection sampling (``Layout.place``), then from the free squares (``Layout.fill``),
-        which only a board nearly full of jumps can defeat.  A tidy board tests each draw against the
-        jumps placed before it: O(jumps) segment tests a draw.
+        First by rejection sampling (``Layout.place``; a tidy board by ``tidy.fresh``, which pushes aside
+        what jams it, ``FILL_TRIES`` times), then from the free squares (``Layout.fill``), which only a
+        board nearly full of jumps can defeat.  A tidy board tests each draw against the jumps placed
+        before it: O(jumps) tests a draw.
         """
-        for _ in range(PLACE_TRIES):
-            used: set[int] = set()
-            jumps: list[Jump] = []
-            fits = self.fits(jumps)  # reads the list as it grows
-            for up in self.kinds:
-                jump = self.layout.place(self.rng, up, used, fits)
-                if jump is None:
-                    break
-                jumps.append(jump)
-                used.update(jump)
-            else:
-                return jumps
         tidy = self.tidy
+        if tidy is not None:
+            for _ in range(FILL_TRIES):
+                placed = fresh(self.layout, tidy, self.rng, self.kinds)
+                if placed is not None:
+                    return placed
+        else:
+            for _ in range(PLACE_TRIES):
+                if (drawn := self.layout.draw(self.rng, self.kinds)) is not None:
+                    return drawn
         for _ in range(FILL_TRIES):
             filled = self.layout.fill(self.rng, self.kinds, None if tidy is None else tidy.clear)
             if filled is not None:
@@ -221,8 +222,8 @@ class _Search:
         if self.tidy is not None and not self.tidy.board(jumps):
             raise Impossible(
                 f"found no tidy board with {counted(spec.snakes, 'snake')} and {counted(spec.ladders, 'ladder')} on a "
-                f"{spec.n}×{spec.n} board: every draw left two jumps crossing, touching or overlapping (ask for "
-                "fewer, loosen min_rows or max_rows, or set tidy false)"
+                f"{spec.n}×{spec.n} board: every draw left two jumps too close as drawn, or too many ends in a few "
+                "rows (ask for fewer, loosen min_rows or max_rows, or set tidy false)"
             )
         return jumps
 
