@@ -27,7 +27,7 @@ from xml.etree import ElementTree
 
 from playwright.sync_api import Locator, Page, expect
 from snakes_ladders.board import Board
-from snakes_ladders.play import Game
+from snakes_ladders.game import Game
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
