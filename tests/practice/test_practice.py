@@ -165,8 +165,9 @@ def test_practice_requests() -> None:
     [
         ("{", "not JSON"),
         ('{"answer": 4}', "not of the expected shape"),
-        (json.dumps({"loaded": True, "output": "x" * 5000}), "not of the expected shape"),
+        (json.dumps({"loaded": True, "output": "x" * 25000}), "not of the expected shape"),
     ],
+    ids=["not-json", "missing-fields", "output-too-long"],
 )
 def test_the_engine_checks_the_sandboxs_replies(reply: str, why: str) -> None:
     """What the sandbox sends is data from where the solution runs: checked field by field, else a failure."""
