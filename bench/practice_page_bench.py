@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
+sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "e2e"), str(ROOT / "tests")]
 
 from app_page import AppPage
 from conftest import CHROMIUM, CHROMIUM_ARGS, _SiteServer
