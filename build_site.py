@@ -342,6 +342,10 @@ def build(out: Path = DIST, *, snapshot: bool = True) -> Path:
     (out / "py").mkdir()
     archive = compiled_zip(pyodide_version, package_zip())
     (out / "py" / "snakes_ladders.zip").write_bytes(archive)
+    # The practice runner as plain files: the sandbox's bare Pyodide gets these and nothing else of the package.
+    (out / "py" / "runner").mkdir()
+    for source in sorted((PACKAGE / "runner").glob("*.py")):
+        shutil.copy2(source, out / "py" / "runner" / source.name)
     digest = hashlib.sha256()
     for path in sorted(p for p in out.rglob("*") if p.is_file() and p.parent.name != "pyodide"):
         digest.update(path.relative_to(out).as_posix().encode())

@@ -8,7 +8,7 @@ The JavaScript BFS (tests/js/practice-solutions.mjs) runs in the page's own runn
 the code interpreted by sval, its reads recorded by Proxies) in one Node process, asked over a pipe as the
 Python tests ask it (tests/practice/test_practice_javascript.py's NodeRunner): a row's time includes the pipe and
 JSON, about a tenth of a millisecond.  The Python BFS (tests/practice_solutions.py) runs in this CPython
-through ``practice_run.run``, on the recording board when ``record``.  The page runs both in the browser
+through ``runner.solution.run``, on the recording board when ``record``.  The page runs both in the browser
 (sval on Chromium's V8, Python on Pyodide, slower than CPython): these rows compare the interpreter's cost,
 they are not the page's times.  A benchmark, not a test: nothing asserts on time.
 """
@@ -26,7 +26,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
 from practice_solutions import BFS
 from snakes_ladders.practice.cases import generate
-from snakes_ladders.practice.run import load, run
+from snakes_ladders.runner.solution import load, run
 from test_practice_javascript import NodeRunner
 
 
@@ -45,11 +45,11 @@ def main() -> None:
         for record in (True, False):
             start = time.perf_counter()
             for _ in range(runs):
-                outcome = json.loads(node.run(text, record, False))
+                outcome = json.loads(node.run(text, record))
             js = (time.perf_counter() - start) / runs * 1000
             start = time.perf_counter()
             for _ in range(runs):
-                run(python, rows, record=record)
+                run(python, rows, None, record)
             py = (time.perf_counter() - start) / runs * 1000
             reads = outcome["reads_total"]
             print(f"| {kind} | {len(rows)} | {record} | {reads:,} | {js:.1f} | {py:.1f} | {js / max(py, 1e-9):.0f} |")

@@ -268,3 +268,17 @@ def test_every_module_the_site_names_is_there_and_none_is_left_over(site: Path) 
                 todo.append(name)
     needed.add("vendor/codemirror.mjs")  # one bundle: what it imports is in it
     assert set(modules) == needed
+
+
+def test_the_site_ships_the_practice_runner_as_the_page_names_it(site: Path) -> None:
+    """The sandbox's bare Pyodide gets the runner's files (web/workers/runner-files.mjs names them) and
+    nothing else of the package: each is the source's file, and the list is the runner's folder."""
+    named = re.search(
+        r"RUNNER_FILES = \[([^\]]*)\]", (site / "workers" / "runner-files.mjs").read_text(encoding="utf-8")
+    )
+    assert named is not None
+    files = re.findall(r'"([\w.]+)"', named.group(1))
+    source = ROOT / "py" / "snakes_ladders" / "runner"
+    assert files == sorted(path.name for path in source.glob("*.py"))
+    for name in files:
+        assert (site / "py" / "runner" / name).read_bytes() == (source / name).read_bytes()

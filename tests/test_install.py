@@ -65,7 +65,18 @@ def test_the_wheel_holds_every_room_and_nothing_else(wheel: Path) -> None:
         names = set(archive.namelist())
     modules = {path.relative_to(PACKAGE.parent).as_posix() for path in PACKAGE.rglob("*.py")}
     rooms = {path.parent.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("__init__.py")} - {"."}
-    assert {"api", "board", "chance", "cli", "game", "generate", "practice", "solver", "solver/searches"} <= rooms
+    assert {
+        "api",
+        "board",
+        "chance",
+        "cli",
+        "game",
+        "generate",
+        "practice",
+        "runner",
+        "solver",
+        "solver/searches",
+    } <= rooms
     assert modules <= names  # every room's modules, subpackages and all
     assert "snakes_ladders/py.typed" in names
     assert {name.split("/")[0] for name in names} == {"snakes_ladders", f"snakes_ladders-{version_of(wheel)}.dist-info"}

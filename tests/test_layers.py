@@ -9,6 +9,7 @@ other freely.  Rooms on one layer do not import each other.
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "py" / "snakes_ladders"
 LAYERS: dict[str, int] = {
     # the board and its rules of play, and the errors every room raises
     "board": 0,
+    # what runs next to a practice solution (the page's sandbox, the check command's child): the standard
+    # library only (test_the_runner_imports_only_the_standard_library)
+    "runner": 0,
     # LeetCode's question answered exactly; random play analysed exactly; games played out
     "solver": 1,
     "chance": 1,
@@ -90,3 +94,31 @@ def test_the_checker_catches_upward_and_private_imports(
     source: str, here: str, depth: int, expected: list[str]
 ) -> None:
     assert violations(source, here, depth) == expected
+
+
+RUNNER = sorted((PACKAGE / "runner").glob("*.py"))
+
+
+def runner_imports(source: str) -> list[str]:
+    """What a runner module imports that is neither the standard library nor the runner itself: the runner
+    runs where the package is absent (the page's bare Pyodide) or must not be imported (the check's child)."""
+    outside = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            if node.level > 1 or (node.level == 0 and (node.module or "").split(".")[0] not in sys.stdlib_module_names):
+                outside.append("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            outside += [alias.name for alias in node.names if alias.name.split(".")[0] not in sys.stdlib_module_names]
+    return outside
+
+
+@pytest.mark.parametrize("path", RUNNER, ids=[path.name for path in RUNNER])
+def test_the_runner_imports_only_the_standard_library(path: Path) -> None:
+    assert runner_imports(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_runner_check_catches_the_package() -> None:
+    assert runner_imports("from ..board import Board\nimport snakes_ladders\nfrom .solution import load\n") == [
+        "..board",
+        "snakes_ladders",
+    ]

@@ -200,6 +200,7 @@ function openPractice(linked = null) {
       getBoardHash: () => encodeHash(state.board, state.rules, state.words),
       modes,
       loadBoard: (rows, label) => state.load(matrixToBoard(rows), label, undefined, makeWords()), // a board of its own
+      engine: (request) => engine.call(request), // the checker's side of Practice: the sandbox never has it
     }),
   );
   // One open at a time: entering the workspace and a link's code may both open it, and two opens at

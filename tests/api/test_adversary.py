@@ -1,24 +1,20 @@
-"""Adversarial solutions against the practice worker's diagnose op: whatever the solution writes into the
+"""Adversarial solutions against the engine's judge and diagnose ops (run in the sandbox's runner first): whatever the solution writes into the
 recording board's log it can reach, the reply is JSON with a believable count of reads.
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from snakes_ladders.api import practice_handle
+from in_process import Page
 from snakes_ladders.practice.reads import MAX_TOTAL
 
 BOARD = [[-1, -1, -1], [-1, 9, 8], [-1, 8, 9]]  # 3×3: two moves
 
 
 def diagnose(source: str) -> dict[str, object]:
-    loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": source})))
-    assert loaded["ok"] and loaded["result"]["loaded"], loaded
-    reply = json.loads(practice_handle(json.dumps({"version": 1, "op": "diagnose", "board": BOARD, "seconds": 5})))
-    assert reply["ok"], reply
-    return dict(reply["result"])
+    page = Page(source)
+    assert page.loaded["loaded"], page.loaded
+    return page.diagnose(BOARD, 5)
 
 
 @pytest.mark.parametrize("total", ["10**6000", "-10**6000", "2**53", "-1", "True", "1.5"])

@@ -13,8 +13,10 @@ import sys
 
 import pytest
 from helpers import ROOT, mismatch, object_mismatch
+from in_process import Page
+from in_process import api as ask
 from snakes_ladders import api
-from snakes_ladders.api import CONTRACT, handle, practice_handle
+from snakes_ladders.api import CONTRACT, handle
 from snakes_ladders.board import Board, rules
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -161,12 +163,13 @@ REQUESTS: dict[str, list[dict[str, object]]] = {
         {**GENERATE, "count": 3, "targets": {"min_moves": 1, "expected_rolls": [1, 2]}, "max_evaluations": 3},
     ],
     "battery": [{"boards": 3, "board": SMALL_BOARD}, {"boards": 2, "seed": 5}],
-    "load": [{"source": "def snakesAndLadders(board):\n    print('x')\n    return 1\n"}, {"source": "def f(:"}],
-    "run": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}],
+    "loaded": [{"reply": '{"loaded": true, "output": "x\\n"}'}, {"reply": '{"error": "E", "line": 1, "output": ""}'}],
+    "judge": [{"board": SMALL_BOARD}, {"board": UNREACHABLE}],
     "diagnose": [{"board": SMALL_BOARD}, {"board": UNREACHABLE, "seconds": 1}, {"board": LADDERS}],
+    "diagnose_step": [{}, {"reply": None}],
 }
-#: What ``run`` and ``diagnose`` run, request by request: the solution loaded first (it answers wrongly,
-#: it raises, and for ``diagnose`` it answers right).
+#: What ``judge`` and ``diagnose`` judge, request by request: the sandbox's reply when it ran this solution
+#: (it answers wrongly, it raises, and for ``diagnose`` it answers right).
 RUN_SOURCES = [
     "def snakesAndLadders(board):\n    return len(board)\n",
     "def snakesAndLadders(board):\n    1 / 0\n",
@@ -187,14 +190,15 @@ CHAINED_BOARD = Board(6, {2: 10, 10: 30, 5: 3, 20: 7, 25: 33}).to_matrix()
 
 
 def reply_to(op: str, fields: dict[str, object], index: int = 0) -> dict:
-    """The reply to ``op`` from the entry that serves it (the practice worker's for its ops)."""
-    request = json.dumps({"version": 1, "op": op, **fields})
-    if CONTRACT[op].worker != "practice":
-        return dict(json.loads(handle(request)))
-    if op in ("run", "diagnose"):
-        loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": RUN_SOURCES[index]})))
-        assert loaded["result"]["loaded"] is True, loaded
-    return dict(json.loads(practice_handle(request)))
+    """The reply to ``op``; for the practice ops, with the reply of the sandbox's runner they judge."""
+    if op in ("judge", "diagnose"):
+        fields = {**fields, "reply": Page(RUN_SOURCES[index]).sandbox(fields["board"])}  # type: ignore[arg-type]
+    if op == "diagnose_step":  # a shrinking under way: the run it asks for answered (or not finished)
+        page = Page(CHAINS)
+        started = ask("diagnose", board=CHAINED_BOARD, reply=page.sandbox(CHAINED_BOARD))["result"]
+        run = started["run"]
+        fields = {"id": started["id"], "reply": page.sandbox(run["board"], run["record"]), **fields}
+    return dict(json.loads(handle(json.dumps({"version": 1, "op": op, **fields}))))
 
 
 def test_every_op_has_requests_here() -> None:
@@ -218,13 +222,7 @@ def test_progress_messages_are_exactly_as_declared(op: str) -> None:
     missed = {"n": 10, "snakes": 8, "ladders": 8, "seed": 5, "targets": {"min_moves": 60}, "max_evaluations": 250}
     extra = {"count": 2} if op == "generate_set" else {}  # a set of two: each board reports
     request = {"version": 1, "op": op, **missed, **extra}  # missed: a report each 100 evaluations, and at the end
-    if op in ("diagnose", "run"):  # each smaller board is reported; each print of the solution
-        source = CHAINS if op == "diagnose" else "def snakesAndLadders(b):\n    print(1)\n    print(2)\n    return 1\n"
-        loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": source})))
-        assert loaded["result"]["loaded"] is True, loaded
-        reply = json.loads(practice_handle(json.dumps({"version": 1, "op": op, "board": CHAINED_BOARD}), heard.append))
-    else:
-        reply = json.loads(handle(json.dumps(request), heard.append))
+    reply = json.loads(handle(json.dumps(request), heard.append))
     assert reply["ok"] is True and len(heard) >= 2
     for text in heard:
         assert object_mismatch(json.loads(text), dict(CONTRACT[op].progress), f"{op} progress") is None

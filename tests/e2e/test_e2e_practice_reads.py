@@ -3,7 +3,7 @@ the LeetCode matrix, the first differing read, why the right answer is right, an
 
 Each wrong solution is run through the page's battery; the board the page shows, its size, the reads'
 count, the read at each position asked and the first difference are compared with CPython's own
-``practice_failure.diagnose`` of the same solution on the same failing board (an independent run of
+``practice.failure.diagnose`` of the same solution on the same failing board (an independent run of
 the same Python, not a copy of the page's numbers). A wrong JavaScript solution (tests/js/practice-solutions.mjs)
 is compared with CPython's diagnosis of its Python twin of the same name: the same mistake, reading the board
 in the same order, recorded independently (practice_reads). At 1280x900 and at a 390x844 phone.
@@ -26,11 +26,11 @@ from test_e2e_practice import BOARDS, JAVASCRIPT_STORAGE_KEY, Practice
 from test_e2e_practice_view import EDITOR_CONTRAST, THEMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from in_process import diagnose, load, run
 from practice_solutions import WRONG
 from snakes_ladders.board import cell_to_square
 from snakes_ladders.practice import battery
-from snakes_ladders.practice.failure import diagnose, failure_to_json
-from snakes_ladders.practice.run import load, run
+from snakes_ladders.practice.failure import failure_to_json
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 

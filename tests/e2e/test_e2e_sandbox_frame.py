@@ -111,7 +111,7 @@ def test_a_crashed_sandbox_leaves_the_page_working_and_the_next_run_gets_a_fresh
 FLOOD = """
 import js
 from pyodide.ffi import to_js
-js.postMessage(to_js({{"id": 2, "ok": False, "error": {{"message": {message}}}}}, dict_converter=js.Object.fromEntries))
+js.postMessage(to_js({{"id": 1, "ok": False, "error": {{"message": {message}}}}}, dict_converter=js.Object.fromEntries))
 
 def snakesAndLadders(board):
     return -1
@@ -127,8 +127,8 @@ def test_a_message_over_the_limit_is_stopped_in_the_frame(app: AppPage) -> None:
         "Your code was stopped: it sent the page a message of more than 1,000,000 characters (the limit). "
         "Nothing else was affected."
     )
-    # A forged reply under the limit reaches the page (it is of the protocol, for the open load): clipped, the
-    # escape character shown, not interpreted.
+    # A forged reply under the limit reaches the page (it is of the protocol, for the open load: the sandbox's
+    # first request, the battery being the engine's): clipped, the escape character shown, not interpreted.
     practice.write(FLOOD.format(message='"\\x1b[31m" + "y" * 900_000').lstrip())
     practice.run()
     practice.wait_done("error")

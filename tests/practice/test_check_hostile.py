@@ -1,13 +1,12 @@
 """Hostile solutions: whatever a solution returns, raises, prints or does, the board fails with a plain reason.
 
-The page's worker (``api.practice_handle``) is called in this process; ``python -m snakes_ladders check``
+The page's flow (the sandbox's runner, then the engine's checks: ``in_process.Page``) runs in this process; ``python -m snakes_ladders check``
 is run as a user runs it, one hostile file each.  No reply may be a traceback, no run may abort, and
 nothing a solution forks may outlive the check.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import select
 import signal
@@ -18,10 +17,10 @@ from pathlib import Path
 
 import pytest
 from helpers import ROOT
+from in_process import Page
 from practice_solutions import BFS
-from snakes_ladders.api import practice_handle
 from snakes_ladders.practice.frames import MAX_FRAME, OUTCOME, Malformed, parse
-from snakes_ladders.practice.untrusted import describe_value, digits
+from snakes_ladders.runner.untrusted import describe_value, digits
 
 BOARD = [[-1, -1, -1], [-1, 9, 8], [-1, 8, 9]]  # 3×3: two moves
 MAX_INPUT_CHARS = 16_065_536
@@ -29,11 +28,9 @@ MAX_INPUT_CHARS = 16_065_536
 
 def run_on_page(source: str) -> dict[str, object]:
     """Load ``source`` and run it on ``BOARD`` through the worker's JSON boundary; the run's reply."""
-    loaded = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": source})))
-    assert loaded["ok"] and loaded["result"]["loaded"], loaded
-    reply = json.loads(practice_handle(json.dumps({"version": 1, "op": "run", "board": BOARD})))
-    assert reply["ok"], reply
-    return dict(reply["result"])
+    page = Page(source)
+    assert page.loaded["loaded"], page.loaded
+    return dict(page.judge(BOARD)["outcome"])
 
 
 def returns(expression: str, before: str = "") -> str:
@@ -115,10 +112,10 @@ def test_page_keeps_printed_surrogates_and_floods_bounded() -> None:
 
 def test_page_replies_even_when_the_solution_breaks_the_checker(monkeypatch: pytest.MonkeyPatch) -> None:
     """The solution runs in the worker's interpreter and can change our code: the reply is still plain JSON."""
-    from snakes_ladders.practice import run as practice_run
+    from snakes_ladders.runner import solution
 
-    monkeypatch.setattr(practice_run, "describe_value", practice_run.describe_value)  # put back afterwards
-    sabotage = "import sys\nsys.modules['snakes_ladders.practice.run'].describe_value = None\n"
+    monkeypatch.setattr(solution, "describe_value", solution.describe_value)  # put back afterwards
+    sabotage = "import sys\nsys.modules['snakes_ladders.runner.solution'].describe_value = None\n"
     reply = run_on_page(returns("2", sabotage))
     assert reply == {
         "answer": None,
@@ -147,7 +144,7 @@ def test_page_replies_even_when_the_solution_breaks_the_checker(monkeypatch: pyt
     ids=["keyboard-interrupt", "system-exit", "metaclass-getattr"],
 )
 def test_page_reports_a_load_that_raises_anything(source: str, error: str, line: int) -> None:
-    reply = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": source})))["result"]
+    reply = Page(source).loaded
     assert (reply["loaded"], reply["error"], reply["line"]) == (False, error, line)
 
 

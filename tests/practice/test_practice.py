@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 from helpers import EXAMPLE_1, ROOT
+from in_process import Page, SolutionError, load, run
 from practice_solutions import NO_SEEN, RIGHT, WRONG
 from snakes_ladders import Board, BoardError, min_moves, shortest_path
-from snakes_ladders.api import handle, practice_handle
+from snakes_ladders.api import handle
 from snakes_ladders.cli.check import run_cases
 from snakes_ladders.practice.cases import KINDS, USER_KIND, battery, generate, make_case
-from snakes_ladders.practice.run import SolutionError, load, run
 
 SEEDS = range(6)
 # Generous: a right solution takes milliseconds a board, but the machine may be busy.
@@ -142,32 +142,39 @@ def test_run_reports_the_users_line_output_and_odd_answers() -> None:
     assert run(mutating, case.rows()).passed(4) and case.rows() == EXAMPLE_1
 
 
-def worker(op: str, **fields: object) -> dict:
-    """The practice worker's call: one request of the one envelope, to its practice entry."""
-    return dict(json.loads(practice_handle(json.dumps({"version": 1, "op": op, **fields}))))
+def engine(op: str, **fields: object) -> dict:
+    """The engine worker's call: one request of the one envelope."""
+    return dict(json.loads(handle(json.dumps({"version": 1, "op": op, **fields}))))
 
 
-def test_worker_requests() -> None:
-    reply = worker("battery", boards=3, seed=2, board=EXAMPLE_1)["result"]
+def test_practice_requests() -> None:
+    reply = engine("battery", boards=3, seed=2, board=EXAMPLE_1)["result"]
     assert [case["kind"] for case in reply["cases"]] == [USER_KIND, "numbering-even", "numbering-odd"]
     assert reply["cases"][0]["expected"] == 4 and reply["cases"][0]["path"] == [1, 15, 13, 35, 36]
-    bad = worker("battery", board=[[-1, -1], [2, -1]])
+    bad = engine("battery", board=[[-1, -1], [2, -1]])
     assert not bad["ok"] and bad["error"]["kind"] == "board" and "start square" in bad["error"]["message"]
-    assert worker("load", source="def f(:")["result"]["line"] == 1
-    assert worker("run", board=EXAMPLE_1)["error"]["message"].startswith("run needs a loaded solution")
-    assert worker("load", source=RIGHT["bfs"])["result"]["loaded"]
-    ran = worker("run", board=EXAMPLE_1)["result"]
-    assert ran["answer"] == 4 and ran["error"] is None
+    assert Page("def f(:").loaded["line"] == 1
+    page = Page(RIGHT["bfs"])
+    assert page.loaded["loaded"]
+    ran = page.judge(EXAMPLE_1)
+    assert ran["passed"] and ran["expected"] == 4 and ran["outcome"]["answer"] == 4 and ran["outcome"]["error"] is None
 
 
-@pytest.mark.parametrize("op", ["battery", "load", "run", "diagnose"])
-def test_the_solvers_entry_refuses_the_practice_ops(op: str) -> None:
-    """User code runs only in the practice worker: the solver's entry (api.handle) answers none of its ops."""
-    reply = json.loads(handle(json.dumps({"version": 1, "op": op})))
-    assert (
-        reply["error"]["message"]
-        == f"{op} runs user code: only the practice worker's entry (practice_handle) answers it"
-    )
+@pytest.mark.parametrize(
+    ("reply", "why"),
+    [
+        ("{", "not JSON"),
+        ('{"answer": 4}', "not of the expected shape"),
+        (json.dumps({"loaded": True, "output": "x" * 25000}), "not of the expected shape"),
+    ],
+    ids=["not-json", "missing-fields", "output-too-long"],
+)
+def test_the_engine_checks_the_sandboxs_replies(reply: str, why: str) -> None:
+    """What the sandbox sends is data from where the solution runs: checked field by field, else a failure."""
+    judged = engine("judge", board=EXAMPLE_1, reply=reply)["result"]
+    assert not judged["passed"] and judged["outcome"]["error"] == f"could not be checked: the sandbox's reply was {why}"
+    loaded = engine("loaded", reply=reply)["result"]
+    assert not loaded["loaded"] and loaded["error"] == f"could not be loaded: the sandbox's reply was {why}"
 
 
 def test_cli_passes_fails_and_refuses(tmp_path: Path) -> None:

@@ -24,15 +24,16 @@ from typing import Any
 
 import pytest
 from helpers import ROOT
+from in_process import Solver, diagnose, load, run, taken
 from practice_solutions import MUTATES, ONLY_THEIR_KIND, RIGHT, WRONG
 from snakes_ladders import Board, min_moves
 from snakes_ladders.board import cell_to_square, square_to_cell
 from snakes_ladders.cli.check import run_cases
 from snakes_ladders.practice.cases import KINDS, Case, battery
-from snakes_ladders.practice.failure import Failure, diagnose, failure_to_json
-from snakes_ladders.practice.reads import LIMIT, Reads, first_difference, recording, taken
-from snakes_ladders.practice.run import Solver, load, run
+from snakes_ladders.practice.failure import Failure, failure_to_json
+from snakes_ladders.practice.reads import LIMIT, Reads, first_difference
 from snakes_ladders.practice.shrink import MAX_RUNS, chain_game, layers, shrink, why
+from snakes_ladders.runner.recording import recording
 
 SEEDS = (0, 1)
 
@@ -376,7 +377,8 @@ def test_shrinking_that_runs_past_the_limit_is_cut_short_in_the_check(tmp_path: 
     solution.write_text("def snakesAndLadders(board):\n    while len(board) < 6:\n        pass\n    return 0\n")
     done = check(solution, "--boards", "1", "--timeout", "1", "--json")
     shown = json.loads(done.stdout)["failures"][0]
-    assert shown["n"] == 6 and shown["got"] == 0 and shown["shrink"]["cut_short"] == "stopped after 1 s"
+    cut = "stopped after 1 runs: a smaller board ran past the time limit"  # each board run has --timeout
+    assert shown["n"] == 6 and shown["got"] == 0 and shown["shrink"]["cut_short"] == cut
 
 
 def test_check_warns_of_a_changed_board(tmp_path: Path) -> None:

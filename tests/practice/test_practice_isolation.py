@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from helpers import ROOT
+from in_process import Page, api
 from practice_solutions import BFS, WRONG
-from snakes_ladders.api.practice import battery_op, diagnose_op, load_op, run_op
 
 # Right, with LeetCode's names used unimported: collections.deque, deque, heapq.heappush, heappush, heappop.
 LEETCODE_NAMES = """\
@@ -100,12 +100,13 @@ def test_changing_the_board_changes_no_verdict_in_the_check(tmp_path: Path) -> N
 
 
 def run_all(source: str, cases: list[dict[str, Any]]) -> list[object]:
-    assert load_op({"source": source})["loaded"]
-    return [run_op({"board": case["board"]})["answer"] for case in cases]
+    page = Page(source)
+    assert page.loaded["loaded"], page.loaded
+    return [page.judge(case["board"])["outcome"]["answer"] for case in cases]
 
 
 def test_changing_the_board_changes_no_verdict_in_the_practice_ops() -> None:
-    cases = battery_op({"boards": 40, "seed": 0})["cases"]
+    cases = api("battery", boards=40, seed=0)["result"]["cases"]
     given = json.loads(json.dumps(cases))  # the page's copy: each board below is handed over as it is
     assert run_all(mutating(BFS), cases) == [case["expected"] for case in given]
     assert cases == given  # no board the ops were handed was changed
@@ -114,7 +115,6 @@ def test_changing_the_board_changes_no_verdict_in_the_practice_ops() -> None:
     failing = next(case for case in cases if case["kind"] == WRONG[WRONG_NAME][0])
     shrunk = []
     for source in (wrong, mutating(wrong)):
-        assert load_op({"source": source})["loaded"]
-        failure = diagnose_op({"board": failing["board"], "seconds": 30})["failure"]
+        failure = Page(source).diagnose(failing["board"], seconds=30)["failure"]
         shrunk.append({key: failure[key] for key in ("board", "n", "original_n", "expected", "got")})
     assert shrunk[0] == shrunk[1] and cases == given

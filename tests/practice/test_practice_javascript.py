@@ -1,6 +1,6 @@
 """JavaScript solutions in practice mode, without a browser: the Python battery, shrinking and first difference
-through the adapter (``practice_foreign``), with the page's own JavaScript runner (web/workers/js-solution.mjs)
-in a Node process, and with fake runners whose replies are malformed.
+through the engine's practice ops (``api.practice``: the replies checked, judged and shrunk), with the page's
+own JavaScript runner (web/workers/js-solution.mjs) in a Node process, and with replies that are malformed.
 
 Each wrong JavaScript solution (tests/js/practice-solutions.mjs) is the same mistake as the Python one of the
 same name (tests/practice_solutions.py), reading the board in the same order: on its kind's board both are
@@ -19,12 +19,11 @@ from typing import Any
 
 import pytest
 from helpers import ROOT
+from in_process import Page, api, diagnose, load, run
 from practice_solutions import WRONG, mutant
-from snakes_ladders.api import practice as api
 from snakes_ladders.cli import check as practice_check
 from snakes_ladders.practice.cases import KINDS, generate
-from snakes_ladders.practice.failure import diagnose, failure_to_json
-from snakes_ladders.practice.run import load, run
+from snakes_ladders.practice.failure import failure_to_json
 from snakes_ladders.solver.solution import min_moves
 
 SERVER = ROOT / "tests" / "js" / "practice-js-server.mjs"
@@ -61,7 +60,7 @@ class NodeRunner:
     def load(self, source: str) -> str:
         return self.ask({"load": source})
 
-    def run(self, rows: str, record: bool, stream: bool) -> str:
+    def run(self, rows: str, record: bool) -> str:
         return self.ask({"run": rows, "record": record})
 
     def close(self) -> None:
@@ -83,9 +82,8 @@ def solutions(node: NodeRunner) -> dict[str, dict[str, Any]]:
     return found
 
 
-def load_js(node: NodeRunner, monkeypatch: pytest.MonkeyPatch, source: str) -> dict[str, Any]:
-    monkeypatch.setitem(api.RUNNERS_OF, "javascript", lambda: node)
-    return api.load_op({"version": 1, "op": "load", "source": source, "language": "javascript"})
+def load_js(node: NodeRunner, source: str) -> Page:
+    return Page(source, node)
 
 
 def test_every_kind_has_a_wrong_javascript_solution(solutions: dict[str, dict[str, Any]]) -> None:
@@ -96,30 +94,32 @@ def test_every_kind_has_a_wrong_javascript_solution(solutions: dict[str, dict[st
 
 
 def test_right_javascript_solutions_pass_a_board_of_each_kind(
-    node: NodeRunner, solutions: dict[str, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+    node: NodeRunner, solutions: dict[str, dict[str, Any]]
 ) -> None:
     boards = [generate(kind, 0, 0) for kind in KINDS]
     for name, source in solutions["right"].items():
-        assert load_js(node, monkeypatch, source)["loaded"], name
+        page = load_js(node, source)
+        assert page.loaded["loaded"], name
         for board in boards:
-            outcome = api.run_op({"board": board.to_matrix()})
-            assert outcome["error"] is None and outcome["answer"] == min_moves(board), (name, board)
+            judged = page.judge(board.to_matrix())
+            assert judged["passed"] and judged["outcome"]["answer"] == min_moves(board), (name, board)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_wrong_javascript_solution_is_caught_and_shrunk_as_its_python_twin(
-    name: str, node: NodeRunner, solutions: dict[str, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+    name: str, node: NodeRunner, solutions: dict[str, dict[str, Any]]
 ) -> None:
     kind, source = solutions["wrong"][name]
-    assert load_js(node, monkeypatch, source) == {"loaded": True, "error": None, "line": None, "output": ""}
+    page = load_js(node, source)
+    assert page.loaded == {"loaded": True, "error": None, "line": None, "output": ""}
     twin, _ = load(TWINS.get(name, WRONG[name][1]))
     board = generate(kind, 0, 0)
     rows = board.to_matrix()
     python = run(twin, rows)
-    javascript = api.run_op({"board": rows})
+    javascript = page.judge(rows)["outcome"]
     assert javascript["answer"] != min_moves(board), "not caught"
     assert javascript == python.to_json()  # the same answer, reads, count, nothing printed
-    reply = api.diagnose_op({"board": rows, "seconds": 60})
+    reply = page.diagnose(rows, 60)
     assert reply["passed"] is False
     expected = failure_to_json(diagnose(twin, rows, python, 60))
     assert reply["failure"] == expected
@@ -138,63 +138,39 @@ OUTCOME = {
 }
 
 
-class FakeRunner:
-    """A runner answering each call with the next of ``replies`` (raising it when it is an exception)."""
-
-    def __init__(self, *replies: object) -> None:
-        self.replies = list(replies)
-        self.calls: list[tuple[Any, ...]] = []
-
-    def _next(self, *call: Any) -> object:
-        self.calls.append(call)
-        reply = self.replies.pop(0)
-        if isinstance(reply, BaseException):
-            raise reply
-        return reply
-
-    def load(self, source: str) -> object:
-        return self._next("load", source)
-
-    def run(self, rows: str, record: bool, stream: bool) -> object:
-        return self._next("run", json.loads(rows), record, stream)
+def judged(reply: str) -> dict[str, Any]:
+    """The engine's outcome for ``reply``, the sandbox's to a run on a 2×2 board."""
+    result = api("judge", board=[[-1, -1], [-1, -1]], reply=reply)["result"]
+    return dict(result["outcome"])
 
 
-def fake_run(monkeypatch: pytest.MonkeyPatch, reply: object, progress: Any = None) -> tuple[dict[str, Any], FakeRunner]:
-    fake = FakeRunner(json.dumps({"loaded": True, "output": "hi\n"}), reply)
-    monkeypatch.setitem(api.RUNNERS_OF, "javascript", lambda: fake)
-    assert api.load_op({"source": "var snakesAndLadders = (b) => 3;", "language": "javascript"})["output"] == "hi\n"
-    return api.run_op({"board": [[-1, -1], [-1, -1]]}, progress), fake
-
-
-def test_a_runners_outcome_is_the_boards_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
-    outcome, fake = fake_run(monkeypatch, json.dumps(OUTCOME), progress=lambda text: None)
-    assert outcome == OUTCOME
-    assert fake.calls[1] == ("run", [[-1, -1], [-1, -1]], True, True)  # recorded, and streamed: a progress listens
+def test_a_sandboxs_outcome_is_the_boards_outcome() -> None:
+    assert judged(json.dumps(OUTCOME)) == OUTCOME
 
 
 @pytest.mark.parametrize(
     ("reply", "why"),
     [
-        (None, "the JavaScript runner's reply was not text but NoneType"),
-        ("{", "the JavaScript runner's reply was not JSON"),
-        ("x" * (1 << 21), "the JavaScript runner's reply was 2,097,152 characters, more than 1,048,576"),
-        (json.dumps({**OUTCOME, "extra": 1}), "the JavaScript runner's reply was not of the expected shape"),
-        (json.dumps({**OUTCOME, "answer": 2**60}), "the JavaScript runner's reply was not of the expected shape"),
-        (json.dumps({**OUTCOME, "output": "x" * 5000}), "the JavaScript runner's reply was not of the expected shape"),
-        (json.dumps({**OUTCOME, "reads_total": 1}), "the JavaScript runner counted fewer reads than it kept"),
-        (RuntimeError("boom"), "the JavaScript runner failed (RuntimeError)"),
+        ("{", "the sandbox's reply was not JSON"),
+        (json.dumps({**OUTCOME, "extra": 1}), "the sandbox's reply was not of the expected shape"),
+        (json.dumps({**OUTCOME, "answer": 2**60}), "the sandbox's reply was not of the expected shape"),
+        (json.dumps({**OUTCOME, "output": "x" * 25000}), "the sandbox's reply was not of the expected shape"),
+        (json.dumps({**OUTCOME, "reads_total": 1}), "the reply counted fewer reads than it kept"),
     ],
 )
-def test_a_malformed_reply_fails_the_board_with_a_plain_reason(
-    monkeypatch: pytest.MonkeyPatch, reply: object, why: str
-) -> None:
-    outcome, _ = fake_run(monkeypatch, reply)
+def test_a_malformed_reply_fails_the_board_with_a_plain_reason(reply: str, why: str) -> None:
+    outcome = judged(reply)
     assert outcome["answer"] is None and outcome["shown"] == "no answer"
     assert outcome["error"] == f"could not be checked: {why}"
 
 
-def test_reads_outside_the_board_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
-    outcome, _ = fake_run(monkeypatch, json.dumps({**OUTCOME, "reads": [[0, 5], [1, 0]], "reads_total": 9}))
+def test_a_reply_longer_than_the_field_is_refused() -> None:
+    reply = api("judge", board=[[-1, -1], [-1, -1]], reply="x" * (1 << 21))
+    assert not reply["ok"] and "a string of at most 1,048,576 characters" in reply["error"]["message"]
+
+
+def test_reads_outside_the_board_are_dropped() -> None:
+    outcome = judged(json.dumps({**OUTCOME, "reads": [[0, 5], [1, 0]], "reads_total": 9}))
     assert outcome["reads"] == [[1, 0]] and outcome["reads_total"] == 9
 
 
@@ -206,23 +182,11 @@ def test_reads_outside_the_board_are_dropped(monkeypatch: pytest.MonkeyPatch) ->
             "SyntaxError: Unexpected token",
             3,
         ),
-        ("[]", "could not be loaded: the JavaScript runner's reply was not of the expected shape", None),
-        (TypeError("x"), "could not be loaded: the JavaScript runner failed (TypeError)", None),
+        ("[]", "could not be loaded: the sandbox's reply was not of the expected shape", None),
     ],
 )
-def test_a_load_that_fails_says_why(
-    monkeypatch: pytest.MonkeyPatch, reply: object, error: str, line: int | None
-) -> None:
-    monkeypatch.setitem(api.RUNNERS_OF, "javascript", lambda: FakeRunner(reply))
-    loaded = api.load_op({"source": "var x = ;", "language": "javascript"})
-    assert loaded == {"loaded": False, "error": error, "line": line, "output": ""}
-    with pytest.raises(api.RequestError, match="run needs a loaded solution"):
-        api.run_op({"board": [[-1, -1], [-1, -1]]})
-
-
-def test_a_language_not_known_is_refused() -> None:
-    with pytest.raises(api.RequestError, match="load's language must be one of 'python', 'javascript', got 'ruby'"):
-        api.load_op({"source": "", "language": "ruby"})
+def test_a_load_that_fails_says_why(reply: str, error: str, line: int | None) -> None:
+    assert api("loaded", reply=reply)["result"] == {"loaded": False, "error": error, "line": line, "output": ""}
 
 
 def test_the_check_command_says_a_javascript_file_runs_in_the_page(capsys: pytest.CaptureFixture[str]) -> None:
@@ -234,33 +198,17 @@ def test_the_check_command_says_a_javascript_file_runs_in_the_page(capsys: pytes
     )
 
 
-class PythonAsForeign:
-    """A fake foreign runner: a Python solution run by ``practice_run.run`` behind the JSON calls, so the
-    adapter's paths (battery, run, shrinking) are checked against the same solution run directly."""
-
-    def __init__(self) -> None:
-        self.solver: Any = None
-
-    def load(self, source: str) -> str:
-        self.solver, output = load(source)
-        return json.dumps({"loaded": True, "output": output})
-
-    def run(self, rows: str, record: bool, stream: bool) -> str:
-        return json.dumps(run(self.solver, json.loads(rows), record=record).to_json())
-
-
 @pytest.mark.parametrize("name", ["parity-from-top", "chains-jumps", "no-minus-one"])
-def test_a_foreign_solution_goes_through_the_battery_and_shrinks_as_the_same_solution_run_here(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(api.RUNNERS_OF, "javascript", PythonAsForeign)
+def test_the_page_flow_judges_and_shrinks_as_the_same_solution_run_here(name: str) -> None:
+    """The page's flow (the sandbox's Python entry, then the engine's ops) against the runner called here."""
     source = WRONG[name][1]
-    cases = api.battery_op({"boards": 16, "seed": 0})["cases"]
-    assert api.load_op({"source": source, "language": "javascript"})["loaded"]
-    foreign = [api.run_op({"board": case["board"]}) for case in cases]
+    cases = api("battery", boards=16, seed=0)["result"]["cases"]
+    page = Page(source)
+    assert page.loaded["loaded"]
+    outcomes = [page.judge(case["board"])["outcome"] for case in cases]
     solver, _ = load(source)
-    assert foreign == [run(solver, case["board"]).to_json() for case in cases]
-    failing = next(case for case, outcome in zip(cases, foreign, strict=True) if outcome["answer"] != case["expected"])
-    reply = api.diagnose_op({"board": failing["board"], "seconds": 60})
+    assert outcomes == [run(solver, case["board"]).to_json() for case in cases]
+    failing = next(case for case, outcome in zip(cases, outcomes, strict=True) if outcome["answer"] != case["expected"])
+    reply = page.diagnose(failing["board"], 60)
     direct = diagnose(solver, failing["board"], run(solver, failing["board"]), 60)
     assert reply["failure"] == failure_to_json(direct)

@@ -1,12 +1,11 @@
 """Python 2 code (LeetCode's old "Python" language) is told what to change, on the page and by the check.
 
 Both paths word a load's or a run's error with ``untrusted.describe_exception``: the page's worker
-through ``api.practice_handle`` (called here), the check command in its child (run as a user runs it).
+through the sandbox's runner and the checker's ops (``tests/in_process.py``, called here), the check command in its child (run as a user runs it).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -14,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from helpers import ROOT
-from snakes_ladders.api import practice_handle
-from snakes_ladders.practice.python2 import DIVISION, PYTHON_2
+from in_process import Page
+from snakes_ladders.runner.python2 import DIVISION, PYTHON_2
 
 BOARD = [[-1, -1, -1], [-1, 9, 8], [-1, 8, 9]]
 TEMPLATE = '''class Solution(object):
@@ -32,16 +31,15 @@ PRINT_STATEMENT = "SyntaxError: Missing parentheses in call to 'print'. Did you 
 
 
 def load(source: str) -> dict[str, object]:
-    reply = json.loads(practice_handle(json.dumps({"version": 1, "op": "load", "source": source})))
-    assert reply["ok"], reply
-    return dict(reply["result"])
+    """What the page's checker makes of the sandbox's load (the ``loaded`` op)."""
+    return dict(Page(source).loaded)
 
 
 def run(source: str) -> dict[str, object]:
-    assert load(source)["loaded"]
-    reply = json.loads(practice_handle(json.dumps({"version": 1, "op": "run", "board": BOARD})))
-    assert reply["ok"], reply
-    return dict(reply["result"])
+    """The outcome the page's checker holds for one run on ``BOARD`` (the ``judge`` op)."""
+    page = Page(source)
+    assert page.loaded["loaded"], page.loaded
+    return dict(page.judge(BOARD)["outcome"])
 
 
 # name -> (the body, what the load says, its line)

@@ -46,12 +46,14 @@ export function request(op, fields, context = {}) {
 /** @typedef {import("./contract.mjs").GenerateSetResult} GenerateSetResult */
 /** @typedef {import("./contract.mjs").BatteryRequest} BatteryRequest */
 /** @typedef {import("./contract.mjs").BatteryResult} BatteryResult */
-/** @typedef {import("./contract.mjs").LoadRequest} LoadRequest */
-/** @typedef {import("./contract.mjs").LoadResult} LoadResult */
-/** @typedef {import("./contract.mjs").RunRequest} RunRequest */
-/** @typedef {import("./contract.mjs").RunResult} RunResult */
+/** @typedef {import("./contract.mjs").LoadedRequest} LoadedRequest */
+/** @typedef {import("./contract.mjs").LoadedResult} LoadedResult */
+/** @typedef {import("./contract.mjs").JudgeRequest} JudgeRequest */
+/** @typedef {import("./contract.mjs").JudgeResult} JudgeResult */
 /** @typedef {import("./contract.mjs").DiagnoseRequest} DiagnoseRequest */
 /** @typedef {import("./contract.mjs").DiagnoseResult} DiagnoseResult */
+/** @typedef {import("./contract.mjs").DiagnoseStepRequest} DiagnoseStepRequest */
+/** @typedef {import("./contract.mjs").DiagnoseStepResult} DiagnoseStepResult */
 
 /**
  * One method per op: `client.solve({board})` sends the solve request through `send(key, request)`, `key`
@@ -89,11 +91,13 @@ export function makeClient(send, context = () => ({})) {
     generate_set: method("generate_set"),
     /** @type {(fields: Fields<BatteryRequest>, key?: string) => Returns<BatteryResult, T>} */
     battery: method("battery"),
-    /** @type {(fields: Fields<LoadRequest>, key?: string) => Returns<LoadResult, T>} */
-    load: method("load"),
-    /** @type {(fields: Fields<RunRequest>, key?: string) => Returns<RunResult, T>} */
-    run: method("run"),
+    /** @type {(fields: Fields<LoadedRequest>, key?: string) => Returns<LoadedResult, T>} */
+    loaded: method("loaded"),
+    /** @type {(fields: Fields<JudgeRequest>, key?: string) => Returns<JudgeResult, T>} */
+    judge: method("judge"),
     /** @type {(fields: Fields<DiagnoseRequest>, key?: string) => Returns<DiagnoseResult, T>} */
     diagnose: method("diagnose"),
+    /** @type {(fields: Fields<DiagnoseStepRequest>, key?: string) => Returns<DiagnoseStepResult, T>} */
+    diagnose_step: method("diagnose_step"),
   });
 }

@@ -41,7 +41,8 @@ export const FIELDS = Object.freeze({
   "min_rows": {"type": "number", "required": false, "about": "fewest rows a jump spans", "min": 1, "max": 49, "default": 1},
   "max_rows": {"type": "number", "required": false, "about": "most rows a jump spans; n - 2 when tidy", "min": 1, "max": 49},
   "max_evaluations": {"type": "number", "required": false, "about": "boards looked at, at most (each board's, in a set)", "min": 1, "max": 100000, "default": 2000},
-  "max_work": {"type": "number", "required": false, "about": "work budget in work units, at most (the whole set's, in a set)", "min": 1, "max": 100000000, "default": 100000000}
+  "max_work": {"type": "number", "required": false, "about": "work budget in work units, at most (the whole set's, in a set)", "min": 1, "max": 100000000, "default": 100000000},
+  "reply": {"type": "string", "required": true, "about": "the sandbox's reply, as it sent it", "maxLength": 1048576}
 });
 
 /** Each op: what it answers, the largest board, its request fields, its result's and progress's keys. */
@@ -130,30 +131,35 @@ export const OPS = Object.freeze({
     maxSize: 1000,
     fields: {"version": FIELDS.version, "boards": {"type": "number", "required": false, "about": "boards in the battery", "min": 1, "max": 500, "default": 40}, "seed": {"type": "number", "required": false, "about": "seed of the boards made", "min": 0, "max": 9007199254740991, "default": 0}, "board": {"type": "number[][] | null", "required": false, "about": "the board on screen, checked by LeetCode's rules; null: none"}},
     result: {"cases": "PracticeCase[]"},
-    worker: "practice"
+    worker: "solver"
   },
-  "load": {
-    about: "load a LeetCode 909 solution (Python or JavaScript: class Solution, or a function), running its top level",
+  "loaded": {
+    about: "the sandbox's reply to loading a solution, checked: loaded, or why not with its line and what it printed",
     maxSize: 1000,
-    fields: {"version": FIELDS.version, "source": {"type": "string", "required": true, "about": "the solution's source, in its language", "maxLength": 16065536}, "language": {"type": "\"python\" | \"javascript\"", "required": false, "about": "the solution's language; left out: python"}},
+    fields: {"version": FIELDS.version, "reply": FIELDS.reply},
     result: {"loaded": "boolean", "error": "string | null", "line": "number | null", "output": "string"},
-    worker: "practice"
+    worker: "solver"
   },
-  "run": {
-    about: "run the loaded solution on one board: its answer, or what it returned or raised, and what it printed",
+  "judge": {
+    about: "the sandbox's reply to a run on one board, checked and compared with the right answer",
     maxSize: 1000,
-    fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board, as LeetCode gives it"}},
-    result: {"answer": "number | null", "shown": "string", "error": "string | null", "line": "number | null", "output": "string", "reads": "number[][]", "reads_total": "number", "mutated": "boolean"},
-    progress: {"printed": "string"},
-    worker: "practice"
+    fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board the solution ran on, as LeetCode gives it"}, "reply": FIELDS.reply},
+    result: {"passed": "boolean", "expected": "number", "outcome": "PracticeOutcome"},
+    worker: "solver"
   },
   "diagnose": {
-    about: "run the loaded solution on one board and, when it fails, the smallest failing board found, its reads, the first read whose numbering is not LeetCode's, and why the right answer is right",
+    about: "start shrinking a board the solution failed: the first smaller board to run it on (then diagnose_step), or the failure shown: its reads, the first read whose numbering is not LeetCode's, why the right answer is right",
     maxSize: 1000,
-    fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board to run the solution on, as LeetCode gives it"}, "seconds": {"type": "number", "required": false, "about": "the most seconds shrinking takes (between runs)", "min": 0, "max": 60, "default": 2}},
-    result: {"passed": "boolean", "outcome": "PracticeOutcome", "failure": "PracticeFailure | null"},
-    progress: {"board": "number[][]", "n": "number", "runs": "number"},
-    worker: "practice"
+    fields: {"version": FIELDS.version, "board": {"type": "number[][]", "required": true, "about": "the board the solution failed, as LeetCode gives it"}, "reply": {"type": "string", "required": true, "about": "the sandbox's reply to the run on it", "maxLength": 1048576}, "seconds": {"type": "number", "required": false, "about": "the most seconds shrinking takes (no run started after)", "min": 0, "max": 60, "default": 2}},
+    result: {"passed": "boolean", "outcome": "PracticeOutcome", "id": "number", "run": "{board: number[][], record: boolean} | null", "found": "{board: number[][], n: number, runs: number} | null", "failure": "PracticeFailure | null"},
+    worker: "solver"
+  },
+  "diagnose_step": {
+    about: "the sandbox's reply to the run diagnose asked for (null: it ran past its time limit): the next run, a smaller failing board found, or the failure shown",
+    maxSize: 1000,
+    fields: {"version": FIELDS.version, "id": {"type": "number", "required": true, "about": "the shrinking, as diagnose numbered it", "min": 1, "max": 2147483648}, "reply": {"type": "string | null", "required": false, "about": "the sandbox's reply; null: the run did not finish", "max": 1048576}},
+    result: {"id": "number", "run": "{board: number[][], record: boolean} | null", "found": "{board: number[][], n: number, runs: number} | null", "failure": "PracticeFailure | null"},
+    worker: "solver"
   }
 });
 
@@ -286,13 +292,13 @@ export function maxBoardTextChars(maxSize) {
 /** @typedef {{board: number, count: number, evaluations: number, max_evaluations: number, distance: number, min_moves: number, always_finishes: boolean, expected_rolls: number | null, work: number, max_work: number}} GenerateSetProgress */
 /** @typedef {{op: "battery", version: 1, boards?: number, seed?: number, board?: number[][] | null}} BatteryRequest */
 /** @typedef {{cases: PracticeCase[]}} BatteryResult */
-/** @typedef {{op: "load", version: 1, source: string, language?: "python" | "javascript"}} LoadRequest */
-/** @typedef {{loaded: boolean, error: string | null, line: number | null, output: string}} LoadResult */
-/** @typedef {{op: "run", version: 1, board: number[][]}} RunRequest */
-/** @typedef {{answer: number | null, shown: string, error: string | null, line: number | null, output: string, reads: number[][], reads_total: number, mutated: boolean}} RunResult */
-/** @typedef {{printed: string}} RunProgress */
-/** @typedef {{op: "diagnose", version: 1, board: number[][], seconds?: number}} DiagnoseRequest */
-/** @typedef {{passed: boolean, outcome: PracticeOutcome, failure: PracticeFailure | null}} DiagnoseResult */
-/** @typedef {{board: number[][], n: number, runs: number}} DiagnoseProgress */
-/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest | GenerateSetRequest | BatteryRequest | LoadRequest | RunRequest | DiagnoseRequest} Request */
+/** @typedef {{op: "loaded", version: 1, reply: string}} LoadedRequest */
+/** @typedef {{loaded: boolean, error: string | null, line: number | null, output: string}} LoadedResult */
+/** @typedef {{op: "judge", version: 1, board: number[][], reply: string}} JudgeRequest */
+/** @typedef {{passed: boolean, expected: number, outcome: PracticeOutcome}} JudgeResult */
+/** @typedef {{op: "diagnose", version: 1, board: number[][], reply: string, seconds?: number}} DiagnoseRequest */
+/** @typedef {{passed: boolean, outcome: PracticeOutcome, id: number, run: {board: number[][], record: boolean} | null, found: {board: number[][], n: number, runs: number} | null, failure: PracticeFailure | null}} DiagnoseResult */
+/** @typedef {{op: "diagnose_step", version: 1, id: number, reply?: string | null}} DiagnoseStepRequest */
+/** @typedef {{id: number, run: {board: number[][], record: boolean} | null, found: {board: number[][], n: number, runs: number} | null, failure: PracticeFailure | null}} DiagnoseStepResult */
+/** @typedef {SolveRequest | ValidateRequest | MinMovesRequest | AnalyzeRequest | JumpUseRequest | ExplainRequest | PlayRequest | MoveRequest | TurnRequest | GenerateRequest | GenerateSetRequest | BatteryRequest | LoadedRequest | JudgeRequest | DiagnoseRequest | DiagnoseStepRequest} Request */
 /** @typedef {{ok: true, version: number, result: object} | {ok: false, version: number, error: ApiError}} Reply */

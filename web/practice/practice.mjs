@@ -1,5 +1,6 @@
 // Practice panel (loaded when it first opens): the code editor, Run tests over the battery, the first failing board.
-// The user's code goes only to a sandboxed practice worker, as a string; everything shown is set with textContent.
+// The user's code goes only to a sandboxed practice worker, as a string; what it replies goes, as text, to the
+// engine worker, which checks it, judges it and shrinks a failing board. Everything shown is set with textContent.
 import { makeClient } from "../core/client.mjs";
 import { FailureView, wellFormed } from "./failure-view.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
@@ -10,8 +11,10 @@ import { OUTPUT_CHARS, shownList, shownText } from "./shown-text.mjs";
 import { createEditor } from "./code-editor.mjs";
 import { plainWords } from "./plain-words.mjs";
 
-/** The practice ops' requests (web/core/client.mjs); the session sends them to the practice worker. */
+/** The practice ops' requests (web/core/client.mjs), for the engine worker: the checker's side. */
 const requests = makeClient((_, request) => request);
+/** A sandbox's reply as the engine takes it: text (anything else is refused there as not JSON). */
+const asText = (reply) => (typeof reply === "string" ? reply : "");
 /** A refused request (an envelope error) as the outcome of a board: the message is the reason. */
 const refused = (reply) => ({ loaded: false, answer: null, shown: "no answer", error: reply.error.message, line: null, output: "" });
 const BOARDS = 40;
@@ -21,12 +24,8 @@ const SEED = 0;
 export const LIMIT_MS = 3000;
 // The load step also runs the module's top level.
 const LOAD_LIMIT_MS = 10_000;
-// Building the battery is our code, not the user's, but it shares their worker: bounded all the same.
-const BATTERY_LIMIT_MS = 30_000;
-/** Shrinking a failing board stops starting runs after this many seconds (practice_failure.diagnose). */
+/** Shrinking a failing board starts no run after this many seconds (practice.failure.Diagnosis); each run has LIMIT_MS. */
 const SHRINK_S = 2;
-// Its last run may start just before then: a run's own limit on top, and the first run, and the words.
-const DIAGNOSE_LIMIT_MS = SHRINK_S * 1000 + 2 * LIMIT_MS + 2000;
 
 /** An error from the sandbox, with its line when it has one, as shown (clipped, controls made visible). */
 function describeError(error, line) {
@@ -43,7 +42,7 @@ function stopped(error) {
 
 /** The Practice panel: one editor, a fresh sandboxed worker for each run, the first failing board of the last run. */
 class PracticePanel {
-  /** The options createPractice was given: `{root, modes, getBoard, getBoardHash, loadBoard}`. */
+  /** The options createPractice was given: `{root, modes, getBoard, getBoardHash, loadBoard, engine}`. */
   #app;
   #editor = null;
   /** Switches the editor's mode (createEditor's setLanguage). */
@@ -139,11 +138,11 @@ class PracticePanel {
     else this.#shown(false);
   }
 
-  /** The battery for the board on screen; a board LeetCode's rules refuse is left out. */
-  async #battery(session) {
-    const reply = await session.call(requests.battery({ boards: BOARDS, seed: SEED, board: this.#app.getBoard() }), BATTERY_LIMIT_MS);
+  /** The battery for the board on screen (the engine's: the sandbox never sees an answer); a board LeetCode's rules refuse is left out. */
+  async #battery() {
+    const reply = await this.#app.engine(requests.battery({ boards: BOARDS, seed: SEED, board: this.#app.getBoard() }));
     if (reply.ok) return { cases: reply.result.cases, note: "" };
-    const fallback = await session.call(requests.battery({ boards: BOARDS, seed: SEED, board: null }), BATTERY_LIMIT_MS);
+    const fallback = await this.#app.engine(requests.battery({ boards: BOARDS, seed: SEED, board: null }));
     return { cases: fallback.result.cases, note: ` (the board on screen was left out: ${shownText(reply.error.message)})` };
   }
 
@@ -174,8 +173,9 @@ class PracticePanel {
       if (typeof report?.printed === "string" && printed.length < OUTPUT_LIMIT) printed = (printed + report.printed).slice(0, OUTPUT_LIMIT);
     };
     try {
-      const reply = await session.call(requests.run({ board: testCase.board }), LIMIT_MS, onProgress);
-      return reply.ok ? reply.result : refused(reply);
+      const reply = asText(await session.call({ op: "run", board: testCase.board, record: true }, LIMIT_MS, onProgress));
+      const judged = await this.#app.engine(requests.judge({ board: testCase.board, reply }));
+      return judged.ok ? { ...judged.result.outcome, passed: judged.result.passed, reply } : refused(judged);
     } catch (error) {
       if (!(error instanceof TimeLimitError)) throw error;
       const limit = `${LIMIT_MS / 1000} s`;
@@ -192,9 +192,9 @@ class PracticePanel {
   async #runAll(session, source, tally) {
     const { label } = language(this.#language);
     this.#say(`Starting ${label} for your code…`, "running");
-    const { cases, note } = await this.#battery(session);
-    // "typescript" too: the practice worker hands TypeScript to Python as JavaScript, its types taken off.
-    const reply = await session.call(requests.load({ source, language: /** @type {"python" | "javascript"} */ (this.#language) }), LOAD_LIMIT_MS);
+    const { cases, note } = await this.#battery();
+    const text = asText(await session.call({ op: "load", source, language: this.#language }, LOAD_LIMIT_MS));
+    const reply = await this.#app.engine(requests.loaded({ reply: text }));
     const loaded = reply.ok ? reply.result : refused(reply);
     if (!loaded.loaded) {
       this.#showOutput(loaded.output, "Printed while loading");
@@ -207,33 +207,40 @@ class PracticePanel {
       this.#say(`Running board ${index + 1} of ${total}…`, "running");
       const outcome = await this.#runCase(session, index, total, testCase, tally);
       if (outcome === null) return;
-      if (outcome.error === null && outcome.answer === testCase.expected) {
+      if (outcome.passed) {
         tally.passed += 1;
         if (index === 0) this.#showOutput(outcome.output, "Printed on board 1");
       } else if (!tally.failed) {
-        tally.failed = { index, testCase };
+        tally.failed = { index, testCase, reply: outcome.reply };
         this.#showFailure(index, total, testCase, outcome);
         this.#showOutput(outcome.output, `Printed on board ${index + 1}`);
       }
     }
     const { passed, failed } = tally;
-    const shrunk = failed ? await this.#diagnose(session, failed.index, failed.testCase) : "";
+    const shrunk = failed ? await this.#diagnose(session, failed) : "";
     this.#say(failed ? `${passed} of ${total} boards passed${note}.${shrunk}` : `All ${total} boards passed${note}.`, failed ? "failed" : "passed");
   }
 
-  /** Shrink the failing board and show it with the reads; a sentence for the status when that could not be done. */
-  async #diagnose(session, index, testCase) {
+  /**
+   * Shrink the failing board (the engine proposes each smaller board, the sandbox runs it, the engine judges
+   * the reply) and show it with the reads; a sentence for the status when that could not be done.
+   */
+  async #diagnose(session, { index, testCase, reply }) {
     this.#say(`Board ${index + 1} failed: looking for the smallest board that breaks your code…`, "running");
-    let reply;
-    try {
-      reply = await session.call(requests.diagnose({ board: testCase.board, seconds: SHRINK_S }), DIAGNOSE_LIMIT_MS);
-    } catch (error) {
-      if (!(error instanceof TimeLimitError)) throw error;
-      return " The failing board could not be shrunk within the time limit.";
+    let step = await this.#app.engine(requests.diagnose({ board: testCase.board, reply, seconds: SHRINK_S }));
+    while (step.ok && step.result.run) {
+      const { board, record } = step.result.run;
+      let ran = null; // a run past its time limit stops the shrinking: the engine is told so
+      try {
+        ran = asText(await session.call({ op: "run", board, record }, LIMIT_MS));
+      } catch (error) {
+        if (!(error instanceof TimeLimitError)) throw error;
+      }
+      step = await this.#app.engine(requests.diagnose_step({ id: step.result.id, reply: ran }));
     }
-    const failure = reply.ok ? reply.result.failure : null;
-    if (failure && !wellFormed(failure, testCase.board.length)) return " The smallest failing board could not be shown: the practice worker's reply was malformed.";
-    if (!failure) return reply.ok ? " Run again on that board, your code passed it: it does not always give the same answer." : ` The failing board could not be shrunk: ${shownText(reply.error.message)}.`;
+    const failure = step.ok ? step.result.failure : null;
+    if (failure && !wellFormed(failure, testCase.board.length)) return " The smallest failing board could not be shown: the engine's reply was malformed.";
+    if (!failure) return step.ok ? " Run again on that board, your code passed it: it does not always give the same answer." : ` The failing board could not be shrunk: ${shownText(step.error.message)}.`;
     this.#failing = { ...testCase, board: failure.board };
     this.#$("failure-answers").textContent = `On this board: expected ${failure.expected}, your answer: ${shownText(failure.shown)}.`;
     this.#$("failure-error").textContent = failure.error ? describeError(failure.error, failure.line) : "";
@@ -252,7 +259,7 @@ class PracticePanel {
     this.#$("failure").hidden = true;
     this.#showOutput("", "");
     this.#busy(true);
-    const session = this.#runner.begin();
+    const session = this.#runner.begin(this.#language === "python");
     const tally = { passed: 0, failed: null, board: 0 };
     try {
       await this.#runAll(session, source, tally);
@@ -307,8 +314,9 @@ class PracticePanel {
 
 /**
  * Wire the Practice panel `root`; `getBoard()` gives the board on screen as rows, `getBoardHash()` its
- * share-link fragment (without "#"), `loadBoard(rows, label)` replaces it; `modes` keeps the panel's phase.
+ * share-link fragment (without "#"), `loadBoard(rows, label)` replaces it; `modes` keeps the panel's phase;
+ * `engine(request)` asks the engine worker (the battery, and each sandbox reply checked and judged).
  */
-export function createPractice({ root, modes, getBoard, getBoardHash, loadBoard }) {
-  return new PracticePanel({ root, modes, getBoard, getBoardHash, loadBoard });
+export function createPractice({ root, modes, getBoard, getBoardHash, loadBoard, engine }) {
+  return new PracticePanel({ root, modes, getBoard, getBoardHash, loadBoard, engine });
 }

@@ -1,56 +1,61 @@
-// Practice worker: its own Pyodide, the one place where the user's code runs (Python in Pyodide; JavaScript and
-// TypeScript in sval, a JavaScript interpreter, through js-solution.mjs, which Python calls for each run). It
-// runs inside the sandbox frame (practice/sandbox.mjs), which checks everything it posts before the page sees it.
-// JSON strings in and out through snakes_ladders.api.practice_handle (the practice ops of the one envelope,
-// and no other op); the page terminates it on a time limit. Progress (what a run prints as it prints it,
-// diagnose's smaller boards) goes out as it comes, so a board stopped at its limit keeps its output.
-import { announce, filesInMemory, loadPackageFunction, serveRequests } from "./pyodide-load.mjs";
+// Practice worker: the one place where the user's code runs, inside the sandbox frame (practice/sandbox.mjs, which
+// checks everything it posts before the page sees it). Python runs in a bare Pyodide holding only the practice
+// runner (py/snakes_ladders/runner/: stdlib only), JavaScript and TypeScript in sval (js-solution.mjs); nothing of
+// the checker (battery, answers, shrinking) is here: the page hands each reply, as text, to the engine worker.
+// Requests: {op: "load", source, language} and {op: "run", board, record}; each reply is the runner's JSON text.
+// What a run prints goes out as progress as it prints, so a board stopped at its time limit keeps its output.
+import { announce, filesInMemory, loadRunner, serveRequests } from "./pyodide-load.mjs";
 import { javaScriptSolutions } from "./js-solution.mjs";
 import { typeScriptToJavaScript } from "./js-source.mjs";
 
 const base = new URL("../", import.meta.url);
 filesInMemory(globalThis.sandboxFiles); // the runtime files the page handed over (practice/sandbox.mjs)
-// Each stage is reported: the page gives up on a start silent for 60 s, not on one that is slow.
-const ready = loadPackageFunction(base, "snakes_ladders.api", "practice_handle", (stage) => postMessage({ type: "progress", stage }));
-announce(ready);
+const stage = (name) => postMessage({ type: "progress", stage: name });
+/** Python, started at once unless the page said the code is JavaScript (`?python=0`): then only if asked for. */
+let python = null;
+const startPython = () => (python ??= loadRunner(base, stage));
+announce(new URL(import.meta.url).searchParams.get("python") === "0" ? Promise.resolve() : startPython());
 
 /** The request whose run prints now: what a JavaScript run prints goes out as its progress. */
 let current = null;
 const progress = (id, text) => postMessage({ id, type: "progress", result: String(text) });
 /** The JavaScript runner (js-solution.mjs), made at the first JavaScript or TypeScript load. */
 let solutions = null;
-/** sucrase's transform (vendor/typescript.mjs), fetched at the first TypeScript load; and the load's dialect. */
+/** sucrase's transform (vendor/typescript.mjs), fetched at the first TypeScript load. */
 let typeScript = null;
-let strip = null;
+/** The language of the last load: runs go to its runner. */
+let language = null;
 
-/**
- * Before a JavaScript or TypeScript load: fetch the interpreter (vendor/js-runner.mjs, only then) and put the
- * runner where Python finds it (api/practice.py: js.snakesLaddersJavaScript). A TypeScript load is handed to
- * Python as a JavaScript one, the runner told to take the types off first (vendor/typescript.mjs, fetched then):
- * Python, the contract and the battery know two languages. The solution's code sees none of this.
- */
-async function prepare(payload) {
-  if (!payload.includes('"javascript"') && !payload.includes('"typescript"')) return payload;
-  const request = JSON.parse(payload);
-  if (request?.op !== "load" || !["javascript", "typescript"].includes(request.language)) return payload;
+/** A JavaScript or TypeScript load: the interpreter fetched (vendor/js-runner.mjs, only then), types taken off. */
+async function loadJavaScript(source, dialect) {
   if (solutions === null) {
     const { Sval, parse } = await import(new URL("vendor/js-runner.mjs", base).href);
     const onPrint = (text) => current !== null && progress(current, JSON.stringify({ printed: text }));
     solutions = javaScriptSolutions({ Sval, parse, onPrint });
-    globalThis.snakesLaddersJavaScript = { load: (source) => solutions.load(source, strip), run: (...args) => solutions.run(...args) };
   }
-  strip = null;
-  if (request.language === "javascript") return payload;
-  typeScript ??= await import(new URL("vendor/typescript.mjs", base).href);
-  strip = (source) => typeScriptToJavaScript(typeScript.transform, source);
-  return JSON.stringify({ ...request, language: "javascript" });
+  if (dialect === "typescript") typeScript ??= await import(new URL("vendor/typescript.mjs", base).href);
+  const strip = dialect === "typescript" ? (text) => typeScriptToJavaScript(typeScript.transform, text) : null;
+  return solutions.load(source, strip);
 }
 
-serveRequests(ready, async (handle, payload, id) => {
-  const request = await prepare(payload);
+/** One request's reply: the runner's JSON text. */
+async function answer(request, id) {
+  if (request?.op === "load") {
+    language = ["javascript", "typescript"].includes(request.language) ? "javascript" : "python";
+    if (language === "javascript") return loadJavaScript(String(request.source), request.language);
+    return (await startPython())(JSON.stringify({ op: "load", source: String(request.source) }));
+  }
+  if (request?.op !== "run" || language === null) throw new Error("the sandbox answers load, then run");
+  if (language === "javascript") return solutions.run(JSON.stringify(request.board), request.record !== false, true);
+  const handle = await startPython();
+  return handle(JSON.stringify({ op: "run", board: request.board, record: request.record !== false }), (text) => progress(id, text));
+}
+
+// The reply goes out as a JSON string of the runner's text: the messenger parses it back to that exact text.
+serveRequests(Promise.resolve(null), async (_, payload, id) => {
   current = id;
   try {
-    return handle(request, (text) => progress(id, text));
+    return JSON.stringify(await answer(JSON.parse(payload), id));
   } finally {
     current = null;
   }

@@ -1,6 +1,7 @@
-// Loads Pyodide and the snakes_ladders package inside a worker, for the workers that are not the solver's.
-// Used by practice.worker.mjs (the user's code) and generate.worker.mjs (the board generator).
+// Loads Pyodide inside a worker, for the workers that are not the solver's: with the snakes_ladders package
+// (generate.worker.mjs, the board generator), or bare with only the practice runner (practice.worker.mjs).
 import { PACKAGE_FILE, writePackage } from "./snapshot.mjs";
+import { RUNNER_FILES, RUNNER_FOLDER } from "./runner-files.mjs";
 
 /**
  * Start Pyodide from the site's own files (`base` is the site's root URL), put the package's zip on
@@ -23,6 +24,37 @@ export async function loadPackageFunction(base, name, attribute = "handle", onSt
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})`);
   const module = pyodide.pyimport(name);
   const callable = module[attribute].copy();
+  module.destroy();
+  return callable;
+}
+
+/** Where the runner's files are written in the bare Pyodide: a folder of its own on sys.path. */
+const RUNNER_HOME = "/home/pyodide/practice";
+
+/**
+ * Start a bare Pyodide from the site's own files (no package: nothing of the checker is in its file system or
+ * modules), write the practice runner's files into it and return a copy of `runner.page.handle`. `onStage`
+ * hears each stage begin ("downloading", "starting", "loading the runner").
+ */
+export async function loadRunner(base, onStage = (_stage) => {}) {
+  onStage("downloading");
+  const files = Promise.all(
+    RUNNER_FILES.map(async (name) => {
+      const response = await fetch(new URL(RUNNER_FOLDER + name, base));
+      if (!response.ok) throw new Error(`could not download the practice runner (HTTP ${response.status})`);
+      return [name, await response.text()];
+    }),
+  );
+  files.catch(() => {}); // awaited below; this only silences the early rejection
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  onStage("starting");
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] });
+  onStage("loading the runner");
+  pyodide.FS.mkdirTree(`${RUNNER_HOME}/runner`);
+  for (const [name, text] of await files) pyodide.FS.writeFile(`${RUNNER_HOME}/runner/${name}`, text);
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(RUNNER_HOME)})`);
+  const module = pyodide.pyimport("runner.page");
+  const callable = module.handle.copy();
   module.destroy();
   return callable;
 }

@@ -61,7 +61,7 @@ with its values as data, and ``envelope`` renders them with ``render("json")``.
 from __future__ import annotations
 
 from .declare import TYPES, Field, Op
-from .envelope import answer, handle, practice_handle
+from .envelope import answer, handle
 from .reading import (
     RequestError,
     TextError,
@@ -132,7 +132,6 @@ __all__ = [
     "max_board_text_chars",
     "outcome_to_json",
     "parse_board_text",
-    "practice_handle",
     "rules_from_request",
     "solution_to_json",
     "turn_to_json",

@@ -16,7 +16,7 @@ from .declare import Op
 from .jsontext import clip_numbers
 from .reading import RequestError, TextError, board_from_request, integer, read_request, rules_from_request
 from .runners import RUNNERS, generate_op, turn_op
-from .table import API_VERSION, CONTRACT, MAX_SIZE_FIELD
+from .table import API_VERSION, CONTRACT, MAX_SIZE_FIELD, PRACTICE_OPS
 
 
 def handle(request: str, progress: Callable[[str], object] | None = None) -> str:
@@ -40,19 +40,6 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
     'square 1 (row 1, column 0): the start square cannot hold a snake or ladder'
     """
     return json.dumps(_guard(lambda: _dispatch(read_request(request), progress)), ensure_ascii=False)
-
-
-def practice_handle(request: str, progress: Callable[[str], object] | None = None) -> str:
-    """The practice worker's entry: ``handle`` for the ops declared ``worker="practice"`` (``battery``,
-    ``load``, ``run``, ``diagnose``: user code runs here) and no other; the same checks, envelope and errors.
-    ``progress`` hears what ``run``'s solution prints, and ``diagnose``'s smaller boards, as they come.
-
-    >>> json.loads(practice_handle('{"version": 1, "op": "load", "source": "def snakesAndLadders(board): return 1"}'))
-    {'ok': True, 'version': 1, 'result': {'loaded': True, 'error': None, 'line': None, 'output': ''}}
-    >>> json.loads(practice_handle('{"version": 1, "op": "solve", "board": [[-1]]}'))["error"]["message"]
-    'solve is not an op of the practice worker: it answers battery, load, run and diagnose'
-    """
-    return json.dumps(_guard(lambda: _dispatch(read_request(request), progress, "practice")), ensure_ascii=False)
 
 
 def answer(message: dict[str, Any]) -> dict[str, Any]:
@@ -95,9 +82,8 @@ def _error(
     return {"ok": False, "version": API_VERSION, "error": error}
 
 
-def _dispatch(message: Any, progress: Callable[[str], object] | None = None, worker: str = "solver") -> dict[str, Any]:
-    """Check a parsed request against its op in ``CONTRACT`` and answer it, if ``worker`` serves the op
-    (the practice ops only in the practice worker, every other op everywhere else)."""
+def _dispatch(message: Any, progress: Callable[[str], object] | None = None) -> dict[str, Any]:
+    """Check a parsed request against its op in ``CONTRACT`` and answer it."""
     if not isinstance(message, dict):
         raise RequestError("the request must be a JSON object")
     version = message.get("version")
@@ -108,19 +94,10 @@ def _dispatch(message: Any, progress: Callable[[str], object] | None = None, wor
     op = CONTRACT.get(name) if type(name) is str else None
     if op is None:
         raise RequestError(f"unknown op {show(name, 'json')}: expected one of {', '.join(CONTRACT)}")
-    if (op.worker == "practice") != (worker == "practice"):
-        if worker == "practice":
-            served = [name for name, other in CONTRACT.items() if other.worker == "practice"]
-            listed = ", ".join(served[:-1]) + " and " + served[-1]
-            raise RequestError(f"{op.name} is not an op of the practice worker: it answers {listed}")
-        raise RequestError(f"{op.name} runs user code: only the practice worker's entry (practice_handle) answers it")
     refuse_unknown_fields(op, message)
-    if op.worker == "practice":
-        from .practice import RUNNERS as PRACTICE  # imported on first use: the solver's worker never needs it
-        from .practice import diagnose_op, run_op
+    if op.name in PRACTICE_OPS:
+        from .practice import RUNNERS as PRACTICE  # imported on first use: only Practice needs it
 
-        if op.name in ("run", "diagnose"):  # they report as they go: what is printed, smaller boards
-            return (run_op if op.name == "run" else diagnose_op)(message, progress)
         return PRACTICE[op.name](message)
     if op.name in ("generate", "generate_set"):  # boards to a target: see runners.generate_op
         return generate_op(message, progress)

@@ -1,35 +1,40 @@
-"""The practice worker's ops: the battery, loading a user's solution, running it on one board, and
-showing a board it fails (``diagnose``: shrunk, with its reads and why the right answer is right).
+"""The checker's practice ops: the battery, and the sandbox's replies checked, judged and shrunk.
 
-Served only by ``envelope.practice_handle``, the practice worker's entry: the solver's worker has no
-op that loads or runs user code.  The solution is hostile input (``practice.run``): whatever it does,
-the reply is an ordinary result, a board it fails included.  Imported by the envelope on the first
-practice request, so importing the API imports none of this.
+The solution never runs here: the page runs it in its sandbox (a bare Pyodide or sval, with nothing of
+this package: web/workers/practice.worker.mjs) and hands each reply to these ops, served by the engine
+worker like every other op.  ``loaded`` and ``judge`` check a reply field by field
+(``practice.replies``) and compare it with the right answer; ``diagnose`` starts shrinking a failing
+board (``practice.failure.Diagnosis``) and ``diagnose_step`` takes each run's reply in turn, answering
+with the next board to run, each smaller failing board found and, at the end, the failure shown.
+Imported by the envelope on the first practice request, so importing the API imports none of this.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from json import dumps
 from typing import Any
 
 from ..board import LEETCODE, Board
 from ..practice import battery
-from ..practice.failure import diagnose, failure_to_json
-from ..practice.foreign import Runner, load_javascript
-from ..practice.run import Outcome, SolutionError, Solver, broken, load, run
+from ..practice.failure import Diagnosis, failure_to_json
+from ..practice.replies import checked_load, checked_outcome
 from ..solver import min_moves
 from .reading import RequestError, integer
 from .table import CONTRACT
 
-#: The solution loaded by the last ``load`` (none when it failed): the worker runs one solution.
-_loaded: list[Solver] = []
+#: The shrinkings under way, by id: the page runs one at a time, so the oldest beyond a few are dropped.
+_DIAGNOSES: dict[int, Diagnosis] = {}
+_KEPT = 4
+_LAST_ID = [0]
+
+
+def _fields(op: str) -> dict[str, Any]:
+    return {field.name: field for field in CONTRACT[op].fields}
 
 
 def battery_op(message: dict[str, Any]) -> dict[str, Any]:
     """``{"cases": [...]}``: ``boards`` cases, the board on screen first (a ``board`` error if LeetCode's
     rules refuse it).  Work: the battery's boards, each solved once."""
-    fields = {field.name: field for field in CONTRACT["battery"].fields}
+    fields = _fields("battery")
     count, seed = (integer("battery", message, fields[name]) for name in ("boards", "seed"))
     board = message.get("board")
     if board is not None:
@@ -37,95 +42,83 @@ def battery_op(message: dict[str, Any]) -> dict[str, Any]:
     return {"cases": [case.to_json() for case in battery(count, seed, board)]}
 
 
-def javascript_runner() -> Runner:
-    """The practice worker's JavaScript runner (web/workers/js-solution.mjs), which the worker puts on its
-    global scope before it passes on a JavaScript load: reached through Pyodide's ``js`` module."""
-    import js  # type: ignore[import-not-found]  # Pyodide's: the worker's global scope
-
-    runner: Runner = js.snakesLaddersJavaScript
-    return runner
-
-
-#: Where a JavaScript load finds its runner (the tests put a runner of their own here).
-RUNNERS_OF: dict[str, Callable[[], Runner]] = {"javascript": javascript_runner}
-LANGUAGES = {"python": "Python", "javascript": "JavaScript"}
+def _reply(op: str, message: dict[str, Any], optional: bool = False) -> str | None:
+    """The request's ``reply``: the sandbox's text, at most the field's length."""
+    reply, high = message.get("reply"), _fields(op)["reply"].high
+    if (reply is None and optional) or (type(reply) is str and high is not None and len(reply) <= high):
+        return reply
+    raise RequestError(
+        f"{op} needs a reply: the sandbox's reply as it sent it, a string of at most {high:,} characters"
+    )
 
 
-def _load(language: str, source: str) -> tuple[Solver, str]:
-    if language == "javascript":
-        return load_javascript(RUNNERS_OF[language](), source)
-    return load(source)
-
-
-def load_op(message: dict[str, Any]) -> dict[str, Any]:
-    """Load ``source`` in its ``language`` (Python when left out): ``loaded``, and why not (``error``,
-    ``line``), with what its top level printed."""
-    source, language = message.get("source"), message.get("language", "python")
-    if type(language) is not str or language not in LANGUAGES:
-        raise RequestError(f"load's language must be one of {', '.join(map(repr, LANGUAGES))}, got {language!r}")
-    high = {field.name: field for field in CONTRACT["load"].fields}["source"].high
-    if type(source) is not str or high is None or len(source) > high:
-        raise RequestError(
-            f"load needs a source: the solution's {LANGUAGES[language]} source, a string of at most {high:,} characters"
-        )
-    _loaded.clear()
-    try:
-        solver, output = _load(language, source)
-    except SolutionError as error:
-        return {"loaded": False, "error": error.message, "line": error.line, "output": error.output}
-    except BaseException as failure:  # the solution changed the interpreter under us
-        return {"loaded": False, "error": broken(failure), "line": None, "output": ""}
-    _loaded.append(solver)
-    return {"loaded": True, "error": None, "line": None, "output": output}
-
-
-def _board(op: str, message: dict[str, Any]) -> list[list[int]]:
-    """The request's board, checked by LeetCode's rules, for a loaded solution."""
-    if not _loaded:
-        raise RequestError(f"{op} needs a loaded solution: send load first (the last load, if any, failed)")
+def _board(op: str, message: dict[str, Any]) -> Board:
+    """The request's board, checked by LeetCode's rules."""
     if "board" not in message:
-        raise RequestError(f"{op} needs a board: the LeetCode matrix to run the solution on")
-    board: list[list[int]] = message["board"]
-    LEETCODE.board_from_matrix(board)
-    return board
+        raise RequestError(f"{op} needs a board: the LeetCode matrix the solution ran on")
+    return LEETCODE.board_from_matrix(message["board"])
 
 
-def _run(board: list[list[int]], sink: Callable[[str], object] | None = None) -> Outcome:
-    try:
-        return run(_loaded[0], board, sink)
-    except BaseException as failure:  # the solution changed the interpreter under us
-        return Outcome(None, "no answer", broken(failure))
+def loaded_op(message: dict[str, Any]) -> dict[str, Any]:
+    """The sandbox's reply to a load, checked: ``loaded``, and why not (``error``, ``line``), with what its
+    top level printed.  Work: O(reply)."""
+    return checked_load(_reply("loaded", message))
 
 
-def run_op(message: dict[str, Any], progress: Callable[[str], object] | None = None) -> dict[str, Any]:
-    """Run the loaded solution on ``board`` (checked by LeetCode's rules first): ``practice.run.Outcome``,
-    the cells it read included.  ``progress`` hears what it prints as it prints it (``{"printed"}``, at
-    most ``practice.run.OUTPUT_LIMIT`` characters in all), so that a page that stops the worker at its
-    time limit still shows what the board printed."""
-    sink = None if progress is None else (lambda text: progress(dumps({"printed": text})))
-    return _run(_board("run", message), sink).to_json()
+def judge_op(message: dict[str, Any]) -> dict[str, Any]:
+    """The sandbox's reply to a run on ``board``, checked, and whether it is the right answer.
+    Work: O(reply + n²): one solve."""
+    board = _board("judge", message)
+    outcome, expected = checked_outcome(_reply("judge", message), board.n), min_moves(board)
+    return {"passed": outcome.passed(expected), "expected": expected, "outcome": outcome.to_json()}
 
 
-def diagnose_op(message: dict[str, Any], progress: Callable[[str], object] | None = None) -> dict[str, Any]:
-    """Run the loaded solution on ``board``; when it fails, shrink the board for at most about ``seconds``
-    and show the failure (``practice.failure.failure_to_json``), else ``failure`` is null.  ``progress``
-    hears each smaller failing board (``{"board", "n", "runs"}``), so that a page that stops the worker at
-    its time limit keeps the smallest so far.  Work: the shrinking's runs (``practice.shrink``)."""
-    fields = {field.name: field for field in CONTRACT["diagnose"].fields}
-    board, seconds = _board("diagnose", message), integer("diagnose", message, fields["seconds"])
-    outcome = _run(board)
-    if outcome.passed(min_moves(Board.from_matrix(board))):
-        return {"passed": True, "outcome": outcome.to_json(), "failure": None}
-
-    def step(smaller: Board, _: Outcome, runs: int) -> None:
-        if progress is not None:
-            progress(dumps({"board": smaller.to_matrix(), "n": smaller.n, "runs": runs}))
-
-    try:
-        failure = failure_to_json(diagnose(_loaded[0], board, outcome, seconds, step))
-    except BaseException as error:  # the solution changed the interpreter under us
-        raise RequestError(f"the board could not be shrunk: {broken(error)}") from None
-    return {"passed": False, "outcome": outcome.to_json(), "failure": failure}
+def _next(number: int, diagnosis: Diagnosis, found: Board | None) -> dict[str, Any]:
+    """The next run the shrinking wants, the smaller failing board just found, or the failure once done."""
+    wanted = diagnosis.request()
+    if wanted is None:
+        _DIAGNOSES.pop(number, None)
+    run = None if wanted is None else {"board": wanted[0].to_matrix(), "record": wanted[1]}
+    shown = None if found is None else {"board": found.to_matrix(), "n": found.n, "runs": diagnosis.shrinking.runs}
+    failure = failure_to_json(diagnosis.failure()) if wanted is None else None
+    return {"id": number, "run": run, "found": shown, "failure": failure}
 
 
-RUNNERS = {"battery": battery_op, "load": load_op, "run": run_op}
+def diagnose_op(message: dict[str, Any]) -> dict[str, Any]:
+    """Start shrinking ``board``, which the solution failed (``reply``: its outcome there), for at most about
+    ``seconds``: the first run wanted (``run``), to be answered with ``diagnose_step``.  Work: O(reply + n²)
+    a step; the shrinking's runs are bounded in ``practice.shrink``."""
+    board = _board("diagnose", message)
+    seconds = integer("diagnose", message, _fields("diagnose")["seconds"])
+    outcome = checked_outcome(_reply("diagnose", message), board.n)
+    base = {"passed": outcome.passed(min_moves(board)), "outcome": outcome.to_json()}
+    if base["passed"]:
+        return {**base, "id": 0, "run": None, "found": None, "failure": None}
+    _LAST_ID[0] += 1
+    number = _LAST_ID[0]
+    _DIAGNOSES[number] = Diagnosis(board.to_matrix(), outcome, seconds)
+    while len(_DIAGNOSES) > _KEPT:
+        del _DIAGNOSES[next(iter(_DIAGNOSES))]
+    return {**base, **_next(number, _DIAGNOSES[number], None)}
+
+
+def diagnose_step(message: dict[str, Any]) -> dict[str, Any]:
+    """The reply to the run the shrinking ``id`` asked for (null: it ran past its time limit): the next run,
+    the smaller failing board it was, if so, and the failure once done.  Work: O(reply + n²)."""
+    number = integer("diagnose_step", message, _fields("diagnose_step")["id"])
+    diagnosis = _DIAGNOSES.get(number)
+    wanted = None if diagnosis is None else diagnosis.request()
+    if diagnosis is None or wanted is None:
+        raise RequestError(f"diagnose_step: no shrinking {number} under way (it ended, or was dropped for a newer one)")
+    reply = _reply("diagnose_step", message, optional=True)
+    found = diagnosis.feed(None if reply is None else checked_outcome(reply, wanted[0].n))
+    return _next(number, diagnosis, found)
+
+
+RUNNERS = {
+    "battery": battery_op,
+    "loaded": loaded_op,
+    "judge": judge_op,
+    "diagnose": diagnose_op,
+    "diagnose_step": diagnose_step,
+}

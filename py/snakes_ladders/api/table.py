@@ -70,19 +70,16 @@ _APPROXIMATE = (
 _LAYER = "{move: number, squares: number[], ways: Magnitude[], arrivals: Step[]}"
 _END = '"won" | "stuck" | "turn limit"'
 
-_OUTCOME = (
-    ("answer", "number | null"),
-    ("shown", "string"),
-    ("error", "string | null"),
-    ("line", "number | null"),
-    ("output", "string"),
-    ("reads", "number[][]"),
-    ("reads_total", "number"),
-    ("mutated", "boolean"),
+#: The checker's side of Practice (the engine worker serves them: the sandbox where the solution runs
+#: has none of this package): the battery, and the sandbox's replies checked, judged and shrunk.
+_REPLY_CHARS = 1 << 20
+_NEXT_RUN = (
+    ("id", "number"),
+    ("run", "{board: number[][], record: boolean} | null"),
+    ("found", "{board: number[][], n: number, runs: number} | null"),
+    ("failure", "PracticeFailure | null"),
 )
-
-#: The practice worker's ops (``worker="practice"``): served only by ``practice_handle``, where user code runs.
-PRACTICE_OPS = (
+PRACTICE = (
     Op(
         "battery",
         "the practice battery: the board on screen first (if given), then boards made to catch the usual mistakes",
@@ -94,50 +91,64 @@ PRACTICE_OPS = (
         ),
         MAX_SIZE,
         (("cases", "PracticeCase[]"),),
-        worker="practice",
     ),
     Op(
-        "load",
-        "load a LeetCode 909 solution (Python or JavaScript: class Solution, or a function), running its top level",
+        "loaded",
+        "the sandbox's reply to loading a solution, checked: loaded, or why not with its line and what it printed",
         (
             VERSION_FIELD,
-            Field(
-                "source",
-                "string",
-                "the solution's source, in its language",
-                required=True,
-                high=MAX_SIZE * MAX_SIZE * TEXT_CHARS_PER_CELL + TEXT_CHARS_EXTRA,
-            ),
-            Field("language", '"python" | "javascript"', "the solution's language; left out: python"),
+            Field("reply", "string", "the sandbox's reply, as it sent it", required=True, high=_REPLY_CHARS),
         ),
         MAX_SIZE,
         (("loaded", "boolean"), ("error", "string | null"), ("line", "number | null"), ("output", "string")),
-        worker="practice",
     ),
     Op(
-        "run",
-        "run the loaded solution on one board: its answer, or what it returned or raised, and what it printed",
-        (VERSION_FIELD, Field("board", "number[][]", "the board, as LeetCode gives it", required=True)),
+        "judge",
+        "the sandbox's reply to a run on one board, checked and compared with the right answer",
+        (
+            VERSION_FIELD,
+            Field("board", "number[][]", "the board the solution ran on, as LeetCode gives it", required=True),
+            Field("reply", "string", "the sandbox's reply, as it sent it", required=True, high=_REPLY_CHARS),
+        ),
         MAX_SIZE,
-        _OUTCOME,
-        progress=(("printed", "string"),),
-        worker="practice",
+        (("passed", "boolean"), ("expected", "number"), ("outcome", "PracticeOutcome")),
     ),
     Op(
         "diagnose",
-        "run the loaded solution on one board and, when it fails, the smallest failing board found, its reads, "
-        "the first read whose numbering is not LeetCode's, and why the right answer is right",
+        "start shrinking a board the solution failed: the first smaller board to run it on (then diagnose_step), "
+        "or the failure shown: its reads, the first read whose numbering is not LeetCode's, "
+        "why the right answer is right",
         (
             VERSION_FIELD,
-            Field("board", "number[][]", "the board to run the solution on, as LeetCode gives it", required=True),
-            Field("seconds", "number", "the most seconds shrinking takes (between runs)", low=0, high=60, default=2),
+            Field("board", "number[][]", "the board the solution failed, as LeetCode gives it", required=True),
+            Field("reply", "string", "the sandbox's reply to the run on it", required=True, high=_REPLY_CHARS),
+            Field(
+                "seconds",
+                "number",
+                "the most seconds shrinking takes (no run started after)",
+                low=0,
+                high=60,
+                default=2,
+            ),
         ),
         MAX_SIZE,
-        (("passed", "boolean"), ("outcome", "PracticeOutcome"), ("failure", "PracticeFailure | null")),
-        progress=(("board", "number[][]"), ("n", "number"), ("runs", "number")),
-        worker="practice",
+        (("passed", "boolean"), ("outcome", "PracticeOutcome"), *_NEXT_RUN),
+    ),
+    Op(
+        "diagnose_step",
+        "the sandbox's reply to the run diagnose asked for (null: it ran past its time limit): the next run, "
+        "a smaller failing board found, or the failure shown",
+        (
+            VERSION_FIELD,
+            Field("id", "number", "the shrinking, as diagnose numbered it", required=True, low=1, high=2**31),
+            Field("reply", "string | null", "the sandbox's reply; null: the run did not finish", high=_REPLY_CHARS),
+        ),
+        MAX_SIZE,
+        _NEXT_RUN,
     ),
 )
+#: The practice ops' names: the envelope hands them to ``practice``.
+PRACTICE_OPS = frozenset(op.name for op in PRACTICE)
 
 #: The ops, their request fields and results: the dispatcher reads this, and ``contract`` writes it for the page.
 CONTRACT: dict[str, Op] = {
@@ -337,6 +348,6 @@ CONTRACT: dict[str, Op] = {
             ),
         ),
         *generate_ops(VERSION_FIELD, RULES_FIELD, MAX_SIZE_FIELD),
-        *PRACTICE_OPS,
+        *PRACTICE,
     )
 }

@@ -1,9 +1,9 @@
 """The check command's channel: the pipe that carries frames from the child process running a solution.
 
-The child writes each frame (``practice.frames``) on a pipe of its own (not its standard output, which
-goes to the null device).  The parent reads without blocking past a deadline, and tells when the child
-has exited; ``stop`` kills the child's whole process group.  Work is bounded: at most ``MAX_FRAME`` +
-one block is buffered.
+The child writes each frame (``runner.wire``, checked by ``practice.frames``) on a pipe of its own (not
+its standard output, which goes to the null device). The parent reads without blocking past a deadline,
+and tells when the child has exited; ``stop`` kills the child's whole process group. Work is bounded: at
+most ``MAX_FRAME`` + one block is buffered.
 """
 
 from __future__ import annotations
@@ -18,20 +18,13 @@ from typing import Literal
 
 from ..practice.frames import MAX_FRAME
 
-__all__ = ["Event", "Reader", "exit_status", "send", "stop"]
+__all__ = ["POLL_SECONDS", "Event", "Reader", "exit_status", "stop"]
 
 BLOCK = 1 << 16
 #: How often the parent looks whether the child has exited while no frame comes.
 POLL_SECONDS = 0.05
 
 Event = Literal["timeout", "ended"]
-
-
-def send(fd: int, frame: bytes) -> None:
-    """Write all of ``frame`` to ``fd``."""
-    view = memoryview(frame)
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 def exit_status(process: subprocess.Popen[bytes]) -> int | None:

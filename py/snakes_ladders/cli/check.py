@@ -1,17 +1,21 @@
 """``python -m snakes_ladders check``: a LeetCode 909 solution run on the practice battery in a child process.
 
-The battery runs in a child Python process, at most ``--timeout`` seconds a board: a board that
-runs past it is reported with what the solution printed until then, the child is killed and a
-fresh one goes on with the next board.  The child runs in a session of its own, under a warden that
-kills everything the solution started (``containment``: on Linux even what left the session), with its
-address space capped (``--memory``); it sends its results on a pipe of its own, whose
-every frame the parent checks (``practice.frames`` on ``channel``): a solution that writes there, exits, or is
-killed fails that board with what happened.
+The solution runs in a child Python process started isolated (``python -I``) on the runner
+(``runner.child``), which imports nothing of this package: the child is sent the source, then one
+board a request, never an expected answer, so nothing it can find (frames, ``gc``, ``sys.modules``)
+forges a pass.  Each request is answered by ``printed`` frames and exactly one outcome frame on a pipe
+of its own, every frame checked here (``practice.frames`` on ``channel``); anything else (a frame that
+is not one, the process exiting or killed) fails that board with what happened, and a board gets at
+most ``--timeout`` seconds, however many frames come.  A board that runs past it is reported with what
+the solution printed until then (at most ``MAX_PRINTED_FRAMES`` printed frames kept), the child is
+killed and a fresh one goes on with the next board.  The child runs in a session of its own, under a
+warden that kills everything the solution started (``containment``: on Linux even what left the
+session), with its address space capped (``--memory``).
 
-A board the solution answers wrongly (or raises on) is shrunk in the child
-(``practice.failure.diagnose``) for at most ``--timeout`` seconds more, each smaller failing board
-sent as it is found; if the child does not finish in time (or dies), the last one sent is shown and
-the shrinking is said to have been cut short.  The report (``report``: text, or with ``--json`` one
+A board the solution answers wrongly (or raises on) is shrunk here (``practice.failure.Diagnosis``),
+each smaller board run by the child, no run started after ``--timeout`` seconds more; a run that does
+not finish in time (or a child that dies) stops the shrinking, which is then said to have been cut
+short.  The report (``report``: text, or with ``--json`` one
 JSON object) shows each failure's shrunk board with the original size, the reads and the first
 differing read; everything the solution controls is shown with its control characters escaped
 (``practice.shown``).  Work on our side is bounded by the number of boards and their size, and the
@@ -21,10 +25,10 @@ solution file is read as the other commands read their input (at most 16,065,536
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import secrets
+import select
 import signal
 import subprocess
 import sys
@@ -34,107 +38,65 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..board import Board, BoardError
+from ..board import Board
 from ..practice import KINDS, MAX_BOARDS, Case, battery
-from ..practice.failure import Failure, diagnose, failure_lines, failure_to_json
-from ..practice.frames import (
-    LOADED,
-    NOT_LOADED,
-    OUTCOME,
-    PRINTED,
-    SHRINK_END,
-    SHRUNK,
-    Malformed,
-    encode,
-    parse,
-)
-from ..practice.run import OUTPUT_LIMIT, Outcome, SolutionError, load, run
+from ..practice.failure import Diagnosis, Failure, failure_lines, failure_to_json
+from ..practice.frames import LOADED, NOT_LOADED, OUTCOME, PRINTED, Malformed, parse
+from ..practice.outcome import Outcome
+from ..practice.replies import outcome_of
 from ..practice.shown import json_text, terminal_text
-from ..solver import min_moves, shortest_path
-from .channel import Reader, exit_status, send
+from ..runner.solution import OUTPUT_LIMIT, SolutionError
+from ..solver import shortest_path
+from .channel import POLL_SECONDS, Reader, exit_status
 from .containment import MEMORY_DEFAULT, contained, limited, memory_words, out_of_memory, parse_memory, stop, worded
 
 STARTUP_SECONDS = 10.0
 #: How long a child whose channel closed is given to exit, so that its status can be told.
 EXIT_SECONDS = 1.0
-#: How long past its own shrinking budget the child is given before it is stopped (it looks at its
-#: clock only between runs).
-SHRINK_GRACE_SECONDS = 1.0
-
-
-def _child() -> None:
-    """Child process: read the job on stdin, then send a frame per step on the channel it names."""
-    job = json.loads(sys.stdin.buffer.read())  # all of it, before the solution runs
-    channel, token = int(job["channel"]), str(job["token"])
-    os.set_inheritable(channel, False)  # not handed on to what the solution starts
-
-    def say(message: dict[str, Any]) -> None:
-        send(channel, encode(token, message))
-
-    try:
-        solver, output = load(job["source"])
-    except SolutionError as error:
-        say({"error": error.message, "line": error.line, "output": error.output})
-        return
-    say({"loaded": True, "output": output})
-    seconds = float(job["shrink_seconds"])
-    for rows, expected in zip(job["boards"], job["expected"], strict=True):
-        outcome = run(solver, rows, lambda text: say({"printed": text}))
-        say(outcome.to_json())
-        if seconds > 0 and not outcome.passed(expected):
-            failure = diagnose(
-                solver,
-                rows,
-                outcome,
-                seconds,
-                lambda board, ran, runs: say({"board": board.to_matrix(), "runs": runs, **ran.to_json()}),
-            )
-            say({"runs": failure.runs, "cut_short": failure.cut_short})
-
-
+#: The most ``printed`` frames one board's run may send: each carries at least one of the
+#: ``OUTPUT_LIMIT`` characters the runner keeps, so more are not the runner's (they are counted, not kept).
+MAX_PRINTED_FRAMES = OUTPUT_LIMIT
+#: The runner's folder's parent: the child's only path to it (``python -I`` adds no other).
+RUNNER_PARENT = str(Path(__file__).resolve().parents[1])
 TIMEOUT = "timeout"
 
 
-class _Child:
-    """A child process running the solution on ``boards`` in turn; stopped, with its group, on exit."""
+def spawn(command: list[str], channel: int, memory: int) -> subprocess.Popen[bytes]:
+    """Start the child under the warden (``containment.contained``), its address space capped at ``memory``
+    bytes: requests on its standard input, its frames on ``channel``; its output discarded."""
+    return subprocess.Popen(
+        contained(command),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        pass_fds=(channel,),
+        start_new_session=True,  # its own process group, killed whole by stop()
+        preexec_fn=limited(memory),  # its address space capped before any of its Python runs
+    )
 
-    def __init__(self, source: str, cases: Sequence[Case], shrink_seconds: float, memory: int) -> None:
-        package_parent = str(Path(__file__).resolve().parents[2])  # the folder that holds snakes_ladders/
-        path = os.pathsep.join(filter(None, [package_parent, os.environ.get("PYTHONPATH")]))
-        command = contained([sys.executable, "-c", "from snakes_ladders.cli.check import _child; _child()"])
+
+class _Child:
+    """A child process running the runner (``runner.child``, no part of the package imported) on one
+    board a request; stopped, with its group, on exit.  It is never sent what it is judged against."""
+
+    def __init__(self, source: str, memory: int) -> None:
+        start = f"import sys; sys.path.insert(0, {RUNNER_PARENT!r}); from runner.child import main; main()"
         self.token = secrets.token_hex(16)
         read_end, write_end = os.pipe()
         try:
-            self.process = subprocess.Popen(
-                command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                env={**os.environ, "PYTHONPATH": path},
-                pass_fds=(write_end,),
-                start_new_session=True,  # its own process group, killed whole by stop()
-                preexec_fn=limited(memory),  # its address space capped before any of its Python runs
-            )
+            self.process = spawn([sys.executable, "-I", "-c", start], write_end, memory)
         except BaseException:
             os.close(read_end)
             raise
         finally:
             os.close(write_end)
         self.channel = Reader(read_end, self.process)
-        job = {
-            "source": source,
-            "boards": [case.rows() for case in cases],
-            "expected": [case.expected for case in cases],
-            "shrink_seconds": shrink_seconds,
-            "channel": write_end,
-            "token": self.token,
-        }
         stdin = self.process.stdin
         assert stdin is not None
-        with contextlib.suppress(OSError):  # it ended at once: the first receive() says how
-            stdin.write(json.dumps(job).encode("utf-8"))
-        with contextlib.suppress(OSError):  # what could not be written is dropped with the pipe
-            stdin.close()
+        self.requests = stdin.fileno()
+        os.set_blocking(self.requests, False)
+        job = {"source": source, "channel": write_end, "token": self.token}
+        self.ask(job, time.monotonic() + STARTUP_SECONDS)
 
     def __enter__(self) -> _Child:
         return self
@@ -143,11 +105,26 @@ class _Child:
         stop(self.process)
         os.close(self.channel.fd)
 
+    def ask(self, request: dict[str, Any], deadline: float) -> bool:
+        """Write one request line; False when the child does not take it by ``deadline`` (or has gone).
+        Work: O(request)."""
+        view = memoryview((json.dumps(request) + "\n").encode("utf-8"))
+        while view:
+            try:
+                view = view[os.write(self.requests, view) :]
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    return False
+                select.select([], [self.requests], [], min(deadline - time.monotonic(), POLL_SECONDS))
+            except OSError:  # it ended: the next receive() says how
+                return False
+        return True
+
     def receive(self, deadline: float, *kinds: dict[str, str]) -> dict[str, Any] | str:
-        """The next message, of one of ``kinds``; else ``TIMEOUT`` (past ``deadline``, a ``time.monotonic()``)
-        or what the solution did instead."""
+        """The next message, of one of ``kinds``; else ``TIMEOUT`` (past ``deadline``, a ``time.monotonic()``,
+        even while frames keep coming) or what the solution did instead."""
         line = self.channel.next(deadline)
-        if line == "timeout":
+        if line == "timeout" or time.monotonic() > deadline:
             return TIMEOUT
         if line == "ended":
             return f"the solution's process {self._ended()}"
@@ -179,40 +156,36 @@ class _Child:
         if "error" in message:
             raise SolutionError(message["error"], message["line"], message["output"])
 
-    def outcome(self, timeout: float) -> tuple[Outcome, bool]:
-        """The next board's outcome, and whether this child can go on with the board after it.  When the
-        board runs past ``timeout`` (or the child dies), what it printed until then is kept."""
-        deadline, printed = time.monotonic() + timeout, ""
-        while isinstance(message := self.receive(deadline, PRINTED, OUTCOME), dict) and "printed" in message:
-            printed = (printed + message["printed"])[:OUTPUT_LIMIT]  # the child cuts it, a forged frame may not
+    def outcome(self, rows: list[list[int]], timeout: float, record: bool = True) -> tuple[Outcome, bool]:
+        """The solution's outcome on ``rows``: one request, answered by ``printed`` frames and exactly one
+        outcome frame; and whether this child can go on with another board.  When the board runs past
+        ``timeout`` (or the child dies, or writes anything else), what it printed until then is kept.
+        Work: the frames that come within ``timeout``, at most ``MAX_PRINTED_FRAMES`` of them kept."""
+        deadline, printed, frames = time.monotonic() + timeout, "", 0
+        if not self.ask({"board": rows, "record": record}, deadline):
+            message: dict[str, Any] | str = TIMEOUT if exit_status(self.process) is None else self.receive(deadline)
+        else:
+            while isinstance(message := self.receive(deadline, PRINTED, OUTCOME), dict) and "printed" in message:
+                frames += 1
+                if frames <= MAX_PRINTED_FRAMES:  # the runner cuts it, a forged frame may not
+                    printed = (printed + message["printed"])[:OUTPUT_LIMIT]
+        if frames > MAX_PRINTED_FRAMES:
+            printed += f"\n… ({frames - MAX_PRINTED_FRAMES:,} more printed frames cut off)"
         if isinstance(message, dict):
-            return _outcome(message), True
+            return outcome_of(message, len(rows)), True
         if message == TIMEOUT:
             return Outcome(None, "no answer", f"did not finish within {timeout:g} s: stopped", output=printed), False
         return Outcome(None, "no answer", f"{message} while running this board", output=printed), False
 
-    def shrinking(self, case: Case, outcome: Outcome, seconds: float) -> tuple[Failure, bool]:
-        """The failure the child's shrinking ends on (the last board it sent, if it was stopped), and
-        whether this child can go on with the next board."""
-        board, runs = Board.from_matrix(case.rows()), 0
-        deadline = time.monotonic() + seconds + SHRINK_GRACE_SECONDS
-        while isinstance(message := self.receive(deadline, SHRUNK, SHRINK_END), dict) and "board" in message:
-            try:
-                board = Board.from_matrix(message.pop("board"))
-            except BoardError as error:
-                message = f"the solution wrote to the checker's channel (a board that is not one: {error})"
-                break
-            runs = message.pop("runs")
-            outcome = _outcome(message)
-        if isinstance(message, dict):
-            return Failure(board, case.n, min_moves(board), outcome, message["runs"], message["cut_short"]), True
-        why = f"stopped after {seconds:g} s" if message == TIMEOUT else f"{message} on a smaller board"
-        return Failure(board, case.n, min_moves(board), outcome, runs, why), False
-
-
-def _outcome(message: dict[str, Any]) -> Outcome:
-    """An outcome frame as an ``Outcome`` (its reads as tuples)."""
-    return Outcome(**{**message, "reads": tuple((row, column) for row, column in message["reads"])})
+    def shrinking(self, case: Case, outcome: Outcome, seconds: float, timeout: float) -> tuple[Failure, bool]:
+        """The board shrunk (``practice.failure.Diagnosis``, each candidate run here at most ``timeout`` s,
+        no run started after ``seconds``), and whether this child can go on with the next board."""
+        diagnosis, going = Diagnosis(case.rows(), outcome, seconds), True
+        while going and (wanted := diagnosis.request()) is not None:
+            board, record = wanted
+            ran, going = self.outcome(board.to_matrix(), timeout, record)
+            diagnosis.feed(ran if going else None)
+        return diagnosis.failure(), going
 
 
 @dataclass(frozen=True)
@@ -232,17 +205,17 @@ def check_cases(
     the solution cannot load."""
     checked: list[Checked] = []
     while len(checked) < len(cases):
-        with _Child(source, cases[len(checked) :], timeout if shrink else 0, memory) as child:
+        with _Child(source, memory) as child:
             child.wait_loaded(timeout)
             going = True
             while going and len(checked) < len(cases):
                 case = cases[len(checked)]
-                outcome, going = child.outcome(timeout)
+                outcome, going = child.outcome(case.rows(), timeout)
                 failure = None
                 if outcome.passed(case.expected):
                     pass
                 elif going and shrink:
-                    failure, going = child.shrinking(case, outcome, timeout)
+                    failure, going = child.shrinking(case, outcome, timeout, timeout)
                 else:
                     unshrunk = "not shrunk: the run did not finish" if not going else "not shrunk"
                     failure = Failure(Board.from_matrix(case.rows()), case.n, case.expected, outcome, 0, unshrunk)

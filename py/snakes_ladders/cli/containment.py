@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from ..practice.run import Outcome
+from ..practice.outcome import Outcome
 from .channel import exit_status
 from .channel import stop as stop_group
 

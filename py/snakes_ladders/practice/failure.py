@@ -3,10 +3,10 @@
 ``Failure`` is the smallest failing board found (``shrink.shrink``), beside the size of the
 board it came from, with the solution's outcome on it: its answer, what it printed, the cells it
 read and the first read whose numbering is not LeetCode's (``reads.first_difference``),
-and why the right answer is right (``shrink.why``).  ``diagnose`` shrinks in this process
-(the page's practice worker); the check command shrinks in its child (``cli.check``) and builds
-the same ``Failure`` from what the child sent.  ``failure_to_json`` and ``failure_lines`` word it;
-none of them runs the solution's code.
+and why the right answer is right (``shrink.why``).  ``Diagnosis`` shrinks a run at a time, the runs
+made where the solution runs (the page's sandbox, driven by the engine worker's ``diagnose`` ops; the
+check command's child, driven by ``cli.check``); ``diagnose`` drives it with a function that runs.
+``failure_to_json`` and ``failure_lines`` word it; none of them runs the solution's code.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import Any
 
 from ..board import Board, cell_to_square
 from ..solver import min_moves
+from .outcome import Outcome
 from .reads import Difference, first_difference
-from .run import Outcome, Solver, run
-from .shrink import Shrunk, shrink, why
+from .shrink import Shrinking, Shrunk, why
 
 #: How many reads the text report lists (the JSON has them all).
 READS_SHOWN = 24
@@ -52,33 +52,81 @@ class Failure:
         return why(self.board, self.outcome.answer)
 
 
+#: What runs the solution on a board (its rows), recording its reads or not: its outcome, or None when
+#: the run did not finish within its time limit.
+Runs = Callable[[list[list[int]], bool], "Outcome | None"]
+
+
+class Diagnosis:
+    """Shrinking a board the solution failed (``outcome`` on ``rows``), a run at a time: the runs happen
+    where the solution runs (the page's sandbox, the check command's child), this side only proposes
+    boards and judges what comes back.  ``request`` is the next run wanted (``(board, record)``, None once
+    done); ``feed`` its outcome (None: it ran past its time limit); ``failure`` the result.  A smaller
+    failing board is run once more with its reads recorded (the first run records none: a third the time).
+    Shrinking starts no run after about ``seconds`` (``clock`` tells the time).  Runs: see ``shrink``;
+    each step's own work is O(n²) (one solve)."""
+
+    def __init__(
+        self, rows: list[list[int]], outcome: Outcome, seconds: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        deadline = clock() + seconds
+        self.shrinking = Shrinking(Board.from_matrix(rows), lambda: clock() > deadline)
+        self.latest, self._pending = outcome, outcome  # the outcome on the board kept last, and on the one just tried
+        self._kept: Board | None = None
+
+    def request(self) -> tuple[Board, bool] | None:
+        """The board to run the solution on next and whether to record its reads; None once done."""
+        if self._kept is not None:
+            return self._kept, True
+        candidate = self.shrinking.candidate
+        return None if candidate is None else (candidate, False)
+
+    def feed(self, outcome: Outcome | None) -> Board | None:
+        """The outcome of the run ``request`` asked for; the board, when it is a smaller failing one now
+        kept (with its reads in ``latest``)."""
+        kept, self._kept = self._kept, None
+        if kept is not None:  # the second run of a failing board, recording its reads
+            again_passed = outcome is None or outcome.passed(min_moves(kept))
+            self.latest = self._pending if again_passed else outcome  # type: ignore[assignment]
+            self.shrinking.feed(True)
+            if outcome is None:
+                self.shrinking.stop(
+                    f"stopped after {self.shrinking.runs:,} runs: a smaller board ran past the time limit"
+                )
+            return kept
+        candidate = self.shrinking.candidate
+        if candidate is None:
+            return None
+        verdict = None if outcome is None else not outcome.passed(min_moves(candidate))
+        if verdict:
+            self._pending, self._kept = outcome, candidate  # type: ignore[assignment]
+        else:
+            self.shrinking.feed(verdict)
+        return None
+
+    def failure(self) -> Failure:
+        """The smallest failing board found, with the solution's outcome on it."""
+        return from_shrunk(self.shrinking.result(), self.latest)
+
+
 def diagnose(
-    solver: Solver,
+    runs: Runs,
     rows: list[list[int]],
     outcome: Outcome,
     seconds: float,
     step: Callable[[Board, Outcome, int], object] = lambda board, outcome, runs: None,
 ) -> Failure:
-    """Shrink a board the solution failed (``outcome`` on ``rows``), running it here, for at most about
-    ``seconds`` (checked before each run; a run itself is not stopped: the page's worker has a time
-    limit).  ``step`` hears each smaller failing board, the outcome on it and the runs made so far.
-    Runs: see ``shrink``."""
-    board = Board.from_matrix(rows)
-    deadline = time.monotonic() + seconds
-    latest, pending = [outcome], [outcome]  # the outcome on the board kept last, and on the one just tried
-
-    def fails(candidate: Board) -> bool:
-        ran = run(solver, candidate.to_matrix(), record=False)  # the reads only of the boards kept: a third the time
-        pending[:] = [ran]
-        return not ran.passed(min_moves(candidate))
-
-    def kept(candidate: Board, runs: int) -> None:
-        again = run(solver, candidate.to_matrix())
-        latest[0] = pending[0] if again.passed(min_moves(candidate)) else again  # a solution that changes its mind
-        step(candidate, latest[0], runs)
-
-    shrunk = shrink(board, fails, lambda: time.monotonic() > deadline, kept)
-    return from_shrunk(shrunk, latest[0])
+    """Shrink a board the solution failed (``outcome`` on ``rows``), ``runs`` running it, for at most about
+    ``seconds`` (checked before each run; a run itself is stopped only by ``runs``' own time limit).
+    ``step`` hears each smaller failing board, the outcome on it and the runs made so far.  Runs: see
+    ``shrink``."""
+    diagnosis = Diagnosis(rows, outcome, seconds)
+    while (wanted := diagnosis.request()) is not None:
+        board, record = wanted
+        kept = diagnosis.feed(runs(board.to_matrix(), record))
+        if kept is not None:
+            step(kept, diagnosis.latest, diagnosis.shrinking.runs)
+    return diagnosis.failure()
 
 
 def from_shrunk(shrunk: Shrunk, outcome: Outcome) -> Failure:
@@ -165,4 +213,13 @@ def failure_lines(failure: Failure, path: tuple[int, ...] | list[int] | None) ->
     return lines
 
 
-__all__ = ["Failure", "diagnose", "difference_to_json", "failure_lines", "failure_to_json", "from_shrunk"]
+__all__ = [
+    "Diagnosis",
+    "Failure",
+    "Runs",
+    "diagnose",
+    "difference_to_json",
+    "failure_lines",
+    "failure_to_json",
+    "from_shrunk",
+]

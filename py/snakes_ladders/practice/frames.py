@@ -1,12 +1,12 @@
 """The frames a practice solution's run is reported in: one JSON message a line, checked field by field.
 
-The check command's child (``cli.check``) writes each message as one ASCII line, ``TOKEN JSON\\n``, on
-a pipe of its own (``cli.channel``); the solution runs in that same process, so it can still reach the
-pipe: nothing written there is trusted.  The parent accepts a frame only when it starts with the token
-(random, made for each run), is at most ``MAX_FRAME`` bytes, is JSON and has exactly the fields of its
-kind with the right types (``parse``); anything else is ``Malformed``, which the caller reports as that
-board's failure.  A JavaScript solution's runner replies in the same kinds (``fits``: ``foreign``).
-Work is bounded: a frame is at most ``MAX_FRAME`` bytes and is parsed once.
+The check command's child (``runner.child``) writes each message as one ASCII line, ``TOKEN JSON\\n``
+(``runner.wire``), on a pipe of its own (``cli.channel``); the solution runs in that same process, so it
+can still reach the pipe: nothing written there is trusted. The parent accepts a frame only when it
+starts with the token (random, made for each run), is at most ``MAX_FRAME`` bytes, is JSON and has
+exactly the fields of its kind with the right types (``parse``); anything else is ``Malformed``, which
+the caller reports as that board's failure. The page's sandbox replies in the same kinds (``fits``:
+``replies``). Work is bounded: a frame is at most ``MAX_FRAME`` bytes and is parsed once.
 """
 
 from __future__ import annotations
@@ -14,20 +14,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..runner.recording import LIMIT
+from ..runner.untrusted import LARGEST_ANSWER, printable
+from ..runner.wire import encode
 from .cases import LARGEST
-from .reads import LIMIT
-from .untrusted import LARGEST_ANSWER, printable
 
 MAX_FRAME = 1 << 20
 
 
 class Malformed(Exception):
     """A line on the channel that is not a frame of the expected kind; the message says why."""
-
-
-def encode(token: str, message: dict[str, Any]) -> bytes:
-    """One frame: the token, a space, the message as ASCII JSON, a newline."""
-    return f"{token} {json.dumps(message)}\n".encode("ascii")
 
 
 def _reads(value: object) -> bool:
@@ -85,10 +81,6 @@ OUTCOME = {
 }
 #: What a board's run printed so far (sent as it prints, so that a board stopped at its time limit shows it).
 PRINTED = {"printed": "str"}
-#: A smaller board the solution still fails, found while shrinking, with the runs so far and its outcome.
-SHRUNK = {"board": "board", "runs": "count", **OUTCOME}
-#: The end of a board's shrinking: its runs, and why it stopped early if it did.
-SHRINK_END = {"runs": "count", "cut_short": "text"}
 
 
 def parse(line: bytes, token: str, *kinds: dict[str, str]) -> dict[str, Any]:
@@ -130,8 +122,6 @@ __all__ = [
     "NOT_LOADED",
     "OUTCOME",
     "PRINTED",
-    "SHRINK_END",
-    "SHRUNK",
     "Malformed",
     "encode",
     "fits",

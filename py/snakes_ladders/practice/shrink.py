@@ -20,8 +20,8 @@ answer, the game it followed with its chains.  Work: O(n²) each.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
@@ -63,60 +63,92 @@ def resized(board: Board, n: int) -> Board:
     return Board(n, jumps)
 
 
-@dataclass
-class _Shrinking:
-    fails: Fails
-    out_of_time: Callable[[], bool]
-    step: Callable[[Board, int], object]
-    current: Board
-    runs: int = 0
-    kept: list[int] = field(default_factory=list)
+Search = Generator[Board, "bool | None", bool]
 
-    def attempt(self, candidate: Board) -> bool:
-        """Run the solution on ``candidate``; keep it when the solution still answers wrongly."""
+
+class Shrinking:
+    """The search, a step at a time: ``candidate`` is the next board to run the solution on (None once
+    the search is over), ``feed`` its verdict (True it still fails, False it passes, None not known: it
+    ran past its time limit).  So the runs can happen elsewhere (the page's sandbox, the check command's
+    child) while the search stays here.  ``out_of_time`` is asked before each run.  Runs: see the module's
+    docstring; each step's own work is O(n²)."""
+
+    def __init__(self, board: Board, out_of_time: Callable[[], bool] = lambda: False) -> None:
+        self.original, self.current, self.out_of_time = board, board, out_of_time
+        self.runs = 0
+        self.cut_short: str | None = None
+        self._search = self._all()
+        self.candidate: Board | None = next(self._search, None)
+
+    def feed(self, verdict: bool | None) -> None:
+        """The verdict on ``candidate``; ``candidate`` becomes the next board to run, or None."""
+        try:
+            self.candidate = self._search.send(verdict)
+        except StopIteration:
+            self.candidate = None
+
+    def stop(self, why: str) -> None:
+        """End the search now, saying why (when it is not over already)."""
+        if self.candidate is not None:
+            self._search.close()
+            self.candidate, self.cut_short = None, why
+
+    def result(self) -> Shrunk:
+        """The smallest failing board found so far, the runs made, and why the search stopped early."""
+        return Shrunk(self.current, self.original.n, self.runs, self.cut_short)
+
+    def _all(self) -> Generator[Board, bool | None, None]:
+        try:
+            yield from self._sizes()
+            yield from self._chunks()
+            yield from self._singles()
+        except _Stop as stop:
+            self.cut_short = str(stop)
+
+    def _attempt(self, candidate: Board) -> Search:
+        """Have the solution run on ``candidate``; keep it when the solution still answers wrongly."""
         if self.runs >= MAX_RUNS:
             raise _Stop(f"stopped after {MAX_RUNS:,} runs")
         if self.out_of_time():
             raise _Stop(f"stopped after {self.runs:,} runs: out of time")
         self.runs += 1
-        verdict = self.fails(candidate)
+        verdict = yield candidate
         if verdict is None:
             raise _Stop(f"stopped after {self.runs:,} runs: a smaller board ran past the time limit")
         if verdict:
             self.current = candidate
-            self.step(candidate, self.runs)
         return verdict
 
-    def without(self, starts: list[int]) -> Board:
+    def _without(self, starts: list[int]) -> Board:
         jumps = self.current.jumps
         return Board(self.current.n, {start: jumps[start] for start in starts})
 
-    def sizes(self) -> None:
+    def _sizes(self) -> Generator[Board, bool | None, None]:
         for n in range(2, self.current.n):
-            if self.attempt(resized(self.current, n)):
+            if (yield from self._attempt(resized(self.current, n))):
                 return
 
-    def chunks(self) -> None:
+    def _chunks(self) -> Generator[Board, bool | None, None]:
         starts = list(self.current.jumps)
         size = len(starts)
         while size >= 2:
             index = 0
             while index < len(starts):
                 trial = starts[:index] + starts[index + size :]
-                if self.attempt(self.without(trial)):
+                if (yield from self._attempt(self._without(trial))):
                     starts = trial
                 else:
                     index += size
             size //= 2
 
-    def singles(self) -> None:
+    def _singles(self) -> Generator[Board, bool | None, None]:
         changed = True
         while changed:
             changed = False
             for start in list(self.current.jumps):
                 if start in self.current.jumps:
                     rest = [other for other in self.current.jumps if other != start]
-                    changed = self.attempt(self.without(rest)) or changed
+                    changed = (yield from self._attempt(self._without(rest))) or changed
 
 
 def shrink(
@@ -125,7 +157,8 @@ def shrink(
     out_of_time: Callable[[], bool] = lambda: False,
     step: Callable[[Board, int], object] = lambda board, runs: None,
 ) -> Shrunk:
-    """The smallest board found on which ``fails`` still holds (see the module's docstring).
+    """The smallest board found on which ``fails`` still holds (see the module's docstring): ``Shrinking``
+    driven here, ``fails`` run in this process.
 
     ``board`` must be one the solution fails; ``step`` hears each smaller failing board as it is found,
     and the runs made so far.
@@ -135,15 +168,13 @@ def shrink(
     >>> shrunk.board.n, shrunk.board.jumps, shrunk.original_n, shrunk.cut_short
     (4, {2: 15}, 6, None)
     """
-    work = _Shrinking(fails, out_of_time, step, board)
-    cut = None
-    try:
-        work.sizes()
-        work.chunks()
-        work.singles()
-    except _Stop as stop:
-        cut = str(stop)
-    return Shrunk(work.current, board.n, work.runs, cut)
+    work = Shrinking(board, out_of_time)
+    while (candidate := work.candidate) is not None:
+        verdict = fails(candidate)
+        if verdict:
+            step(candidate, work.runs)
+        work.feed(verdict)
+    return work.result()
 
 
 # --- why the right answer is right ------------------------------------------------------------
@@ -236,4 +267,4 @@ def why(board: Board, answer: int | None) -> dict[str, Any]:
     return {"expected": expected, "layers": proof, "game": game, "chain": chain}
 
 
-__all__ = ["MAX_RUNS", "Shrunk", "chain_game", "layers", "resized", "shrink", "why"]
+__all__ = ["MAX_RUNS", "Shrinking", "Shrunk", "chain_game", "layers", "resized", "shrink", "why"]

@@ -1,20 +1,19 @@
-"""Run a LeetCode 909 solution on a board: loading it, one run, what it read.
+"""Load a LeetCode 909 solution and run it on a board: its answer or error, what it printed and read.
 
 The solution is Python source, in LeetCode's form (``class Solution`` with
 ``snakesAndLadders(self, board)``) or as a plain function ``snakesAndLadders(board)``,
 with the names LeetCode provides (``List`` and the rest of ``typing``, ``collections``,
-``heapq``, ``math``, ...).  ``load`` and ``run`` are used by the page's practice worker
-(through the API's practice ops, ``snakes_ladders.api.practice``) and by the CLI's child process.
+``deque``, ``heapq``, ``math``, ...).
 
 The solution is hostile input.  Whatever it returns or raises (an int too long to print, an
 object whose methods raise or never end, ``KeyboardInterrupt``, ``SystemExit``, an exception
 whose ``__str__`` fails) fails that board with a plain reason, worded by ``untrusted`` without
-running the solution's code; the practice ops never raise for it.  What it prints is kept up to
-``OUTPUT_LIMIT`` characters (then counted), lone surrogates written as ``\\udxxx``.
-
-Each run hands the solution a board that records what it reads (``reads``): the outcome
-carries the first ``reads.LIMIT`` cells read, how many reads there were, and whether the
-solution changed the board.  ``python -m snakes_ladders check`` is in ``cli.check``.
+running the solution's code; ``loaded`` and ``outcome`` never raise for it (a solution that broke
+this interpreter gets ``could not be checked: ...``).  What it prints is kept up to ``OUTPUT_LIMIT``
+characters (then counted), lone surrogates written as ``\\udxxx``.  Each run hands the solution a
+board that records what it reads (``recording``).  Replies are plain JSON data: ``loaded``'s
+``{"loaded": true, "output"}`` or ``{"error", "line", "output"}``, and ``outcome``'s
+``{"answer", "shown", "error", "line", "output", "reads", "reads_total", "mutated"}``.
 """
 
 from __future__ import annotations
@@ -22,10 +21,9 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
-from dataclasses import dataclass
 from typing import Any
 
-from .reads import ReadLog, Reads, mutated, recording, taken
+from .recording import ReadLog, mutated, recording, taken
 from .untrusted import describe_exception, describe_value, printable, type_name
 
 FILENAME = "<solution>"
@@ -58,7 +56,7 @@ class _Capped(io.StringIO):
 
     def __init__(self, sink: Callable[[str], object] | None = None) -> None:
         super().__init__()
-        self.sink = sink  # hears each piece kept, as it is written (the check command's child streams them)
+        self.sink = sink  # hears each piece kept, as it is written (the page and the check command stream them)
 
     def write(self, text: str) -> int:
         if not issubclass(type(text), str):
@@ -105,64 +103,12 @@ def load(source: str) -> tuple[Solver, str]:
     return solver, captured.text()
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a solution did with one board: its answer (an int), or what it returned, or its error; what it
-    printed; the cells it read (``(row, column)``, the first ``reads.LIMIT``), how many reads there
-    were, and whether it changed the board it was given."""
-
-    answer: int | None
-    shown: str
-    error: str | None = None
-    line: int | None = None
-    output: str = ""
-    reads: tuple[tuple[int, int], ...] = ()
-    reads_total: int = 0
-    mutated: bool = False
-
-    def passed(self, expected: int) -> bool:
-        """True when the solution returned exactly ``expected``."""
-        return self.error is None and self.answer == expected
-
-    def read_log(self) -> Reads:
-        """The reads as ``reads.Reads``."""
-        return Reads(self.reads, self.reads_total)
-
-    def to_json(self) -> dict[str, Any]:
-        """The outcome as JSON data: the reads as ``[row, column]`` pairs."""
-        return {
-            "answer": self.answer,
-            "shown": self.shown,
-            "error": self.error,
-            "line": self.line,
-            "output": self.output,
-            "reads": [list(cell) for cell in self.reads],
-            "reads_total": self.reads_total,
-            "mutated": self.mutated,
-        }
-
-
-class ForeignSolver:
-    """A solution in another language, run by its own runner, which reports the outcome itself
-    (``foreign``: JavaScript in the page's practice worker).  ``run`` hands it the board."""
-
-    def outcome(self, rows: list[list[int]], record: bool, stream: bool) -> Outcome:
-        """The outcome on ``rows``, its reads if ``record``; ``stream``: what it prints goes out as printed."""
-        raise NotImplementedError
-
-    def __call__(self, board: list[list[int]]) -> object:
-        raise TypeError("a foreign solution runs only through practice.run.run")
-
-
 def run(
     solver: Solver, rows: list[list[int]], sink: Callable[[str], object] | None = None, record: bool = True
-) -> Outcome:
+) -> dict[str, Any]:
     """Call the solver on a recording copy of ``rows`` (a plain copy, and no reads, unless ``record``),
     capturing its output (``sink`` hears it as it is printed), whatever it raises or returns, and what it
-    read.  A ``ForeignSolver`` runs itself (its runner streams what it prints when there is a ``sink``).
-    Work besides the solver's: O(n² + reads)."""
-    if isinstance(solver, ForeignSolver):
-        return solver.outcome(rows, record, sink is not None)
+    read: the outcome as JSON data.  Work besides the solver's: O(n² + reads)."""
     captured = _Capped(sink)
     board, log = recording(rows) if record else ([list(row) for row in rows], ReadLog())
     given = list(board)
@@ -172,16 +118,47 @@ def run(
             value = solver(board)  # type: ignore[arg-type]  # a list of list subclasses: lists of ints
     except BaseException as error:  # whatever the code raised, SystemExit and KeyboardInterrupt too
         value, failure = None, describe_exception(error, FILENAME)
-    reads, changed, output = taken(log, len(rows)), mutated(board, rows, given), captured.text()
-    if failure is not None:
-        return Outcome(None, "an exception", failure[0], failure[1], output, reads.cells, reads.total, changed)
-    answer, shown = describe_value(value)
-    return Outcome(answer, shown, None, None, output, reads.cells, reads.total, changed)
-
-
-# --- the page's practice worker: its ops are the API's (snakes_ladders.api.practice) ---------
+    (cells, total), changed, output = taken(log, len(rows)), mutated(board, rows, given), captured.text()
+    answer, shown = (None, "an exception") if failure is not None else describe_value(value)
+    message, line = failure if failure is not None else (None, None)
+    return {
+        "answer": answer,
+        "shown": shown,
+        "error": message,
+        "line": line,
+        "output": output,
+        "reads": [list(cell) for cell in cells],
+        "reads_total": total,
+        "mutated": changed,
+    }
 
 
 def broken(failure: BaseException) -> str:
     """Why a board or the load failed when wording what the solution did failed (it changed the interpreter)."""
     return f"could not be checked: {type_name(failure)}"
+
+
+def loaded(source: str) -> tuple[Solver | None, dict[str, Any]]:
+    """Load ``source``: its solver (None when it cannot be loaded) and the reply, ``{"loaded": true,
+    "output"}`` or ``{"error", "line", "output"}``.  Never raises.  Work: the code's top level."""
+    try:
+        solver, output = load(source)
+    except SolutionError as error:
+        return None, {"error": error.message, "line": error.line, "output": error.output}
+    except BaseException as failure:  # the solution changed the interpreter under us
+        return None, {"error": broken(failure), "line": None, "output": ""}
+    return solver, {"loaded": True, "output": output}
+
+
+def outcome(
+    solver: Solver, rows: list[list[int]], sink: Callable[[str], object] | None, record: bool
+) -> dict[str, Any]:
+    """``run``, or a failure naming what broke when the solution changed the interpreter under it."""
+    try:
+        return run(solver, rows, sink, record)
+    except BaseException as failure:  # the solution changed the interpreter under us
+        shown: dict[str, Any] = {"answer": None, "shown": "no answer", "error": broken(failure), "line": None}
+        return {**shown, "output": "", "reads": [], "reads_total": 0, "mutated": False}
+
+
+__all__ = ["OUTPUT_LIMIT", "SolutionError", "Solver", "broken", "load", "loaded", "outcome", "run"]
