@@ -31,7 +31,14 @@ export default [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\.\\./", message: "web/core imports only web/core: move the helper into core, or the caller up a room." }] },
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./",
+              message: "web/core imports only web/core: move the helper into core, or the caller up a room.",
+            },
+          ],
+        },
       ],
     },
   },

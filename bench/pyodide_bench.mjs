@@ -26,8 +26,10 @@ const BOARDS = ["empty", "random 0.1%", "random 1%", "random 5%", "random 30%", 
 function copyTree(pyodide, from, to, keep) {
   pyodide.FS.mkdirTree(to);
   for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== "__pycache__") copyTree(pyodide, join(from, entry.name), join(to, entry.name), keep);
-    else if (entry.isFile() && keep(entry.name)) pyodide.FS.writeFile(join(to, entry.name), readFileSync(join(from, entry.name)));
+    if (entry.isDirectory() && entry.name !== "__pycache__")
+      copyTree(pyodide, join(from, entry.name), join(to, entry.name), keep);
+    else if (entry.isFile() && keep(entry.name))
+      pyodide.FS.writeFile(join(to, entry.name), readFileSync(join(from, entry.name)));
   }
 }
 
@@ -72,20 +74,29 @@ for (const name of BOARDS) {
       times[key].push(performance.now() - start);
     }
   }
-  if (new Set(Object.values(answers)).size !== 1) throw new Error(`${name}: solvers disagree ${JSON.stringify(answers)}`);
+  if (new Set(Object.values(answers)).size !== 1)
+    throw new Error(`${name}: solvers disagree ${JSON.stringify(answers)}`);
   const medians = Object.fromEntries(Object.entries(times).map(([key, values]) => [key, median(values)]));
   rows.push({ board: name, moves: answers.min_moves, median_ms: medians, times_ms: times });
-  console.error(`${name}: ${Object.entries(medians).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join("  ")}`);
+  console.error(
+    `${name}: ${Object.entries(medians)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} ms`)
+      .join("  ")}`,
+  );
 }
 
 const version = pyodide.version;
 const python = pyodide.runPython("import platform; platform.python_version()");
-console.log(`\nPyodide ${version} (Python ${python}) under Node ${process.version}, 1000×1000 boards, median of ${repeat} runs; load ${loadMs.toFixed(0)} ms.\n`);
+console.log(
+  `\nPyodide ${version} (Python ${python}) under Node ${process.version}, 1000×1000 boards, median of ${repeat} runs; load ${loadMs.toFixed(0)} ms.\n`,
+);
 const keys = Object.keys(solvers);
 console.log(`| board | moves | ${keys.map((k) => `${k} (ms)`).join(" | ")} |`);
 console.log(`|---|---:|${keys.map(() => "---:").join("|")}|`);
 for (const row of rows) {
-  console.log(`| ${row.board} | ${row.moves.toLocaleString("en")} | ${keys.map((k) => row.median_ms[k].toFixed(1)).join(" | ")} |`);
+  console.log(
+    `| ${row.board} | ${row.moves.toLocaleString("en")} | ${keys.map((k) => row.median_ms[k].toFixed(1)).join(" | ")} |`,
+  );
 }
 mkdirSync(join(HERE, "results"), { recursive: true });
 writeFileSync(
@@ -120,11 +131,15 @@ from snakes_ladders import analyze
     console.error(`50×50 ${kind}: best ${row.best_cpu_ms.toFixed(0)} ms CPU, ${row.best_ms.toFixed(0)} ms wall`);
   }
   const python = pyodide.runPython("import platform; platform.python_version()");
-  console.log(`\nPyodide ${pyodide.version} (Python ${python}) under Node ${process.version}, analyze(board, players=2), best of ${repeat} runs.\n`);
+  console.log(
+    `\nPyodide ${pyodide.version} (Python ${python}) under Node ${process.version}, analyze(board, players=2), best of ${repeat} runs.\n`,
+  );
   console.log("| board | expected rolls | CPU | wall |");
   console.log("|---|---:|---:|---:|");
   for (const row of result) {
-    console.log(`| ${row.board} | ${row.expected} | ${(row.best_cpu_ms / 1000).toFixed(2)} s | ${(row.best_ms / 1000).toFixed(2)} s |`);
+    console.log(
+      `| ${row.board} | ${row.expected} | ${(row.best_cpu_ms / 1000).toFixed(2)} s | ${(row.best_ms / 1000).toFixed(2)} s |`,
+    );
   }
   mkdirSync(join(HERE, "results"), { recursive: true });
   const data = { pyodide: pyodide.version, python, node: process.version, repeat, rows: result };

@@ -55,7 +55,13 @@ with open("/tmp/out.zip", "wb") as handle:
 try {
   const indexURL = join(resolve(runtime), "/");
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL, packages: [], env: { PYTHONNODEBUGRANGES: "1" }, stdout: () => {}, stderr: (line) => console.error(line) });
+  const pyodide = await loadPyodide({
+    indexURL,
+    packages: [],
+    env: { PYTHONNODEBUGRANGES: "1" },
+    stdout: () => {},
+    stderr: (line) => console.error(line),
+  });
   pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(inZip)));
   const [modules, cacheTag] = pyodide.runPython(COMPILE).toJs();
   const bytes = pyodide.FS.readFile("/tmp/out.zip");

@@ -14,7 +14,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { afterRestore, heapBytes, importPackage, makeSnapshot, makingOptions, restoringOptions } from "../web/workers/snapshot.mjs";
+import {
+  afterRestore,
+  heapBytes,
+  importPackage,
+  makeSnapshot,
+  makingOptions,
+  restoringOptions,
+} from "../web/workers/snapshot.mjs";
 
 const [site, outFile, request, extraPython] = process.argv.slice(2);
 if (!site || !outFile || request === undefined) {
@@ -51,7 +58,12 @@ const snapshot = makeSnapshot(maker);
 const plainReply = ask(maker);
 
 // As a promise, the way the engine worker hands it over (so a Pyodide that stops accepting one fails here).
-const restored = await loadPyodide({ indexURL, packages: [], ...quiet, ...restoringOptions(Promise.resolve(snapshot)) });
+const restored = await loadPyodide({
+  indexURL,
+  packages: [],
+  ...quiet,
+  ...restoringOptions(Promise.resolve(snapshot)),
+});
 afterRestore(restored, packageBytes);
 const restoredReply = ask(restored);
 

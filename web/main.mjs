@@ -45,7 +45,11 @@ modes.addEventListener("modechange", () => (document.body.dataset.mode = modes.m
 document.body.dataset.mode = modes.mode;
 // Every panel shows its feature's phase (data-state) from the machine; three sections have no id of their own.
 for (const [feature, { panel }] of Object.entries(FEATURES)) if (panel) modes.attach(feature, $(panel));
-for (const [feature, button] of [["solve", "solve-button"], ["explain", "explain"], ["replay", "play-seeded"]]) {
+for (const [feature, button] of [
+  ["solve", "solve-button"],
+  ["explain", "explain"],
+  ["replay", "play-seeded"],
+]) {
   modes.attach(feature, /** @type {HTMLElement} */ ($(button).closest("section")));
 }
 
@@ -144,7 +148,11 @@ $("measure").addEventListener("click", async () => {
 });
 
 // --- workspaces: the link's, else the one this browser used last, else Solve (web/core/workspaces.mjs) ---
-const workspaces = new WorkspaceSwitcher({ nav: $("workspaces"), modes, boardText: () => encodeHash(state.board, state.rules, state.words) });
+const workspaces = new WorkspaceSwitcher({
+  nav: $("workspaces"),
+  modes,
+  boardText: () => encodeHash(state.board, state.rules, state.words),
+});
 modes.addEventListener("workspacechange", (event) => {
   if (/** @type {CustomEvent} */ (event).detail.to === "practice") openPractice();
 });
@@ -162,15 +170,29 @@ const saved = fromSaved.board;
 const startProblem = fromLink.problem ?? fromSaved.problem;
 const [firstPreset] = editing.listPresets();
 const preset = linked || saved || !firstPreset ? null : firstPreset;
-const opening = linked ? "Loaded the board from the link." : saved ? "Restored your last board."
-  : preset ? `Loaded the preset “${preset.name}”. Press Solve!` : "";
+const opening = linked
+  ? "Loaded the board from the link."
+  : saved
+    ? "Restored your last board."
+    : preset
+      ? `Loaded the preset “${preset.name}”. Press Solve!`
+      : "";
 const startRules = fromLink.rules ?? fromSaved.rules ?? preset?.rules ?? {};
-state.reset(linked ?? saved ?? (preset ? matrixToBoard(preset.board) : emptyBoard(6)), startProblem ? "" : opening, startRules, fromLink.words ?? fromSaved.words);
+state.reset(
+  linked ?? saved ?? (preset ? matrixToBoard(preset.board) : emptyBoard(6)),
+  startProblem ? "" : opening,
+  startRules,
+  fromLink.words ?? fromSaved.words,
+);
 // After the start-up board is drawn: entering a workspace clears layers off a board that must exist.
 workspaces.show(splitWorkspace(location.hash).workspace ?? lastWorkspace(localStorage) ?? DEFAULT_WORKSPACE);
 if (startProblem) notify(startProblem, "error", "link");
-if (replaced?.board && encodeHash(replaced.board, replaced.rules, replaced.words) !== encodeHash(linked, startRules, state.words)) {
-  const keep = (board) => import("./library/kept-before-link.mjs").then((kept) => kept.keepBeforeLink(localStorage, board));
+if (
+  replaced?.board &&
+  encodeHash(replaced.board, replaced.rules, replaced.words) !== encodeHash(linked, startRules, state.words)
+) {
+  const keep = (board) =>
+    import("./library/kept-before-link.mjs").then((kept) => kept.keepBeforeLink(localStorage, board));
   links.keepBeforeLink(replaced, keep).then((said) => {
     if (message.textContent === opening) notify(`${opening} ${said}`);
   });
@@ -209,7 +231,9 @@ function openPractice(linked = null) {
   return practiceOpened;
 }
 // The module's own listener toggles the panel once it has loaded; before that, the button loads it.
-$("practice-panel").querySelector('[data-practice="open"]').addEventListener("click", () => practice ?? openPractice(), { once: true });
+$("practice-panel")
+  .querySelector('[data-practice="open"]')
+  .addEventListener("click", () => practice ?? openPractice(), { once: true });
 // Code a link carries is taken out of the address at once (a board link written later must not carry
 // it on), shown in the panel, and never run until Run tests.
 // `href`: the address gone to (a hashchange's newURL: the board's own listener may have rewritten the
@@ -233,12 +257,21 @@ window.addEventListener("hashchange", (event) => {
 // --- Designer: Generate dialog, My boards, Play with real dice; each module loads on first use ---
 /** The client of the solver's worker for My boards and hot-seat play: each call counts, none replaces another. */
 const request = makeClient((_, message) => engine.call(message), shared);
-$("generate-panel").querySelector('[data-generate="open"]').addEventListener("click", async function openGenerate(event) {
-  event.currentTarget.removeEventListener("click", openGenerate);
-  const { createGenerateDialog } = await import("./generate/generate-dialog.mjs");
-  const saveBoards = (boards, name) => openLibrary().then((library) => library.saveBoards(boards, name));
-  createGenerateDialog({ root: $("generate-panel"), dialog: $("generate-dialog"), state, modes, getRules: () => state.rules, saveBoards }).open();
-});
+$("generate-panel")
+  .querySelector('[data-generate="open"]')
+  .addEventListener("click", async function openGenerate(event) {
+    event.currentTarget.removeEventListener("click", openGenerate);
+    const { createGenerateDialog } = await import("./generate/generate-dialog.mjs");
+    const saveBoards = (boards, name) => openLibrary().then((library) => library.saveBoards(boards, name));
+    createGenerateDialog({
+      root: $("generate-panel"),
+      dialog: $("generate-dialog"),
+      state,
+      modes,
+      getRules: () => state.rules,
+      saveBoards,
+    }).open();
+  });
 // My boards and Play with real dice load once Python has had its turn (their bytes never delay it), or when touched.
 function openLibrary() {
   designer.library ??= import("./library/library.mjs").then(({ createLibrary }) =>

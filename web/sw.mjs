@@ -35,7 +35,10 @@ async function addStaticRoutes(event) {
   if (typeof event.addRoutes !== "function") return;
   const types = ["mjs", "js", "css", "json", "zip", "svg"];
   const source = { cacheName: CACHE };
-  const routes = types.map((type) => ({ condition: { urlPattern: { pathname: `${scope.pathname}*.${type}` } }, source }));
+  const routes = types.map((type) => ({
+    condition: { urlPattern: { pathname: `${scope.pathname}*.${type}` } },
+    source,
+  }));
   try {
     await event.addRoutes(routes);
   } catch (error) {

@@ -26,7 +26,20 @@ test("a square's text and a deck hold only characters XML allows: U+FFFE and U+F
 });
 
 test("JSON keys that name prototypes or squares out of range are refused, never assigned", () => {
-  for (const key of ["__proto__", "constructor", "prototype", "toString", "0", "-1", "1e3", "2501", "1.5", " 1", "01 ", "10000"]) {
+  for (const key of [
+    "__proto__",
+    "constructor",
+    "prototype",
+    "toString",
+    "0",
+    "-1",
+    "1e3",
+    "2501",
+    "1.5",
+    " 1",
+    "01 ",
+    "10000",
+  ]) {
     const value = JSON.parse(`{${JSON.stringify(key)}: {"text": "x"}}`);
     assert.throws(() => checkNotes(value, 50), /is not a square of this board \(1 to 2500\)/, key);
   }
@@ -34,15 +47,22 @@ test("JSON keys that name prototypes or squares out of range are refused, never 
   const sneaky = JSON.parse('{"1": {"text": "x", "__proto__": {"polluted": true}}}');
   assert.throws(() => checkNotes(sneaky, 10), /square 1 has an unknown field "__proto__"/);
   assert.throws(() => checkDecks(JSON.parse('{"__proto__": "Q"}')), /is not one of the symbols/);
-  const doc = (extra) => `{"format": "snakes-ladders-board", "version": 1, "n": 2, "board": [[-1, -1], [-1, -1]]${extra}}`;
+  const doc = (extra) =>
+    `{"format": "snakes-ladders-board", "version": 1, "n": 2, "board": [[-1, -1], [-1, -1]]${extra}}`;
   assert.throws(() => readBoardDocument(doc(', "__proto__": {"x": 1}')), /"__proto__" is not a field/);
-  assert.throws(() => readBoardDocument(doc(', "notes": {"constructor": {"text": "x"}}')), /"constructor" is not a square/);
+  assert.throws(
+    () => readBoardDocument(doc(', "notes": {"constructor": {"text": "x"}}')),
+    /"constructor" is not a square/,
+  );
   assert.equal(/** @type {any} */ ({}).polluted, undefined);
   assert.equal(/** @type {any} */ ({}).x, undefined);
 });
 
 test("a share link's words: a prototype name is refused by the link's form, a square out of range by checkNotes", () => {
-  assert.throws(() => decodeHash(`#n=3&t=${encodeURIComponent("1.1.x\n__proto__.0.y")}`), /note 2 \("__proto__.0.y"\) is not of the form square\.symbol\.text/);
+  assert.throws(
+    () => decodeHash(`#n=3&t=${encodeURIComponent("1.1.x\n__proto__.0.y")}`),
+    /note 2 \("__proto__.0.y"\) is not of the form square\.symbol\.text/,
+  );
   const { n, words } = decodeHash(`#n=3&t=${encodeURIComponent("9999.1.x")}`);
   assert.throws(() => checkNotes(words.notes, n), /"9999" is not a square of this board \(1 to 9\)/);
 });
@@ -59,7 +79,16 @@ test("a board's name in My boards holds no direction controls, U+FFFE/U+FFFF or 
 test("My boards drops a stored board of a size the page cannot show (another tab, an old version, a hand edit)", async () => {
   const { Library, LIBRARY_KEY } = await import("../../web/library/library-store.mjs");
   const entry = (id, n) => ({ id, name: id, n, jumps: [], rules: {}, moves: null });
-  const stored = JSON.stringify([entry("huge", 100_000_000), entry("one", 1), entry("neg", -3), entry("ok", 50), entry("two", 2)]);
+  const stored = JSON.stringify([
+    entry("huge", 100_000_000),
+    entry("one", 1),
+    entry("neg", -3),
+    entry("ok", 50),
+    entry("two", 2),
+  ]);
   const storage = { getItem: (key) => (key === LIBRARY_KEY ? stored : null), setItem() {}, removeItem() {} };
-  assert.deepEqual(new Library(storage).load().map((item) => item.name), ["ok", "two"]);
+  assert.deepEqual(
+    new Library(storage).load().map((item) => item.name),
+    ["ok", "two"],
+  );
 });

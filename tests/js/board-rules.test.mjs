@@ -22,7 +22,14 @@ test("the zig-zag numbering round-trips for every square of boards 2..12, odd an
 });
 
 test("a board survives the LeetCode matrix both ways", () => {
-  const board = { n: 6, jumps: new Map([[2, 15], [14, 35], [17, 13]]) };
+  const board = {
+    n: 6,
+    jumps: new Map([
+      [2, 15],
+      [14, 35],
+      [17, 13],
+    ]),
+  };
   const back = matrixToBoard(boardToMatrix(board));
   assert.equal(back.n, 6);
   assert.deepEqual([...back.jumps], [...board.jumps]);
@@ -52,12 +59,19 @@ test("share links carry the contract's rule names and leave the defaults out", (
   const board = { n: 6, jumps: new Map([[2, 15]]) };
   assert.equal(encodeHash(board, { start: RULES.start.default, overshoot: RULES.overshoot.default }), "n=6&j=2-15");
   const hash = encodeHash(board, { start: "off-board", overshoot: "bounce" });
-  assert.deepEqual(decodeHash(`#${hash}`).rules, { start: "off-board", overshoot: "bounce", sixes: RULES.sixes.default });
+  assert.deepEqual(decodeHash(`#${hash}`).rules, {
+    start: "off-board",
+    overshoot: "bounce",
+    sixes: RULES.sixes.default,
+  });
   assert.throws(() => decodeHash("#n=6&past=wrap"), /not one of stay, bounce, win/);
   // The sixes rule: written only when not the default, read back checked against RULES.
   assert.equal(encodeHash(board, { sixes: RULES.sixes.default }), "n=6&j=2-15");
   const sixes = encodeHash(board, { sixes: "again-three-to-start" });
   assert.equal(sixes, "n=6&j=2-15&sixes=again-three-to-start");
   assert.equal(decodeHash(`#${sixes}`).rules.sixes, "again-three-to-start");
-  assert.throws(() => decodeHash("#n=6&sixes=always"), /sixes rule "always" is not one of plain, again, again-three-to-start/);
+  assert.throws(
+    () => decodeHash("#n=6&sixes=always"),
+    /sixes rule "always" is not one of plain, again, again-three-to-start/,
+  );
 });

@@ -53,7 +53,7 @@ test("analysis goes to the slow worker, which is created on first use", async ()
   let made = 0;
   const main = new FakeEngine();
   const slow = new FakeEngine();
-  const bridge = new EngineBridge(main, () => (made += 1, slow));
+  const bridge = new EngineBridge(main, () => ((made += 1), slow));
   assert.equal(made, 0);
   const reply = bridge.latest("analysis", { op: "analyze" });
   assert.equal(made, 1);

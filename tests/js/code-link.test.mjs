@@ -71,7 +71,10 @@ test("a link over the limit is refused with its length, before anything is copie
   }).join("");
   const made = await makeCodeLink(BASE, "n=6", noise);
   assert.equal(made.link, undefined);
-  assert.match(made.problem, /^A link with this code would be [\d,]+ characters long, over the 8,000 that common servers/);
+  assert.match(
+    made.problem,
+    /^A link with this code would be [\d,]+ characters long, over the 8,000 that common servers/,
+  );
   const long = Number(made.problem.match(/be ([\d,]+) characters/)[1].replace(/,/g, ""));
   assert.ok(long > LINK_LIMIT);
 });
@@ -82,8 +85,16 @@ const problems = [
   ["not UTF-8", { param: "code", value: base64url([0xff, 0xfe]) }, "it is not UTF-8 text"],
   ["empty", { param: "code", value: "" }, "it is empty"],
   ["blank", { param: "code", value: base64url(Buffer.from("  \n")) }, "it is empty"],
-  ["too long a parameter", { param: "code", value: "A".repeat(4 * CODE_LIMIT + 1) }, "it is over 200,000 characters long"],
-  ["too much code", { param: "code", value: base64url(Buffer.from("x".repeat(CODE_LIMIT + 1))) }, "it is over 50,000 characters long"],
+  [
+    "too long a parameter",
+    { param: "code", value: "A".repeat(4 * CODE_LIMIT + 1) },
+    "it is over 200,000 characters long",
+  ],
+  [
+    "too much code",
+    { param: "code", value: base64url(Buffer.from("x".repeat(CODE_LIMIT + 1))) },
+    "it is over 50,000 characters long",
+  ],
 ];
 for (const [name, found, reason] of problems) {
   test(`a link whose code is ${name} says so`, async () => {
@@ -96,7 +107,9 @@ test("a deflate bomb stops unpacking at the limit, however far it would go", asy
   const bomb = base64url(deflateRawSync(Buffer.alloc(50_000_000)));
   assert.ok(bomb.length < 4 * CODE_LIMIT);
   const result = await decodeLinkedCode({ param: "codez", value: bomb });
-  assert.deepEqual(result, { problem: "The code in this link could not be read: it unpacks to more than 200,000 bytes." });
+  assert.deepEqual(result, {
+    problem: "The code in this link could not be read: it unpacks to more than 200,000 bytes.",
+  });
 });
 
 /**
@@ -121,7 +134,9 @@ async function unpacked(value) {
   };
   try {
     const result = await decodeLinkedCode({ param: "codez", value });
-    assert.deepEqual(result, { problem: "The code in this link could not be read: it unpacks to more than 200,000 bytes." });
+    assert.deepEqual(result, {
+      problem: "The code in this link could not be read: it unpacks to more than 200,000 bytes.",
+    });
   } finally {
     globalThis.DecompressionStream = Native;
   }

@@ -17,9 +17,21 @@ beforeEach(() => {
 const READY = { type: "progress", stage: "ready", start: "snapshot", startNote: "restored" };
 
 /** Runs start-python.js as the page's parser would, in a context with a fake document and Worker. */
-function runStartScript({ scriptSrc = "http://example.test/app/start-python.js", WorkerClass = FakeWorker, navigator = undefined, hash = "" } = {}) {
+function runStartScript({
+  scriptSrc = "http://example.test/app/start-python.js",
+  WorkerClass = FakeWorker,
+  navigator = undefined,
+  hash = "",
+} = {}) {
   const location = { hash };
-  const context = vm.createContext({ document: { currentScript: { src: scriptSrc } }, Worker: WorkerClass, URL, URLSearchParams, navigator, location });
+  const context = vm.createContext({
+    document: { currentScript: { src: scriptSrc } },
+    Worker: WorkerClass,
+    URL,
+    URLSearchParams,
+    navigator,
+    location,
+  });
   context.globalThis = context;
   vm.runInContext(readFileSync(new URL("../../web/start-python.js", import.meta.url), "utf8"), context);
   return context;
@@ -52,7 +64,10 @@ test("start-python.js keeps what the worker says before the hand-over, and stops
   assert.equal(error.defaultPrevented, true); // reported by the engine, not as an uncaught error
   const { events } = context.takeEarlyPythonWorker(WORKER_URL);
   worker.say(READY);
-  assert.deepEqual(Array.from(events, (event) => event.type), ["message", "error"]);
+  assert.deepEqual(
+    Array.from(events, (event) => event.type),
+    ["message", "error"],
+  );
 });
 
 test("start-python.js leaves no hand-over when the browser refuses the worker", () => {
@@ -141,14 +156,28 @@ test("both starts tell the worker whether a service worker controls the page (no
   }
   assert.deepEqual(
     FakeWorker.made.slice(3).map((worker) => [worker.options.type, worker.options.name]),
-    [["module", "python"], ["module", "python:no-service-worker"]],
+    [
+      ["module", "python"],
+      ["module", "python:no-service-worker"],
+    ],
   );
 });
 
 test("start-python.js leaves a board over 30×30 in the address to be drawn first, and starts for any other", () => {
   const held = ["#n=50&j=2-40.7-3", "#solve&n=31&j=", "#design&n=100", "#n=050", "#n=%33%31"];
   // The page reads none of these as a board over 30×30: not held (web/core/codec.mjs decodeHash).
-  const started = ["", "#n=30&j=2-40", "#practice&code=eJw", "#n=abc", "#j=2-3&n=10", "#n=1e3", "#n=+40", "#n=%2040", "#n=1000", `#n=50&j=${"2-3.".repeat(25000)}`];
+  const started = [
+    "",
+    "#n=30&j=2-40",
+    "#practice&code=eJw",
+    "#n=abc",
+    "#j=2-3&n=10",
+    "#n=1e3",
+    "#n=+40",
+    "#n=%2040",
+    "#n=1000",
+    `#n=50&j=${"2-3.".repeat(25000)}`,
+  ];
   for (const hash of held) {
     const context = runStartScript({ hash });
     assert.equal(context.pythonAfterBoard, true, hash);
@@ -195,7 +224,8 @@ test("a start asked for while one is held starts at once and takes the waiting r
   // Both sent (each answered by its id, so their order does not matter), though the board has not been drawn yet.
   const ops = worker.posted.map((message) => JSON.parse(message.payload).op);
   assert.deepEqual([...ops].sort(), ["solve", "validate"]);
-  for (const { id, payload } of worker.posted) worker.say({ id, ok: true, result: JSON.stringify({ op: JSON.parse(payload).op }) });
+  for (const { id, payload } of worker.posted)
+    worker.say({ id, ok: true, result: JSON.stringify({ op: JSON.parse(payload).op }) });
   assert.deepEqual([await first, await second], [{ op: "validate" }, { op: "solve" }]);
   drawn();
   await new Promise((resolve) => setImmediate(resolve));

@@ -19,7 +19,12 @@ import {
   plural,
 } from "../../web/core/format.mjs";
 
-const exact = (value) => ({ exact: true, value, mantissa: Number(`${value[0]}.${value.slice(1, 4) || "0"}`), exponent: value.length - 1 });
+const exact = (value) => ({
+  exact: true,
+  value,
+  mantissa: Number(`${value[0]}.${value.slice(1, 4) || "0"}`),
+  exponent: value.length - 1,
+});
 const approx = (mantissa, exponent) => ({ exact: false, value: null, mantissa, exponent });
 
 test("digits are grouped by thousands", () => {
@@ -92,7 +97,13 @@ test("figures beyond float range read as bounded numbers, never [object Object]"
 });
 
 // An analysis over the work budget: its `approximate` as the API sends it (markov.Approximation).
-const estimated = (p_finish, tail_share) => ({ rolls: 1681, p_finish, decay: 0.98, tail_share, note: "approximate: ..." });
+const estimated = (p_finish, tail_share) => ({
+  rolls: 1681,
+  p_finish,
+  decay: 0.98,
+  tail_share,
+  note: "approximate: ...",
+});
 
 test("estimated figures read 'about', never as exact; a null one does not crash", () => {
   assert.equal(formatAbout(312.44), "about 312.4");

@@ -53,7 +53,9 @@ export function violations(path, source) {
   const problems = [];
   for (const [, specifier] of source.matchAll(IMPORT)) {
     if (!specifier.startsWith(".")) continue;
-    const target = normalize(join(dirname(path), specifier)).split(sep).join("/");
+    const target = normalize(join(dirname(path), specifier))
+      .split(sep)
+      .join("/");
     if (BUILT.some((built) => target === built || target.startsWith(built))) continue;
     const there = target.startsWith("../") ? null : roomOf(target);
     if (there === here) continue;
@@ -85,8 +87,14 @@ test("every room of web/ has a layer, and every room in the table exists", () =>
   const rooms = readdirSync(WEB, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== "vendor" && entry.name !== "pyodide")
     .map((entry) => entry.name);
-  assert.deepEqual(rooms.filter((room) => !(room in LAYERS)), []);
-  assert.deepEqual(Object.keys(LAYERS).filter((room) => !existsSync(join(WEB, room))), []);
+  assert.deepEqual(
+    rooms.filter((room) => !(room in LAYERS)),
+    [],
+  );
+  assert.deepEqual(
+    Object.keys(LAYERS).filter((room) => !existsSync(join(WEB, room))),
+    [],
+  );
 });
 
 test("an upward import, a sideways one and a dynamic one are each found", () => {

@@ -28,18 +28,30 @@ function outcome(source) {
 // Each attack replaces a host method with a wrapper that still works (so that a hole shows as a changed
 // method, not as a broken test process) and returns 1 only if the change took.
 const ATTACKS = {
-  "typed arrays' subarray (Pyodide's strings)": "const TA = Object.getPrototypeOf(Uint8Array).prototype; const old = TA.subarray; TA.subarray = function (...a) { return old.apply(this, a); }; return TA.subarray === old ? 0 : 1;",
-  "Uint8Array.prototype": "Uint8Array.prototype.fill = Uint8Array.prototype.fill; Uint8Array.prototype.own = 1; return 1;",
-  "ArrayBuffer.prototype.slice": "const old = ArrayBuffer.prototype.slice; ArrayBuffer.prototype.slice = function (...a) { return old.apply(this, a); }; return 1;",
-  "DataView.prototype.getUint8": "const old = DataView.prototype.getUint8; DataView.prototype.getUint8 = function (...a) { return old.apply(this, a); }; return 1;",
-  "Error.prepareStackTrace (called with the host's frames)": "Error.prepareStackTrace = (e, frames) => String(e); return Error.prepareStackTrace ? 1 : 0;",
-  "Error[Symbol.hasInstance]": "Object.defineProperty(Error, Symbol.hasInstance, { value: () => false, configurable: true }); return 1;",
-  "Error.captureStackTrace": "const old = Error.captureStackTrace; Error.captureStackTrace = (...a) => old(...a); return 1;",
-  "Error.prototype.toString": "const old = Error.prototype.toString; Error.prototype.toString = function () { return old.call(this); }; return Error.prototype.toString === old ? 0 : 1;",
-  "TypeError.prototype.name": "Object.defineProperty(TypeError.prototype, 'name', { value: 'TypeError', configurable: true }); return 1;",
-  "the string iterator": "const SI = Object.getPrototypeOf(''[Symbol.iterator]()); const old = SI.next; SI.next = function () { return old.call(this); }; return 1;",
-  "the generator prototype (sval's own machinery)": "const H = Object.getPrototypeOf(Object.getPrototypeOf((function* () {})())); const old = H.next; H.next = function (...a) { return old.apply(this, a); }; return H.next === old ? 0 : 1;",
-  "Error.stackTraceLimit as a getter (Pyodide reads it in each PythonError)": "Object.defineProperty(Error, 'stackTraceLimit', { get() { return 10; }, set() {}, configurable: true }); return 1;",
+  "typed arrays' subarray (Pyodide's strings)":
+    "const TA = Object.getPrototypeOf(Uint8Array).prototype; const old = TA.subarray; TA.subarray = function (...a) { return old.apply(this, a); }; return TA.subarray === old ? 0 : 1;",
+  "Uint8Array.prototype":
+    "Uint8Array.prototype.fill = Uint8Array.prototype.fill; Uint8Array.prototype.own = 1; return 1;",
+  "ArrayBuffer.prototype.slice":
+    "const old = ArrayBuffer.prototype.slice; ArrayBuffer.prototype.slice = function (...a) { return old.apply(this, a); }; return 1;",
+  "DataView.prototype.getUint8":
+    "const old = DataView.prototype.getUint8; DataView.prototype.getUint8 = function (...a) { return old.apply(this, a); }; return 1;",
+  "Error.prepareStackTrace (called with the host's frames)":
+    "Error.prepareStackTrace = (e, frames) => String(e); return Error.prepareStackTrace ? 1 : 0;",
+  "Error[Symbol.hasInstance]":
+    "Object.defineProperty(Error, Symbol.hasInstance, { value: () => false, configurable: true }); return 1;",
+  "Error.captureStackTrace":
+    "const old = Error.captureStackTrace; Error.captureStackTrace = (...a) => old(...a); return 1;",
+  "Error.prototype.toString":
+    "const old = Error.prototype.toString; Error.prototype.toString = function () { return old.call(this); }; return Error.prototype.toString === old ? 0 : 1;",
+  "TypeError.prototype.name":
+    "Object.defineProperty(TypeError.prototype, 'name', { value: 'TypeError', configurable: true }); return 1;",
+  "the string iterator":
+    "const SI = Object.getPrototypeOf(''[Symbol.iterator]()); const old = SI.next; SI.next = function () { return old.call(this); }; return 1;",
+  "the generator prototype (sval's own machinery)":
+    "const H = Object.getPrototypeOf(Object.getPrototypeOf((function* () {})())); const old = H.next; H.next = function (...a) { return old.apply(this, a); }; return H.next === old ? 0 : 1;",
+  "Error.stackTraceLimit as a getter (Pyodide reads it in each PythonError)":
+    "Object.defineProperty(Error, 'stackTraceLimit', { get() { return 10; }, set() {}, configurable: true }); return 1;",
   "Proxy.revocable": "const old = Proxy.revocable; Proxy.revocable = (...a) => old(...a); return 1;",
 };
 
@@ -99,7 +111,11 @@ test("the host's Function constructor, reached through the runner's objects, com
     runner.load("var snakesAndLadders = function(board) {" + body + "};");
     process.stdout.write(JSON.parse(runner.run("[[-1]]")).output);
   `;
-  const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script], { encoding: "utf8" });
+  const out = execFileSync(
+    process.execPath,
+    ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script],
+    { encoding: "utf8" },
+  );
   assert.equal(out, `${Array(9).fill("EvalError").join()}\n`);
 });
 

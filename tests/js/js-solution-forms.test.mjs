@@ -35,9 +35,20 @@ function reference(board) {
 /** LeetCode's examples, an unreachable board, and seeded boards: n from 2 to 12, about one square in five a jump. */
 function boards() {
   let seed = 909;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const unreachable = [[1, -1, -1], [1, 1, 1], [-1, 1, 1]]; // squares 2 to 7 all snakes to 1
-  const made = [JSON.parse(EXAMPLE), [[-1, -1], [-1, 3]], unreachable];
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const unreachable = [
+    [1, -1, -1],
+    [1, 1, 1],
+    [-1, 1, 1],
+  ]; // squares 2 to 7 all snakes to 1
+  const made = [
+    JSON.parse(EXAMPLE),
+    [
+      [-1, -1],
+      [-1, 3],
+    ],
+    unreachable,
+  ];
   for (let count = 0; count < 120; count += 1) {
     const n = 2 + Math.floor(random() * 11);
     const board = Array.from({ length: n }, () => new Array(n).fill(-1));
@@ -64,18 +75,26 @@ function answers(source, strip = null) {
 test("every right form loads and answers every board as the reference search", () => {
   const expected = BOARDS.map(reference);
   assert.ok(expected.includes(-1) && expected.some((moves) => moves > 4)); // the boards are not all alike
-  const right = [...Object.entries(RIGHT_FORMS).map(([name, source]) => [name, source, null]), ...Object.entries(TYPESCRIPT_RIGHT).map(([name, source]) => [`ts ${name}`, source, typeScript])];
+  const right = [
+    ...Object.entries(RIGHT_FORMS).map(([name, source]) => [name, source, null]),
+    ...Object.entries(TYPESCRIPT_RIGHT).map(([name, source]) => [`ts ${name}`, source, typeScript]),
+  ];
   for (const [name, source, strip] of right) {
     const ran = answers(source, strip);
     assert.equal(ran.loaded.loaded, true, `${name}: ${JSON.stringify(ran.loaded)}`);
-    const wrong = ran.answers.findIndex((outcome, index) => outcome.error !== null || outcome.answer !== expected[index]);
+    const wrong = ran.answers.findIndex(
+      (outcome, index) => outcome.error !== null || outcome.answer !== expected[index],
+    );
     assert.equal(wrong, -1, `${name} on board ${wrong}: ${JSON.stringify(ran.answers[wrong])}`);
   }
 });
 
 test("every wrong form fails a board, or its file's own assert fails at load naming the line", () => {
   const expected = BOARDS.map(reference);
-  const wrong = [...Object.entries(WRONG_FORMS).map(([name, source]) => [name, source, null]), ...Object.entries(TYPESCRIPT_WRONG).map(([name, source]) => [`ts ${name}`, source, typeScript])];
+  const wrong = [
+    ...Object.entries(WRONG_FORMS).map(([name, source]) => [name, source, null]),
+    ...Object.entries(TYPESCRIPT_WRONG).map(([name, source]) => [`ts ${name}`, source, typeScript]),
+  ];
   for (const [name, source, strip] of wrong) {
     const ran = answers(source, strip);
     if (!ran.loaded.loaded) {
@@ -83,18 +102,41 @@ test("every wrong form fails a board, or its file's own assert fails at load nam
       assert.ok(Number.isInteger(ran.loaded.line) && source.split("\n")[ran.loaded.line - 1].includes("assert"), name);
       continue;
     }
-    assert.ok(ran.answers.some((outcome, index) => outcome.answer !== expected[index]), name);
+    assert.ok(
+      ran.answers.some((outcome, index) => outcome.answer !== expected[index]),
+      name,
+    );
   }
 });
 
 test("a failed top-level assert, a require or import of another module, and bad TypeScript name their line", () => {
   const fn = "function snakesAndLadders(board) { return 3; }\n";
   const cases = [
-    [`const assert = require("node:assert");\n${fn}assert.strictEqual(snakesAndLadders(${EXAMPLE}), 4);\n`, null, 3, "AssertionError: Expected values to be strictly equal: 3 !== 4"],
-    [`${fn}\nconst fs = require("fs");\n`, null, 3, 'Error: require("fs") is not available here: remove it (only "assert" is given)'],
-    [`import _ from "lodash";\n${fn}export default snakesAndLadders;\n`, null, 1, 'import from "lodash" is not available here: remove this line'],
+    [
+      `const assert = require("node:assert");\n${fn}assert.strictEqual(snakesAndLadders(${EXAMPLE}), 4);\n`,
+      null,
+      3,
+      "AssertionError: Expected values to be strictly equal: 3 !== 4",
+    ],
+    [
+      `${fn}\nconst fs = require("fs");\n`,
+      null,
+      3,
+      'Error: require("fs") is not available here: remove it (only "assert" is given)',
+    ],
+    [
+      `import _ from "lodash";\n${fn}export default snakesAndLadders;\n`,
+      null,
+      1,
+      'import from "lodash" is not available here: remove this line',
+    ],
     [`${fn}console.log(snakesAndLadders(1) +\n`, null, 3, "SyntaxError: Unexpected token"],
-    ["interface P { a: number }\nfunction snakesAndLadders(board: number[][]: number {\n  return 1;\n}\n", typeScript, 2, "SyntaxError: Unexpected token"],
+    [
+      "interface P { a: number }\nfunction snakesAndLadders(board: number[][]: number {\n  return 1;\n}\n",
+      typeScript,
+      2,
+      "SyntaxError: Unexpected token",
+    ],
   ];
   for (const [source, strip, line, words] of cases) {
     const loaded = JSON.parse(runner.load(source, strip));
@@ -110,7 +152,8 @@ test("what a file prints at its top level is kept; its asserts that hold do not 
 });
 
 test("sloppy globals live on the solution's own global object, from board to board as on LeetCode, not the host's", () => {
-  const counter = "var snakesAndLadders = function(board) {\n  calls = (calls || 0) + 1;\n  [seen, last] = [calls, board.length];\n  return calls;\n};\n";
+  const counter =
+    "var snakesAndLadders = function(board) {\n  calls = (calls || 0) + 1;\n  [seen, last] = [calls, board.length];\n  return calls;\n};\n";
   assert.equal(JSON.parse(runner.load(counter)).loaded, true);
   const run = () => JSON.parse(runner.run(JSON.stringify(BOARDS[1]), false, false)).answer;
   assert.deepEqual([run(), run(), run()], [1, 2, 3]); // LeetCode loads the file once for all its tests too

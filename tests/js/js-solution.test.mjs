@@ -29,17 +29,76 @@ const fn = (body) => `var snakesAndLadders = function(board) {\n${body}\n};`;
 
 test("index reads, negative at(), iteration, slice, spread, forEach, includes: each cell yielded, in order", () => {
   const cases = [
-    ["return board[2][0] + board[1][1];", [[2, 0], [1, 1]]],
+    [
+      "return board[2][0] + board[1][1];",
+      [
+        [2, 0],
+        [1, 1],
+      ],
+    ],
     ["return board[0].at(-1);", [[0, 2]]],
-    ["let s = 0; for (const v of board[1]) s += v; return s;", [[1, 0], [1, 1], [1, 2]]],
-    ["return board[2].slice(1).length;", [[2, 1], [2, 2]]],
-    ["return [...board[0]].length;", [[0, 0], [0, 1], [0, 2]]],
-    ["let k = 0; board[1].forEach(() => k++); return k;", [[1, 0], [1, 1], [1, 2]]],
-    ["return board[1].includes(9) ? 1 : 0;", [[1, 0], [1, 1]]], // stops at the cell that matches, as Python's `in`
-    ["return board[1].indexOf(9);", [[1, 0], [1, 1]]],
-    ["return JSON.stringify(board[2]).length;", [[2, 0], [2, 1], [2, 2]]], // it asks the row for each cell
+    [
+      "let s = 0; for (const v of board[1]) s += v; return s;",
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
+    ],
+    [
+      "return board[2].slice(1).length;",
+      [
+        [2, 1],
+        [2, 2],
+      ],
+    ],
+    [
+      "return [...board[0]].length;",
+      [
+        [0, 0],
+        [0, 1],
+        [0, 2],
+      ],
+    ],
+    [
+      "let k = 0; board[1].forEach(() => k++); return k;",
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
+    ],
+    [
+      "return board[1].includes(9) ? 1 : 0;",
+      [
+        [1, 0],
+        [1, 1],
+      ],
+    ], // stops at the cell that matches, as Python's `in`
+    [
+      "return board[1].indexOf(9);",
+      [
+        [1, 0],
+        [1, 1],
+      ],
+    ],
+    [
+      "return JSON.stringify(board[2]).length;",
+      [
+        [2, 0],
+        [2, 1],
+        [2, 2],
+      ],
+    ], // it asks the row for each cell
     // Not reads: lengths, out-of-range indices, -1 (not an index in JavaScript), the rows themselves, a copy's reads.
-    ["const c = board[0].slice(); c[0]; c[1]; return board.length + board[0].length + (board[0][5] ?? 0) + (board[0][-1] ?? 0);", [[0, 0], [0, 1], [0, 2]]],
+    [
+      "const c = board[0].slice(); c[0]; c[1]; return board.length + board[0].length + (board[0][5] ?? 0) + (board[0][-1] ?? 0);",
+      [
+        [0, 0],
+        [0, 1],
+        [0, 2],
+      ],
+    ],
   ];
   for (const [body, reads] of cases) {
     const ran = outcome(fn(body));
@@ -76,14 +135,18 @@ test("both of LeetCode's forms load; a syntax error gives its line, a missing fu
     line: 2,
     output: "",
   });
-  assert.deepEqual(JSON.parse(runner.load("console.log('top');\nvar snakesAndLadder = 1;")), { error: NOT_FOUND, line: null, output: "top\n" });
+  assert.deepEqual(JSON.parse(runner.load("console.log('top');\nvar snakesAndLadder = 1;")), {
+    error: NOT_FOUND,
+    line: null,
+    output: "top\n",
+  });
   assert.equal(JSON.parse(runner.load("null.x;")).error, "TypeError: Cannot read properties of null (reading 'x')");
   assert.throws(() => runner.run("[[-1]]"), /no JavaScript solution is loaded/);
 });
 
 test("console.log is kept up to OUTPUT_LIMIT characters and streamed when asked; printing a row is not reading it", () => {
   const ran = outcome(fn("console.log('row', board[0], {a: [1, 'x']}); return 0;"), BOARD, true, true);
-  assert.equal(ran.output, "row [ -1, -1, -1 ] { a: [ 1, \"x\" ] }\n");
+  assert.equal(ran.output, 'row [ -1, -1, -1 ] { a: [ 1, "x" ] }\n');
   assert.deepEqual(ran.reads, []);
   assert.deepEqual(printed.splice(0), [ran.output]);
   const long = outcome(fn(`console.log("x".repeat(${OUTPUT_LIMIT + 10})); return 0;`));
@@ -101,7 +164,10 @@ test("what a solution returns that is not an integer answer is said plainly, nev
   assert.equal(shown("undefined").shown, "undefined, not a number");
   assert.equal(shown("{ toString() { throw 1; }, valueOf() { throw 2; } }").shown, "an object, not a number");
   assert.equal(shown("new Proxy([], { get() { throw 1; } })").shown, "an array, not a number");
-  assert.equal(shown("(() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })()").shown, "an object, not a number");
+  assert.equal(
+    shown("(() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })()").shown,
+    "an object, not a number",
+  );
 });
 
 test("hostile throws, board changes and prototype changes fail the board with a plain reason", () => {
@@ -109,11 +175,23 @@ test("hostile throws, board changes and prototype changes fail the board with a 
   assert.equal(error("throw 5;"), "threw 5 (a number), not an Error");
   assert.equal(error("throw { toString() { throw 1; } };"), "threw an object, not an Error");
   assert.equal(error("throw new Proxy({}, { getPrototypeOf() { throw 1; } });"), "threw an object, not an Error");
-  assert.equal(error("const e = new Error('x'); Object.defineProperty(e, 'message', { get() { throw 1; } }); throw e;"), "Error");
-  assert.equal(error("class Mine extends Error { constructor() { super('m'); this.name = 'Mine'; } } throw new Mine();"), "Mine: m");
+  assert.equal(
+    error("const e = new Error('x'); Object.defineProperty(e, 'message', { get() { throw 1; } }); throw e;"),
+    "Error",
+  );
+  assert.equal(
+    error("class Mine extends Error { constructor() { super('m'); this.name = 'Mine'; } } throw new Mine();"),
+    "Mine: m",
+  );
   assert.equal(error("const f = (k) => f(k + 1); return f(0);"), "RangeError: Maximum call stack size exceeded");
-  assert.match(error("Array.prototype.push = () => 0; return 1;"), /^TypeError: Cannot assign to read only property 'push'/);
-  assert.match(error("Object.prototype.x = 1; return 1;"), /^TypeError: Cannot add property x, object is not extensible/);
+  assert.match(
+    error("Array.prototype.push = () => 0; return 1;"),
+    /^TypeError: Cannot assign to read only property 'push'/,
+  );
+  assert.match(
+    error("Object.prototype.x = 1; return 1;"),
+    /^TypeError: Cannot add property x, object is not extensible/,
+  );
   // An object literal may still have its own toString: the frozen prototype's is not in its way.
   assert.equal(outcome(fn("const o = { toString() { return 'o'; } }; return String(o).length;")).answer, 1);
   // The runner still works after all of it.

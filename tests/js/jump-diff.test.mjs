@@ -32,7 +32,11 @@ function random(seed) {
 }
 
 test("from nothing every jump is drawn, and a second diff has nothing to do", () => {
-  const jumps = new Map([[2, 15], [14, 35], [17, 13]]);
+  const jumps = new Map([
+    [2, 15],
+    [14, 35],
+    [17, 13],
+  ]);
   const offsets = laneOffsets(jumps, 6);
   const { next, remove, add } = apply(new Map(), jumps, offsets);
   assert.deepEqual(remove, []);
@@ -41,12 +45,24 @@ test("from nothing every jump is drawn, and a second diff has nothing to do", ()
 });
 
 test("a moved end or a changed lane is redrawn; a removed jump is taken away; the others stay", () => {
-  const before = new Map([[2, 15], [14, 35], [17, 13], [20, 30]]);
+  const before = new Map([
+    [2, 15],
+    [14, 35],
+    [17, 13],
+    [20, 30],
+  ]);
   const drawn = expected(before, laneOffsets(before, 6));
-  const after = new Map([[2, 16], [14, 35], [20, 30]]);
+  const after = new Map([
+    [2, 16],
+    [14, 35],
+    [20, 30],
+  ]);
   const offsets = laneOffsets(after, 6);
   const { remove, add } = diffJumps(drawn, after, offsets);
-  assert.deepEqual(remove.sort((a, b) => a - b), [2, 17]);
+  assert.deepEqual(
+    remove.sort((a, b) => a - b),
+    [2, 17],
+  );
   assert.deepEqual(add, [2]);
   const lanes = new Map(offsets).set(14, 0.25);
   assert.deepEqual(diffJumps(expected(after, offsets), after, lanes), { remove: [14], add: [14] });
@@ -67,7 +83,10 @@ test("after random edits on a 50×50 board, what is drawn equals the board's jum
     const { next: after, add } = apply(drawn, jumps, offsets);
     for (const other of add) {
       // Only the edited jump is redrawn, and the ones an edit moved to another lane.
-      assert.ok(other === start || drawn.get(other)?.offset !== offsets.get(other), `square ${other} was redrawn for nothing`);
+      assert.ok(
+        other === start || drawn.get(other)?.offset !== offsets.get(other),
+        `square ${other} was redrawn for nothing`,
+      );
     }
     assert.deepEqual(after, expected(jumps, offsets));
     drawn = after;

@@ -20,7 +20,13 @@ test("the classic start is named: its figure can be LeetCode's plus one", () => 
 });
 
 test("under three 6s to the start, which Python does not search, the line says it is not counted", () => {
-  for (const rules of [{ ...LEETCODE, sixes: "again-three-to-start" }, { ...CLASSIC, sixes: "again-three-to-start" }]) {
-    assert.equal(movesText({ moves: null, rules }), "least moves not counted (three 6s in a turn go back to the start)");
+  for (const rules of [
+    { ...LEETCODE, sixes: "again-three-to-start" },
+    { ...CLASSIC, sixes: "again-three-to-start" },
+  ]) {
+    assert.equal(
+      movesText({ moves: null, rules }),
+      "least moves not counted (three 6s in a turn go back to the start)",
+    );
   }
 });

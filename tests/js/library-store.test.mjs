@@ -2,7 +2,15 @@
 // Run with `node --test tests/js/`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LIBRARY_KEY, Library, LibraryError, MAX_BOARDS, MAX_NAME, cleanName, uniqueName } from "../../web/library/library-store.mjs";
+import {
+  LIBRARY_KEY,
+  Library,
+  LibraryError,
+  MAX_BOARDS,
+  MAX_NAME,
+  cleanName,
+  uniqueName,
+} from "../../web/library/library-store.mjs";
 import { parseExport } from "../../web/library/library-import.mjs";
 
 /** localStorage in memory: `full` refuses every write; `quota` (characters of keys and values) only those that would pass it, as a browser's does. */
@@ -14,13 +22,23 @@ class MemoryStorage {
     return this.items.has(key) ? this.items.get(key) : null;
   }
   setItem(key, value) {
-    const size = [...this.items].reduce((sum, [k, v]) => sum + (k === key ? 0 : k.length + v.length), key.length + String(value).length);
-    if (this.full || size > this.quota) throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
+    const size = [...this.items].reduce(
+      (sum, [k, v]) => sum + (k === key ? 0 : k.length + v.length),
+      key.length + String(value).length,
+    );
+    if (this.full || size > this.quota)
+      throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
     this.items.set(key, String(value));
   }
 }
 
-const board = (name, n = 3, jumps = [[2, 8]]) => ({ name, n, jumps, rules: { start: "square1", overshoot: "stay" }, moves: null });
+const board = (name, n = 3, jumps = [[2, 8]]) => ({
+  name,
+  n,
+  jumps,
+  rules: { start: "square1", overshoot: "stay" },
+  moves: null,
+});
 
 test("names are text, white space collapsed, control characters dropped, bounded", () => {
   assert.equal(cleanName("  Snakes\n\tand\u0000 ladders  "), "Snakes and ladders");
@@ -45,12 +63,21 @@ test("save, rename, duplicate and remove are stored, newest first", () => {
   library.add([board("One")]);
   const [two] = library.add([board("Two")]);
   library.rename(two, "Deux");
-  assert.deepEqual(library.entries.map((e) => e.name), ["Deux", "One"]);
+  assert.deepEqual(
+    library.entries.map((e) => e.name),
+    ["Deux", "One"],
+  );
   const again = new Library(storage);
   again.load();
-  assert.deepEqual(again.entries.map((e) => e.name), ["Deux", "One"]);
+  assert.deepEqual(
+    again.entries.map((e) => e.name),
+    ["Deux", "One"],
+  );
   again.remove(two);
-  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["One"]);
+  assert.deepEqual(
+    JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name),
+    ["One"],
+  );
 });
 
 test("a full store refuses the change and keeps everything already saved", () => {
@@ -59,9 +86,15 @@ test("a full store refuses the change and keeps everything already saved", () =>
   library.add([board("Kept")]);
   const before = storage.getItem(LIBRARY_KEY);
   storage.full = true;
-  assert.throws(() => library.add([board("New")]), (error) => error instanceof LibraryError && error.kind === "full");
+  assert.throws(
+    () => library.add([board("New")]),
+    (error) => error instanceof LibraryError && error.kind === "full",
+  );
   assert.throws(() => library.rename(library.entries[0], "Other"), LibraryError);
-  assert.deepEqual(library.entries.map((e) => e.name), ["Kept"]);
+  assert.deepEqual(
+    library.entries.map((e) => e.name),
+    ["Kept"],
+  );
   assert.equal(storage.getItem(LIBRARY_KEY), before);
 });
 
@@ -70,8 +103,17 @@ test("blocked storage is reported as unavailable", () => {
     throw new Error("SecurityError: access denied");
   };
   const library = new Library(blocked);
-  assert.throws(() => library.load(), (error) => error.kind === "unavailable" && /access denied/.test(error.message));
-  assert.throws(() => library.add([board("A")]), (error) => error.kind === "unavailable" && error.message === "Your browser does not let this page read stored boards (SecurityError: access denied), so nothing was changed: “A” was not saved.");
+  assert.throws(
+    () => library.load(),
+    (error) => error.kind === "unavailable" && /access denied/.test(error.message),
+  );
+  assert.throws(
+    () => library.add([board("A")]),
+    (error) =>
+      error.kind === "unavailable" &&
+      error.message ===
+        "Your browser does not let this page read stored boards (SecurityError: access denied), so nothing was changed: “A” was not saved.",
+  );
   assert.deepEqual(library.entries, []);
 });
 
@@ -79,7 +121,10 @@ test("an unreadable store is kept aside, never silently overwritten", () => {
   const storage = new MemoryStorage();
   storage.setItem(LIBRARY_KEY, "{not json");
   const library = new Library(storage);
-  assert.throws(() => library.load(), (error) => error.kind === "unreadable");
+  assert.throws(
+    () => library.load(),
+    (error) => error.kind === "unreadable",
+  );
   assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), "{not json");
 });
 
@@ -88,7 +133,13 @@ test("replacing keeps the entry's place; more than MAX_BOARDS is refused", () =>
   const [a] = library.add([board("A")]);
   library.add([board("B")]);
   library.add([board("A", 4, [])], new Map([["A", a]]));
-  assert.deepEqual(library.entries.map((e) => [e.name, e.n]), [["B", 3], ["A", 4]]);
+  assert.deepEqual(
+    library.entries.map((e) => [e.name, e.n]),
+    [
+      ["B", 3],
+      ["A", 4],
+    ],
+  );
   const many = Array.from({ length: MAX_BOARDS }, (_, i) => board(`N${i}`));
   assert.throws(() => library.add(many), /at most 200 boards/);
   assert.equal(library.entries.length, 2);
@@ -98,15 +149,26 @@ test("the export file reads back; bad entries are named and kept out, the boards
   const library = new Library(new MemoryStorage());
   library.add([board("Mine")]);
   const text = library.exportText(({ n }) => Array.from({ length: n }, () => new Array(n).fill(-1)));
-  assert.deepEqual(parseExport(text).entries.map((e) => e.name), ["Mine"]);
+  assert.deepEqual(
+    parseExport(text).entries.map((e) => e.name),
+    ["Mine"],
+  );
   const file = JSON.stringify({
     format: "snakes-ladders-boards",
     version: 1,
     boards: [{ name: "ok", board: [[-1]] }, { board: [] }, { name: "no board" }, null, { name: "  ", board: 1 }],
   });
   const { entries, problems } = parseExport(file);
-  assert.deepEqual(entries.map((e) => [e.index, e.name, e.board]), [[0, "ok", [[-1]]]]);
-  assert.deepEqual(problems, ["Board 2: it has no name", "Board 3 (“no board”): it has no board", "Board 4: it has no name", "Board 5: it has no name"]);
+  assert.deepEqual(
+    entries.map((e) => [e.index, e.name, e.board]),
+    [[0, "ok", [[-1]]]],
+  );
+  assert.deepEqual(problems, [
+    "Board 2: it has no name",
+    "Board 3 (“no board”): it has no board",
+    "Board 4: it has no name",
+    "Board 5: it has no name",
+  ]);
   assert.throws(() => parseExport("[1, 2"), /not JSON/);
   assert.throws(() => parseExport("[]"), /not a boards export/);
 });
@@ -126,12 +188,21 @@ test("two tabs saving keep both boards, newest first, with distinct ids and name
   const { a, b, stored } = twoTabs();
   const [one] = a.add([board("One")]);
   const [two] = b.add([board("Two")]);
-  assert.deepEqual(stored().map((e) => e.name), ["Two", "One"]);
-  assert.deepEqual(b.entries.map((e) => e.name), ["Two", "One"]); // the write re-read the list
+  assert.deepEqual(
+    stored().map((e) => e.name),
+    ["Two", "One"],
+  );
+  assert.deepEqual(
+    b.entries.map((e) => e.name),
+    ["Two", "One"],
+  ); // the write re-read the list
   assert.notEqual(one.id, two.id);
   const [same] = a.add([board("Two")]); // a stale tab's clash check missed it; the store did not
   assert.equal(same.name, "Two (2)");
-  assert.deepEqual(stored().map((e) => e.name), ["Two (2)", "Two", "One"]);
+  assert.deepEqual(
+    stored().map((e) => e.name),
+    ["Two (2)", "Two", "One"],
+  );
 });
 
 test("rename and duplicate of a board another tab deleted are refused; nothing comes back", () => {
@@ -139,8 +210,14 @@ test("rename and duplicate of a board another tab deleted are refused; nothing c
   const [gone] = a.add([board("Gone")]);
   b.load();
   a.remove(gone);
-  assert.throws(() => b.rename(gone, "Back"), (error) => error.kind === "gone" && error.message === "“Gone” was deleted in another tab, so it was not renamed.");
-  assert.throws(() => b.duplicate(gone), (error) => error.kind === "gone" && /not duplicated/.test(error.message));
+  assert.throws(
+    () => b.rename(gone, "Back"),
+    (error) => error.kind === "gone" && error.message === "“Gone” was deleted in another tab, so it was not renamed.",
+  );
+  assert.throws(
+    () => b.duplicate(gone),
+    (error) => error.kind === "gone" && /not duplicated/.test(error.message),
+  );
   assert.deepEqual(stored(), []);
   assert.deepEqual(b.entries, []);
 });
@@ -165,10 +242,19 @@ test("rename writes only the name: least moves another tab filled in are kept; a
   b.load();
   a.setMoves(entry, 5);
   assert.equal(b.rename(entry, "Renamed"), "Board");
-  assert.deepEqual(stored().map((e) => [e.name, e.moves]), [["Renamed", 5]]);
+  assert.deepEqual(
+    stored().map((e) => [e.name, e.moves]),
+    [["Renamed", 5]],
+  );
   a.add([board("Taken")]);
-  assert.throws(() => b.rename(b.find(entry.id), "Taken"), (error) => error.kind === "taken");
-  assert.deepEqual(stored().map((e) => e.name), ["Taken", "Renamed"]);
+  assert.throws(
+    () => b.rename(b.find(entry.id), "Taken"),
+    (error) => error.kind === "taken",
+  );
+  assert.deepEqual(
+    stored().map((e) => e.name),
+    ["Taken", "Renamed"],
+  );
 });
 
 test("a stale fill-in keeps the new name, never resurrects, never lands on a replaced board", () => {
@@ -177,8 +263,14 @@ test("a stale fill-in keeps the new name, never resurrects, never lands on a rep
   b.load();
   b.rename(renamed, "After");
   assert.equal(a.setMoves(renamed, 7), true);
-  assert.deepEqual(stored().map((e) => [e.name, e.moves]), [["After", 7]]);
-  assert.deepEqual(a.entries.map((e) => [e.name, e.moves]), [["After", 7]]);
+  assert.deepEqual(
+    stored().map((e) => [e.name, e.moves]),
+    [["After", 7]],
+  );
+  assert.deepEqual(
+    a.entries.map((e) => [e.name, e.moves]),
+    [["After", 7]],
+  );
 
   const [deleted] = a.add([board("Deleted")]);
   b.load();
@@ -203,7 +295,10 @@ test("replacing a board another tab deleted saves the new one instead", () => {
   a.remove(old);
   const [saved] = b.add([board("Name", 4, [])], new Map([["Name", old]]));
   assert.notEqual(saved.id, old.id);
-  assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Name", 4]]);
+  assert.deepEqual(
+    stored().map((e) => [e.name, e.n]),
+    [["Name", 4]],
+  );
 });
 
 test("every write path, refused by a full store, says what was not saved and keeps what was", () => {
@@ -223,17 +318,26 @@ test("every write path, refused by a full store, says what was not saved and kee
   for (const [write, what] of refusals) {
     assert.throws(write, (error) => {
       assert.equal(error.kind, "full");
-      assert.equal(error.message, `Your browser's storage for this page is full, so nothing was changed: ${what}. Delete or export some boards to make room.`);
+      assert.equal(
+        error.message,
+        `Your browser's storage for this page is full, so nothing was changed: ${what}. Delete or export some boards to make room.`,
+      );
       return true;
     });
     assert.equal(storage.getItem(LIBRARY_KEY), before);
   }
-  assert.deepEqual(library.entries.map((e) => [e.name, e.moves]), [["Kept", 4]]); // shown, not stored
+  assert.deepEqual(
+    library.entries.map((e) => [e.name, e.moves]),
+    [["Kept", 4]],
+  ); // shown, not stored
   library.load();
   assert.equal(library.entries[0].moves, 4); // still shown after a re-read
   storage.full = false;
   library.rename(kept, "Kept too"); // the next change stores it
-  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => [e.name, e.moves]), [["Kept too", 4]]);
+  assert.deepEqual(
+    JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => [e.name, e.moves]),
+    [["Kept too", 4]],
+  );
 });
 
 test("storage that refuses writes (not full) says so for every write path", () => {
@@ -243,19 +347,41 @@ test("storage that refuses writes (not full) says so for every write path", () =
   storage.setItem = () => {
     throw new Error("SecurityError: writes are blocked");
   };
-  for (const write of [() => library.add([board("New")]), () => library.rename(kept, "B"), () => library.remove(kept), () => library.duplicate(kept), () => library.setMoves(kept, 2)]) {
-    assert.throws(write, (error) => error.kind === "unavailable" && /^Your browser does not let this page store boards \(SecurityError: writes are blocked\), so nothing was changed: .+ (was|were) not /.test(error.message));
+  for (const write of [
+    () => library.add([board("New")]),
+    () => library.rename(kept, "B"),
+    () => library.remove(kept),
+    () => library.duplicate(kept),
+    () => library.setMoves(kept, 2),
+  ]) {
+    assert.throws(
+      write,
+      (error) =>
+        error.kind === "unavailable" &&
+        /^Your browser does not let this page store boards \(SecurityError: writes are blocked\), so nothing was changed: .+ (was|were) not /.test(
+          error.message,
+        ),
+    );
   }
-  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["Kept"]);
+  assert.deepEqual(
+    JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name),
+    ["Kept"],
+  );
 });
 
 test("a write over an unreadable store starts the list again, the bad copy kept aside", () => {
   const storage = new MemoryStorage();
   storage.setItem(LIBRARY_KEY, '{"not": "a list"}');
   const library = new Library(storage);
-  assert.throws(() => library.load(), (error) => error.kind === "unreadable");
+  assert.throws(
+    () => library.load(),
+    (error) => error.kind === "unreadable",
+  );
   library.add([board("Fresh")]);
-  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["Fresh"]);
+  assert.deepEqual(
+    JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name),
+    ["Fresh"],
+  );
   assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), '{"not": "a list"}');
 });
 
@@ -295,16 +421,29 @@ test("a class set is stored together and read back checked; a bad set or sixes r
   library.load();
   const set = (index) => ({ id: "s1", name: "Class set 3×3", index, count: 2 });
   const sixes = { start: "square1", overshoot: "stay", sixes: "again" };
-  library.add([{ ...board("B"), rules: sixes, set: set(2) }, board("Alone"), { ...board("A", 3, [[3, 7]]), set: set(1) }]);
+  library.add([
+    { ...board("B"), rules: sixes, set: set(2) },
+    board("Alone"),
+    { ...board("A", 3, [[3, 7]]), set: set(1) },
+  ]);
   const again = new Library(storage);
   again.load();
-  assert.deepEqual(again.entries.filter((entry) => entry.set).map((entry) => entry.set.index).sort(), [1, 2]);
+  assert.deepEqual(
+    again.entries
+      .filter((entry) => entry.set)
+      .map((entry) => entry.set.index)
+      .sort(),
+    [1, 2],
+  );
   assert.equal(again.entries.find((entry) => entry.name === "B").rules.sixes, "again");
   assert.equal(again.entries.find((entry) => entry.name === "Alone").rules.sixes, "plain");
   const groups = groupSets(again.entries);
   assert.equal(groups.length, 2);
   const grouped = groups.find((group) => group.set);
-  assert.deepEqual(grouped.entries.map((entry) => entry.name), ["A", "B"]);
+  assert.deepEqual(
+    grouped.entries.map((entry) => entry.name),
+    ["A", "B"],
+  );
   // A set or rule edited by hand into something else is not trusted: the board stays, on its own.
   const stored = JSON.parse(storage.getItem(LIBRARY_KEY));
   const named = (name) => stored.find((entry) => entry.name === name);
@@ -328,10 +467,16 @@ test("the export file keeps a class set: imported, its boards are one set again;
   const { groupSets } = await import("../../web/generate/class-sets.mjs");
   const library = new Library(new MemoryStorage());
   const set = (index) => ({ id: "s1", name: "Class 4B", index, count: 3 });
-  library.add([{ ...board("Set 2"), set: set(2) }, board("Alone"), { ...board("Set 3"), set: set(3) }, { ...board("Set 1"), set: set(1) }]);
+  library.add([
+    { ...board("Set 2"), set: set(2) },
+    board("Alone"),
+    { ...board("Set 3"), set: set(3) },
+    { ...board("Set 1"), set: set(1) },
+  ]);
   const text = library.exportText(({ n }) => Array.from({ length: n }, () => new Array(n).fill(-1)));
   // What the panel keeps of each imported board once Python has checked it (library.mjs #check).
-  const imported = (entries) => entries.map((entry) => ({ ...board(entry.name), ...(entry.set ? { set: entry.set } : {}) }));
+  const imported = (entries) =>
+    entries.map((entry) => ({ ...board(entry.name), ...(entry.set ? { set: entry.set } : {}) }));
   const parsed = parseExport(text);
   assert.deepEqual(parsed.unset, []);
   const other = new Library(new MemoryStorage());
@@ -339,11 +484,23 @@ test("the export file keeps a class set: imported, its boards are one set again;
   const groups = groupSets(other.entries);
   assert.equal(groups.length, 2);
   const grouped = groups.find((group) => group.set);
-  assert.deepEqual(grouped.entries.map((entry) => [entry.name, entry.set.index, entry.set.count]), [["Set 1", 1, 3], ["Set 2", 2, 3], ["Set 3", 3, 3]]);
+  assert.deepEqual(
+    grouped.entries.map((entry) => [entry.name, entry.set.index, entry.set.count]),
+    [
+      ["Set 1", 1, 3],
+      ["Set 2", 2, 3],
+      ["Set 3", 3, 3],
+    ],
+  );
   assert.equal(grouped.set.name, "Class 4B");
   // The same file imported again is a second set of 3, not one set of 6.
   other.add(imported(parseExport(text).entries));
-  assert.deepEqual(groupSets(other.entries).filter((group) => group.set).map((group) => group.entries.length), [3, 3]);
+  assert.deepEqual(
+    groupSets(other.entries)
+      .filter((group) => group.set)
+      .map((group) => group.entries.length),
+    [3, 3],
+  );
   // A set field broken by hand: that board comes in on its own, named in the message; the others stay a set.
   const file = JSON.parse(text);
   file.boards.find((item) => item.name === "Set 3").set = { id: "s1", name: "Class 4B", index: 4, count: 3 };
@@ -355,21 +512,52 @@ test("the export file keeps a class set: imported, its boards are one set again;
     "Board 2 (“Set 3”): its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to 8), so it is imported as a board on its own",
     "Board 3 (“Alone”): its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to 8), so it is imported as a board on its own",
   ]);
-  assert.deepEqual(broken.entries.filter((entry) => entry.set).map((entry) => entry.name).sort(), ["Set 1", "Set 2"]);
+  assert.deepEqual(
+    broken.entries
+      .filter((entry) => entry.set)
+      .map((entry) => entry.name)
+      .sort(),
+    ["Set 1", "Set 2"],
+  );
 });
 
 test("a least-moves figure belongs to its board's start rule: one counted from another start is asked for again", () => {
   const classic = { start: "off-board", overshoot: "stay", sixes: "plain" };
   const storage = new MemoryStorage();
   // As My boards stored them before the figure followed the rules: LeetCode's, whatever the board's rules.
-  const old = (id, rules) => ({ id, name: id, n: 4, jumps: [[1, 15]], rules, moves: 3, notes: {}, hideNumbers: false, decks: {} });
-  storage.setItem(LIBRARY_KEY, JSON.stringify([old("Classic", classic), old("LeetCode", { start: "square1", overshoot: "stay" })]));
+  const old = (id, rules) => ({
+    id,
+    name: id,
+    n: 4,
+    jumps: [[1, 15]],
+    rules,
+    moves: 3,
+    notes: {},
+    hideNumbers: false,
+    decks: {},
+  });
+  storage.setItem(
+    LIBRARY_KEY,
+    JSON.stringify([old("Classic", classic), old("LeetCode", { start: "square1", overshoot: "stay" })]),
+  );
   const library = new Library(storage);
   library.load();
-  assert.deepEqual(library.entries.map((e) => [e.name, e.moves]), [["Classic", null], ["LeetCode", 3]]);
+  assert.deepEqual(
+    library.entries.map((e) => [e.name, e.moves]),
+    [
+      ["Classic", null],
+      ["LeetCode", 3],
+    ],
+  );
   library.rename(library.find("LeetCode"), "LeetCode board"); // any write keeps the stored figures as they were, read alike
   const reread = new Library(storage);
-  assert.deepEqual(reread.load().map((e) => [e.name, e.moves]), [["Classic", null], ["LeetCode board", 3]]);
+  assert.deepEqual(
+    reread.load().map((e) => [e.name, e.moves]),
+    [
+      ["Classic", null],
+      ["LeetCode board", 3],
+    ],
+  );
 
   // Filled in under the board's rules, it is stored with the start it was counted from, and read back.
   assert.equal(library.setMoves(library.find("Classic"), 2), true);
@@ -380,17 +568,26 @@ test("a least-moves figure belongs to its board's start rule: one counted from a
 
   // A generated board comes with LeetCode's figure: kept under LeetCode's start, not under the classic one.
   const generated = (name, rules) => ({ ...board(name, 4, [[2, 15]]), rules, moves: 2 });
-  const [a, b] = library.add([generated("Set 1", classic), generated("Set 2", { start: "square1", overshoot: "stay" })]);
+  const [a, b] = library.add([
+    generated("Set 1", classic),
+    generated("Set 2", { start: "square1", overshoot: "stay" }),
+  ]);
   assert.deepEqual([a.moves, b.moves], [null, 2]);
   library.load();
-  assert.deepEqual(["Set 1", "Set 2"].map((name) => library.entries.find((e) => e.name === name).moves), [null, 2]);
+  assert.deepEqual(
+    ["Set 1", "Set 2"].map((name) => library.entries.find((e) => e.name === name).moves),
+    [null, 2],
+  );
 });
 
 test("a fill-in for a board whose rules another tab changed (same squares, another start) is not written", () => {
   const { a, b, stored } = twoTabs();
   const [entry] = a.add([board("Board", 4, [[2, 15]])]);
   b.load();
-  b.add([{ ...board("Board", 4, [[2, 15]]), rules: { start: "off-board", overshoot: "stay" } }], new Map([["Board", b.find(entry.id)]]));
+  b.add(
+    [{ ...board("Board", 4, [[2, 15]]), rules: { start: "off-board", overshoot: "stay" } }],
+    new Map([["Board", b.find(entry.id)]]),
+  );
   assert.equal(a.setMoves(entry, 2), false); // counted from square 1: not the stored board's figure
   assert.equal(stored().find((e) => e.id === entry.id).moves, null);
 });
@@ -407,14 +604,26 @@ test("a confirmed delete, rename or replace applies only to the board the user c
   const refusals = [
     [() => a.remove(asked), "“Alpha” was changed in another tab; nothing was deleted."],
     [() => a.rename(asked, "Beta"), "“Alpha” was changed in another tab; nothing was renamed."],
-    [() => a.add([board("Alpha", 5, [])], new Map([["Alpha", asked]])), "“Alpha” was changed in another tab; nothing was saved."],
-    [() => a.add([board("New"), board("Alpha", 5, [])], new Map([["Alpha", asked]])), "“Alpha” was changed in another tab; nothing was saved."],
+    [
+      () => a.add([board("Alpha", 5, [])], new Map([["Alpha", asked]])),
+      "“Alpha” was changed in another tab; nothing was saved.",
+    ],
+    [
+      () => a.add([board("New"), board("Alpha", 5, [])], new Map([["Alpha", asked]])),
+      "“Alpha” was changed in another tab; nothing was saved.",
+    ],
   ];
   for (const [write, message] of refusals) {
-    assert.throws(write, (error) => error instanceof LibraryError && error.kind === "changed" && error.message === message);
+    assert.throws(
+      write,
+      (error) => error instanceof LibraryError && error.kind === "changed" && error.message === message,
+    );
     assert.equal(JSON.stringify(stored()), theirs);
   }
-  assert.deepEqual(a.entries.map((e) => [e.name, e.n]), [["Alpha", 4]]); // the refusal re-read the list
+  assert.deepEqual(
+    a.entries.map((e) => [e.name, e.n]),
+    [["Alpha", 4]],
+  ); // the refusal re-read the list
 });
 
 test("a board renamed in another tab is neither renamed again nor replaced under its old name; it may be deleted", () => {
@@ -423,9 +632,20 @@ test("a board renamed in another tab is neither renamed again nor replaced under
   b.load();
   const [asked] = a.entries;
   b.rename(b.entries[0], "Gamma");
-  assert.throws(() => a.rename(asked, "Beta"), (error) => error.kind === "changed" && error.message === "“Alpha” was renamed “Gamma” in another tab; nothing was renamed.");
-  assert.throws(() => a.add([board("Alpha", 4, [])], new Map([["Alpha", asked]])), (error) => error.kind === "changed" && error.message === "“Alpha” was renamed “Gamma” in another tab; nothing was saved.");
-  assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Gamma", 3]]);
+  assert.throws(
+    () => a.rename(asked, "Beta"),
+    (error) =>
+      error.kind === "changed" && error.message === "“Alpha” was renamed “Gamma” in another tab; nothing was renamed.",
+  );
+  assert.throws(
+    () => a.add([board("Alpha", 4, [])], new Map([["Alpha", asked]])),
+    (error) =>
+      error.kind === "changed" && error.message === "“Alpha” was renamed “Gamma” in another tab; nothing was saved.",
+  );
+  assert.deepEqual(
+    stored().map((e) => [e.name, e.n]),
+    [["Gamma", 3]],
+  );
   assert.equal(a.remove(asked).name, "Gamma"); // the same board, whatever it is called now
   assert.deepEqual(stored(), []);
 });
@@ -440,36 +660,70 @@ test("least moves filled in meanwhile are no change: the confirmed delete and re
   b.setMoves(b.find(beta.id), 3);
   assert.equal(a.remove(asked).name, "Alpha");
   a.add([board("Beta", 4, [])], new Map([["Beta", beta]]));
-  assert.deepEqual(stored().map((e) => [e.name, e.n]), [["Beta", 4]]);
+  assert.deepEqual(
+    stored().map((e) => [e.name, e.n]),
+    [["Beta", 4]],
+  );
 });
 
 // The tester's case: a stored list one character short of JSON, 651,380 characters, with storage full. A
 // copy aside does not fit, but a list of one board written over it would.
 test("an unreadable store that cannot be copied aside is never written over; downloaded, a new list may start", () => {
   const storage = new MemoryStorage();
-  const one = JSON.stringify({ id: "b1", name: "Board", n: 50, jumps: Array.from({ length: 600 }, (_, i) => [i + 2, i + 1000]), rules: { start: "square1", overshoot: "stay" }, moves: null });
+  const one = JSON.stringify({
+    id: "b1",
+    name: "Board",
+    n: 50,
+    jumps: Array.from({ length: 600 }, (_, i) => [i + 2, i + 1000]),
+    rules: { start: "square1", overshoot: "stay" },
+    moves: null,
+  });
   const text = `[${Array.from({ length: 100 }, () => one).join(",")}`.padEnd(651_380, " ");
   storage.setItem(LIBRARY_KEY, text);
   storage.quota = LIBRARY_KEY.length + text.length + 5_000;
   const [a, b] = [new Library(storage), new Library(storage)];
-  const truth = "Your saved boards could not be read and could not be copied aside: storage is full. Download the text to keep it.";
-  for (const tab of [a, b]) assert.throws(() => tab.load(), (error) => error.kind === "unreadable" && error.message === truth);
+  const truth =
+    "Your saved boards could not be read and could not be copied aside: storage is full. Download the text to keep it.";
+  for (const tab of [a, b])
+    assert.throws(
+      () => tab.load(),
+      (error) => error.kind === "unreadable" && error.message === truth,
+    );
   assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), null);
   assert.deepEqual(a.unreadable, { text, aside: null, downloaded: false });
-  const refused = "Your saved boards could not be read and could not be copied aside, so nothing was changed: “New” was not saved. Download the text to keep it, then start a new list.";
-  assert.throws(() => a.add([board("New")]), (error) => error.kind === "unreadable" && error.message === refused);
-  assert.throws(() => a.startNewList(), (error) => error.kind === "unreadable");
+  const refused =
+    "Your saved boards could not be read and could not be copied aside, so nothing was changed: “New” was not saved. Download the text to keep it, then start a new list.";
+  assert.throws(
+    () => a.add([board("New")]),
+    (error) => error.kind === "unreadable" && error.message === refused,
+  );
+  assert.throws(
+    () => a.startNewList(),
+    (error) => error.kind === "unreadable",
+  );
   assert.equal(storage.getItem(LIBRARY_KEY), text);
   a.downloaded(text);
-  assert.throws(() => a.add([board("New")]), (error) => error.kind === "unreadable"); // only once the user chooses a new list
-  assert.throws(() => b.add([board("New")]), (error) => error.kind === "unreadable"); // B never offered the download
+  assert.throws(
+    () => a.add([board("New")]),
+    (error) => error.kind === "unreadable",
+  ); // only once the user chooses a new list
+  assert.throws(
+    () => b.add([board("New")]),
+    (error) => error.kind === "unreadable",
+  ); // B never offered the download
   a.startNewList();
   assert.equal(a.unreadable, null);
   a.add([board("New")]);
-  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["New"]);
+  assert.deepEqual(
+    JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name),
+    ["New"],
+  );
   b.load(); // the other tab's "storage" event
   assert.equal(b.unreadable, null);
-  assert.deepEqual(b.entries.map((e) => e.name), ["New"]);
+  assert.deepEqual(
+    b.entries.map((e) => e.name),
+    ["New"],
+  );
 });
 
 test("a copy aside never replaces an earlier one; a copied store may be written over", () => {
@@ -477,13 +731,24 @@ test("a copy aside never replaces an earlier one; a copied store may be written 
   storage.setItem(`${LIBRARY_KEY}:unreadable`, "older");
   storage.setItem(LIBRARY_KEY, "[oops");
   const library = new Library(storage);
-  assert.throws(() => library.load(), (error) => error.message === "Your saved boards could not be read (they are not a list of boards); a copy is kept aside, and saving a board starts a new list.");
+  assert.throws(
+    () => library.load(),
+    (error) =>
+      error.message ===
+      "Your saved boards could not be read (they are not a list of boards); a copy is kept aside, and saving a board starts a new list.",
+  );
   assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), "older");
   assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable:2`), "[oops");
-  assert.throws(() => library.load(), (error) => error.kind === "unreadable"); // read again: not copied a second time
+  assert.throws(
+    () => library.load(),
+    (error) => error.kind === "unreadable",
+  ); // read again: not copied a second time
   assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable:3`), null);
   library.add([board("Fresh")]);
-  assert.deepEqual(JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name), ["Fresh"]);
+  assert.deepEqual(
+    JSON.parse(storage.getItem(LIBRARY_KEY)).map((e) => e.name),
+    ["Fresh"],
+  );
 });
 
 test("entries this page cannot read, and fields it does not know, are written back as they were", () => {
@@ -493,7 +758,10 @@ test("entries this page cannot read, and fields it does not know, are written ba
   storage.setItem(LIBRARY_KEY, JSON.stringify([good, junk, "not even an object"]));
   const library = new Library(storage);
   library.load();
-  assert.deepEqual(library.entries.map((e) => [e.name, e.set]), [["Good", undefined]]);
+  assert.deepEqual(
+    library.entries.map((e) => [e.name, e.set]),
+    [["Good", undefined]],
+  );
   const stored = () => JSON.parse(storage.getItem(LIBRARY_KEY));
   library.add([board("New")]);
   assert.deepEqual(stored().slice(1), [good, junk, "not even an object"]);
@@ -502,5 +770,8 @@ test("entries this page cannot read, and fields it does not know, are written ba
   assert.deepEqual(stored()[1], { ...good, name: "Renamed", moves: 4, movesStart: "square1" });
   assert.deepEqual(stored().slice(2), [junk, "not even an object"]);
   library.remove(library.find("b1"));
-  assert.deepEqual(stored().map((e) => e.name ?? e), ["New", "", "not even an object"]);
+  assert.deepEqual(
+    stored().map((e) => e.name ?? e),
+    ["New", "", "not even an object"],
+  );
 });

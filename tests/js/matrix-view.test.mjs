@@ -5,11 +5,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardToMatrix, formatMatrix, squareToCell } from "../../web/core/grid.mjs";
-import { cellLabel, changedSquares, matrixPieces, movedCell, squareValues, updatePlan, valueWidth } from "../../web/board/matrix-view.mjs";
+import {
+  cellLabel,
+  changedSquares,
+  matrixPieces,
+  movedCell,
+  squareValues,
+  updatePlan,
+  valueWidth,
+} from "../../web/board/matrix-view.mjs";
 
 /** The panel's text as the cells show it: the pieces, each value padded to `width` from `texts[square]`. */
 function joined(n, texts) {
-  return matrixPieces(n).map((piece) => (typeof piece === "string" ? piece : texts[piece.square])).join("");
+  return matrixPieces(n)
+    .map((piece) => (typeof piece === "string" ? piece : texts[piece.square]))
+    .join("");
 }
 
 /** What a fresh build shows: each square's value padded to the board's width. */
@@ -34,14 +44,25 @@ test("the pieces join to formatMatrix's text, at every size and width", () => {
   const boards = [
     { n: 2, jumps: new Map() },
     { n: 2, jumps: new Map([[2, 3]]) },
-    { n: 6, jumps: new Map([[2, 15], [14, 35], [17, 13]]) },
+    {
+      n: 6,
+      jumps: new Map([
+        [2, 15],
+        [14, 35],
+        [17, 13],
+      ]),
+    },
     spreadBoard(10, 30),
     spreadBoard(32, 200),
     spreadBoard(50, 750),
   ];
   for (const board of boards) {
     const { texts } = built(board);
-    assert.equal(joined(board.n, texts), formatMatrix(boardToMatrix(board)), `n = ${board.n}, ${board.jumps.size} jumps`);
+    assert.equal(
+      joined(board.n, texts),
+      formatMatrix(boardToMatrix(board)),
+      `n = ${board.n}, ${board.jumps.size} jumps`,
+    );
   }
 });
 
@@ -73,7 +94,10 @@ test("a change of width (the first end of more digits) rewrites every value, and
   const board = { n: 10, jumps: new Map([[2, 38]]) };
   const shown = built(board);
   assert.equal(shown.width, 2);
-  board.jumps = new Map([[2, 38], [5, 100]]);
+  board.jumps = new Map([
+    [2, 38],
+    [5, 100],
+  ]);
   const values = squareValues(board);
   const { squares, width } = updatePlan(shown.values, shown.width, values);
   assert.equal(width, 3);

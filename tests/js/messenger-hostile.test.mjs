@@ -27,7 +27,15 @@ function started() {
 /** Settles within a few turns of the event loop, or says it hangs. */
 async function outcome(promise) {
   const hangs = Symbol("hangs");
-  const result = await Promise.race([promise.then(() => "resolved", (error) => error), tick().then(tick).then(() => hangs)]);
+  const result = await Promise.race([
+    promise.then(
+      () => "resolved",
+      (error) => error,
+    ),
+    tick()
+      .then(tick)
+      .then(() => hangs),
+  ]);
   assert.notEqual(result, hangs, "the request never settled");
   return result;
 }

@@ -62,7 +62,14 @@ test("malformed messages from the worker are ignored, never thrown", async () =>
   const reply = made.call({ op: "x" });
   await tick();
   const { id } = workers[0].posted[0];
-  for (const junk of [null, 7, "text", { id: 999, ok: true, result: "1" }, { type: "progress", id, result: "{not json" }, { type: "ready" }]) {
+  for (const junk of [
+    null,
+    7,
+    "text",
+    { id: 999, ok: true, result: "1" },
+    { type: "progress", id, result: "{not json" },
+    { type: "ready" },
+  ]) {
     workers[0].say(junk);
   }
   workers[0].say({ id, ok: true, result: "{not json" });
@@ -154,7 +161,12 @@ test("the size limit counts an error's message and a start-up stage's message to
   ready(made, workers);
   const reply = made.call({ op: "x" });
   await tick();
-  workers[0].say({ id: workers[0].posted[0].id, ok: false, error: { message: "e".repeat(60) }, result: "r".repeat(60) });
+  workers[0].say({
+    id: workers[0].posted[0].id,
+    ok: false,
+    error: { message: "e".repeat(60) },
+    result: "r".repeat(60),
+  });
   await assert.rejects(reply, { message: "the test worker sent a message of 120 characters, over the limit of 100" });
   assert.equal(made.state, "stopped");
   made.start();
@@ -171,7 +183,9 @@ test("an error event that carries an Error (a sandbox frame's) rejects open requ
   const reply = made.call({ op: "x" });
   await tick();
   const crash = new Crash("the sandbox stopped answering");
-  workers[0].dispatchEvent(Object.assign(new Event("error", { cancelable: true }), { message: crash.message, error: crash }));
+  workers[0].dispatchEvent(
+    Object.assign(new Event("error", { cancelable: true }), { message: crash.message, error: crash }),
+  );
   await assert.rejects(reply, (error) => error === crash);
   assert.equal(made.state, "error");
 });

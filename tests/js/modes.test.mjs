@@ -15,7 +15,7 @@ function recorded() {
 function reachable(feature) {
   const { phases, transitions } = FEATURES[feature];
   const seen = new Set([phases[0]]);
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const { from, to } of transitions) {
       const open = from === "*" ? seen.size > 0 : from.some((phase) => seen.has(phase));
@@ -35,7 +35,11 @@ test("every transition's endpoints exist, and the shipped tables pass the check"
       assert.ok(phases.includes(to), `${feature}: ${to}`);
       if (from !== "*") for (const phase of from) assert.ok(phases.includes(phase), `${feature}: ${phase}`);
     }
-    for (const taking of Object.values(takes)) assert.ok(TRANSITIONS.some(({ name }) => name === taking), taking);
+    for (const taking of Object.values(takes))
+      assert.ok(
+        TRANSITIONS.some(({ name }) => name === taking),
+        taking,
+      );
   }
   for (const { clears } of Object.values(MODES)) for (const layer of clears) assert.ok(LAYERS.includes(layer), layer);
   const cleared = new Set(Object.values(MODES).flatMap(({ clears }) => clears));
@@ -48,11 +52,19 @@ test("every board mode but editing is taken by some feature's phase, so none is 
   for (const { takes } of Object.values(FEATURES)) {
     for (const name of Object.values(takes)) taken.add(TRANSITIONS.find((transition) => transition.name === name).to);
   }
-  assert.deepEqual([...taken].sort(), Object.keys(MODES).filter((mode) => mode !== "editing").sort());
+  assert.deepEqual(
+    [...taken].sort(),
+    Object.keys(MODES)
+      .filter((mode) => mode !== "editing")
+      .sort(),
+  );
 });
 
 test("a typo in the tables fails at once, naming what is wrong", () => {
-  assert.throws(() => new ModeMachine({ transitions: [{ name: "x", from: ["nowhere"], to: "editing" }] }), /unknown mode "nowhere" in the board transition x/);
+  assert.throws(
+    () => new ModeMachine({ transitions: [{ name: "x", from: ["nowhere"], to: "editing" }] }),
+    /unknown mode "nowhere" in the board transition x/,
+  );
   const bad = { demo: { phases: ["idle"], transitions: [{ name: "go", from: "*", to: "gone" }], takes: {} } };
   assert.throws(() => new ModeMachine({ features: bad }), /unknown phase "gone" in demo's transition go/);
   const taking = { demo: { phases: ["idle"], transitions: [], takes: { idle: "fly" } } };
@@ -64,7 +76,10 @@ test("a typo in the tables fails at once, naming what is wrong", () => {
 test("every phase of every feature is reachable from its first, and every feature can get back to a phase that holds no board", () => {
   for (const [feature, { phases, takes }] of Object.entries(FEATURES)) {
     assert.deepEqual([...reachable(feature)].sort(), [...phases].sort(), feature);
-    assert.ok(phases.some((phase) => !(phase in takes)), `${feature} can leave the board`);
+    assert.ok(
+      phases.some((phase) => !(phase in takes)),
+      `${feature} can leave the board`,
+    );
   }
 });
 
@@ -104,7 +119,11 @@ test("entering a mode clears exactly what the table says, through the board owne
     const transition = TRANSITIONS.find(({ to }) => to === mode);
     assert.ok(transition, `a transition enters ${mode}`);
     assert.equal(modes.fire(transition.name), true, mode);
-    assert.deepEqual(cleared, clears.map((layer) => `${mode}:${layer}`), mode);
+    assert.deepEqual(
+      cleared,
+      clears.map((layer) => `${mode}:${layer}`),
+      mode,
+    );
   }
 });
 
@@ -113,14 +132,22 @@ test("a solve takes the board from an explanation, a replay and a hot-seat game;
   assert.deepEqual([...MODES.explaining.clears].sort(), ["animation", "route"]);
   assert.deepEqual([...MODES.replaying.clears].sort(), ["animation", "hotseat"]);
   assert.deepEqual([...MODES.playing.clears].sort(), ["animation", "game", "search"]);
-  for (const mode of ["analysing", "practising", "generating", "editing"]) assert.deepEqual(MODES[mode].clears, [], mode);
+  for (const mode of ["analysing", "practising", "generating", "editing"])
+    assert.deepEqual(MODES[mode].clears, [], mode);
   const { modes, cleared } = recorded();
   modes.go("hotseat", "starting");
   modes.go("hotseat", "playing");
   modes.go("solve", "running");
   // Starting then playing is one take of the board: a second clear would take the game's own tokens off.
-  assert.deepEqual(cleared, ["playing:animation", "playing:game", "playing:search",
-    "solving:animation", "solving:search", "solving:game", "solving:hotseat"]);
+  assert.deepEqual(cleared, [
+    "playing:animation",
+    "playing:game",
+    "playing:search",
+    "solving:animation",
+    "solving:search",
+    "solving:game",
+    "solving:hotseat",
+  ]);
 });
 
 test("a feature finishing leaves the board alone when another took it meanwhile", () => {

@@ -30,14 +30,23 @@ test("text is counted in user-perceived characters: an emoji with modifiers coun
   assert.equal(graphemes(`${WAVE}é`).length, 2); // é may be two code points; still one
   assert.equal(checkNote(7, { text: FAMILY.repeat(MAX_NOTE_CHARS) }).problem, null);
   const { problem, note } = checkNote(7, { text: FAMILY.repeat(MAX_NOTE_CHARS + 1) });
-  assert.equal(problem, `Square 7: its text is ${MAX_NOTE_CHARS + 1} characters long; a square holds at most ${MAX_NOTE_CHARS}.`);
+  assert.equal(
+    problem,
+    `Square 7: its text is ${MAX_NOTE_CHARS + 1} characters long; a square holds at most ${MAX_NOTE_CHARS}.`,
+  );
   assert.equal(note, null);
   // A long paste is counted only as far as it must be (segmenting grows with the square of the length).
-  assert.equal(checkNote(9, { text: "x".repeat(10_000) }).problem, "Square 9: its text is at least 1,280 characters long (only its beginning was counted); a square holds at most 40.");
+  assert.equal(
+    checkNote(9, { text: "x".repeat(10_000) }).problem,
+    "Square 9: its text is at least 1,280 characters long (only its beginning was counted); a square holds at most 40.",
+  );
   assert.deepEqual(countChars("x".repeat(10_000), MAX_NOTE_CHARS), { count: 1280, atLeast: true });
   assert.deepEqual(countChars(FAMILY.repeat(41), MAX_NOTE_CHARS), { count: 41, atLeast: false });
   const zalgo = `a${"\u0301".repeat(3000)}`; // one character of 3,001 units
-  assert.match(checkNote(9, { text: zalgo }).problem, /^Square 9: its text is over 1,280 units of text long, more than 40 characters can take;/);
+  assert.match(
+    checkNote(9, { text: zalgo }).problem,
+    /^Square 9: its text is over 1,280 units of text long, more than 40 characters can take;/,
+  );
 });
 
 test("hostile text stays text: markup is kept as characters, controls and direction overrides are stripped and counted", () => {
@@ -61,10 +70,16 @@ test("hostile text stays text: markup is kept as characters, controls and direct
 
 test("notes from outside name the square and the field that is wrong", () => {
   assert.deepEqual(checkNotes({ 2: { text: " hi ", symbol: "★" } }, 3), { 2: { text: "hi", symbol: "★" } });
-  assert.throws(() => checkNotes({ 10: { text: "x" } }, 3), /^Error: notes: "10" is not a square of this board \(1 to 9\)$/);
+  assert.throws(
+    () => checkNotes({ 10: { text: "x" } }, 3),
+    /^Error: notes: "10" is not a square of this board \(1 to 9\)$/,
+  );
   assert.throws(() => checkNotes({ 0: { text: "x" } }, 3), /"0" is not a square/);
   assert.throws(() => checkNotes({ "1e1": { text: "x" } }, 3), /"1e1" is not a square/);
-  assert.throws(() => checkNotes({ 4: { text: "x".repeat(41) } }, 3), /^Error: notes: Square 4: its text is 41 characters long/);
+  assert.throws(
+    () => checkNotes({ 4: { text: "x".repeat(41) } }, 3),
+    /^Error: notes: Square 4: its text is 41 characters long/,
+  );
   assert.throws(() => checkNotes({ 4: { colour: "red" } }, 3), /square 4 has an unknown field "colour"/);
   assert.throws(() => checkNotes({ 4: "text" }, 3), /square 4 is not an object/);
   assert.throws(() => checkNotes([], 3), /notes is not an object/);
@@ -86,7 +101,9 @@ test("parseDeck: one card a line, an answer after ' | ', problems named by line,
   assert.deepEqual(long.problems, ["Line 2: its question is 201 characters long; a card holds at most 200."]);
   const many = parseDeck(Array.from({ length: MAX_DECK_CARDS + 5 }, (_, i) => `Q${i}`).join("\n"));
   assert.equal(many.cards.length, MAX_DECK_CARDS);
-  assert.deepEqual(many.problems, [`The deck has ${MAX_DECK_CARDS + 5} cards: only the first ${MAX_DECK_CARDS} are kept.`]);
+  assert.deepEqual(many.problems, [
+    `The deck has ${MAX_DECK_CARDS + 5} cards: only the first ${MAX_DECK_CARDS} are kept.`,
+  ]);
   const huge = parseDeck("x".repeat(MAX_DECK_CHARS + 10));
   assert.match(huge.problems[0], /^The deck is 20,010 characters long: only its first 20,000 were read\.$/);
   assert.deepEqual(parseDeck("a\u202e | <b>b</b>").cards, [{ question: "a", answer: "<b>b</b>", line: 1 }]);
@@ -144,7 +161,7 @@ test("the state: a note, the numbers' switch and a deck are undoable steps firin
   assert.equal(state.setNote(17, { text: "x" }).problem, "Square 17 is not on this board (squares run from 1 to 16).");
   assert.equal(state.setHideNumbers(true), null);
   assert.equal(state.setDeck("★", "Q | A\n\u202eQ2 "), null);
-  assert.equal(state.setDeck("X", "Q"), "There is no symbol \"X\" (the symbols are ★ ◆ ● ▲ ■ ♥).");
+  assert.equal(state.setDeck("X", "Q"), 'There is no symbol "X" (the symbols are ★ ◆ ● ▲ ■ ♥).');
   assert.deepEqual(state.decks, { "★": "Q | A\nQ2" });
   assert.equal(seen.length, 3);
   assert.ok(seen.every((detail) => detail.wordsOnly));
@@ -176,16 +193,33 @@ test("the share link and the board document carry the words and read them back e
   const { words } = decodeHash(`#${hash}`);
   assert.deepEqual(words, { notes: state.notes, hideNumbers: true, decks: state.decks });
   assert.equal(encodeHash(state.board, state.rules), "n=6&j=2-15", "a link without words is as before");
-  assert.throws(() => decodeHash("#n=6&t=7.9.x"), /The share link's note 1 \("7\.9\.x"\) is not of the form square\.symbol\.text\./);
+  assert.throws(
+    () => decodeHash("#n=6&t=7.9.x"),
+    /The share link's note 1 \("7\.9\.x"\) is not of the form square\.symbol\.text\./,
+  );
 
   const doc = readBoardDocument(documentText(state));
   assert.deepEqual(doc.words, state.words);
   assert.deepEqual(doc.matrix, boardDocument(state).board);
   assert.equal(readBoardDocument("[[-1, -1], [-1, -1]]"), null, "a plain matrix is Python's to read");
-  const base = { format: "snakes-ladders-board", version: 1, n: 2, board: [[-1, -1], [-1, -1]] };
+  const base = {
+    format: "snakes-ladders-board",
+    version: 1,
+    n: 2,
+    board: [
+      [-1, -1],
+      [-1, -1],
+    ],
+  };
   const refused = (changes) => () => readBoardDocument(JSON.stringify({ ...base, ...changes }));
-  assert.throws(refused({ notes: { 5: { text: "x" } } }), /^Error: "notes": "5" is not a square of this board \(1 to 4\)$/);
-  assert.throws(refused({ notes: { 3: { text: "y".repeat(41) } } }), /"notes": Square 3: its text is 41 characters long/);
+  assert.throws(
+    refused({ notes: { 5: { text: "x" } } }),
+    /^Error: "notes": "5" is not a square of this board \(1 to 4\)$/,
+  );
+  assert.throws(
+    refused({ notes: { 3: { text: "y".repeat(41) } } }),
+    /"notes": Square 3: its text is 41 characters long/,
+  );
   assert.throws(refused({ format: "other" }), /"format" must be "snakes-ladders-board"/);
   assert.throws(refused({ version: 2 }), /"version" 2 is not one this page reads/);
   assert.throws(refused({ rules: { start: "moon" } }), /"rules": the rule start cannot be "moon"/);
@@ -199,7 +233,9 @@ test("My boards keeps the words, and drops an entry whose words were edited into
   const storage = { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => items.set(key, String(value)) };
   const library = new Library(storage);
   const words = makeWords({ notes: { 2: { text: "Go!", symbol: "▲" } }, hideNumbers: true, decks: { "▲": "Q" } });
-  library.add([{ name: "Tasks", n: 3, jumps: [[2, 8]], rules: { start: "square1", overshoot: "stay" }, moves: null, ...words }]);
+  library.add([
+    { name: "Tasks", n: 3, jumps: [[2, 8]], rules: { start: "square1", overshoot: "stay" }, moves: null, ...words },
+  ]);
   const [entry] = new Library(storage).load();
   assert.deepEqual({ notes: entry.notes, hideNumbers: entry.hideNumbers, decks: entry.decks }, { ...words });
   const exported = JSON.parse(library.exportText(() => [[-1]]));
@@ -218,7 +254,10 @@ test("a share link with words past 8,000 characters is refused with its length; 
   for (let square = 2; square < 40; square += 1) state.setNote(square, { text: WAVE.repeat(MAX_NOTE_CHARS) });
   const { link, problem } = shareLink("https://example.test/", state);
   assert.equal(link, undefined);
-  assert.match(problem, /^A share link with this board's words and cards would be [\d,]+ characters long, over the 8,000 that common servers and chat apps accept, so no link was made\./);
+  assert.match(
+    problem,
+    /^A share link with this board's words and cards would be [\d,]+ characters long, over the 8,000 that common servers and chat apps accept, so no link was made\./,
+  );
   const big = new BoardState(emptyBoard(50));
   for (let start = 2; start < 2400; start += 2) big.place(start, start + 1);
   assert.ok(shareLink("https://example.test/", big).link.length > 8000, "a board without words keeps its long link");

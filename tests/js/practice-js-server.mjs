@@ -14,7 +14,8 @@ const write = (text) => process.stdout.write(`${text}\n`);
 
 for await (const line of createInterface({ input: process.stdin })) {
   const request = JSON.parse(line);
-  if (request.solutions) write(JSON.stringify({ right: RIGHT, wrong: WRONG, forms: RIGHT_FORMS, typescript: TYPESCRIPT_RIGHT }));
+  if (request.solutions)
+    write(JSON.stringify({ right: RIGHT, wrong: WRONG, forms: RIGHT_FORMS, typescript: TYPESCRIPT_RIGHT }));
   else if ("load" in request) write(runner.load(request.load));
   else {
     try {

@@ -99,7 +99,8 @@ const GREEDY = `var snakesAndLadders = function(board) {
   return moves;
 };
 `;
-const BIGGEST_LADDER = "(() => { const up = options.filter((o) => o[1] > o[0]); return (up.length ? up : [options[options.length - 1]]).reduce((a, b) => (b[1] > a[1] ? b : a))[1]; })()";
+const BIGGEST_LADDER =
+  "(() => { const up = options.filter((o) => o[1] > o[0]); return (up.length ? up : [options[options.length - 1]]).reduce((a, b) => (b[1] > a[1] ? b : a))[1]; })()";
 const ROLL_SIX = "options[options.length - 1][1]";
 
 const ONE_PASS = `var snakesAndLadders = function(board) {
@@ -127,31 +128,58 @@ export const RIGHT = { bfs: BFS, "class-form": CLASS_FORM };
 export const WRONG = {
   "parity-from-top": ["numbering-even", mutant("row % 2 === 0 ? col", "(n - 1 - row) % 2 === 0 ? col")],
   "parity-from-top-odd": ["numbering-odd", mutant("row % 2 === 0 ? col", "(n - 1 - row) % 2 === 1 ? col")],
-  "chains-jumps": ["no-chain", mutant("let nxt = end(landing);\n", "let nxt = end(landing);\n      while (end(nxt) !== nxt) nxt = end(nxt);\n")],
+  "chains-jumps": [
+    "no-chain",
+    mutant("let nxt = end(landing);\n", "let nxt = end(landing);\n      while (end(nxt) !== nxt) nxt = end(nxt);\n"),
+  ],
   "optional-jumps": [
     "forced-jump",
-    mutant(TAKE, `      for (const nxt of [landing, end(landing)]) {
+    mutant(
+      TAKE,
+      `      for (const nxt of [landing, end(landing)]) {
         if (nxt === target) return moves + 1;
         if (!seen[nxt]) {
           seen[nxt] = true;
           queue.push([nxt, moves + 1]);
         }
       }
-`),
+`,
+    ),
   ],
   "goal-before-jump": ["ladder-to-last", mutant("if (nxt === target)", "if (landing === target)")],
   "zero-means-none": [
     "snake-to-start",
-    mutant("return board[r][c] !== -1 ? board[r][c] : square;", "return ((board[r][c] !== -1 ? board[r][c] - 1 : 0) || square - 1) + 1;"),
+    mutant(
+      "return board[r][c] !== -1 ? board[r][c] : square;",
+      "return ((board[r][c] !== -1 ? board[r][c] - 1 : 0) || square - 1) + 1;",
+    ),
   ],
   "no-minus-one": ["unreachable", mutant("  return -1;\n};", "  return 0;\n};")],
   "short-rolls": ["smallest", mutant(ROLLS, ROLLS.replace("target)", "target - 1)"))],
   // Sized for 15×15 boards: squares past 225 are never "unseen" (undefined is not false), so never searched on.
-  "fixed-size": ["largest", mutant("new Array(target + 1).fill(false)", "new Array(226).fill(false)").replace("if (!seen[nxt])", "if (seen[nxt] === false)")],
+  "fixed-size": [
+    "largest",
+    mutant("new Array(target + 1).fill(false)", "new Array(226).fill(false)").replace(
+      "if (!seen[nxt])",
+      "if (seen[nxt] === false)",
+    ),
+  ],
   "greedy-ladder": ["greedy-ladder", GREEDY.replace("PICK", BIGGEST_LADDER)],
   "always-six": ["greedy-six", GREEDY.replace("PICK", ROLL_SIX)],
   "one-pass": ["revisit", ONE_PASS],
-  "marks-ladder-foot": ["ladder-foot", mutant("        seen[nxt] = true;\n", "        seen[nxt] = true;\n        if (nxt > landing) seen[landing] = true;\n")],
-  "seen-on-landing": ["landing-seen", mutant("      if (!seen[nxt]) {\n        seen[nxt] = true;\n", "      if (!seen[landing]) {\n        seen[landing] = seen[nxt] = true;\n")],
+  "marks-ladder-foot": [
+    "ladder-foot",
+    mutant(
+      "        seen[nxt] = true;\n",
+      "        seen[nxt] = true;\n        if (nxt > landing) seen[landing] = true;\n",
+    ),
+  ],
+  "seen-on-landing": [
+    "landing-seen",
+    mutant(
+      "      if (!seen[nxt]) {\n        seen[nxt] = true;\n",
+      "      if (!seen[landing]) {\n        seen[landing] = seen[nxt] = true;\n",
+    ),
+  ],
   "n-layers": ["long-game", mutant("  while (queue.length) {\n", "  while (queue.length && queue[0][1] < n) {\n")],
 };

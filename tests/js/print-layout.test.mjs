@@ -4,10 +4,23 @@
 // and the one-page board fit their paper.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CARD, MARGIN, PAPERS, POSTER_OVERLAP, cardGrid, dieNet, onePage, pageSize, pipSpots, poster } from "../../web/print/layout.mjs";
+import {
+  CARD,
+  MARGIN,
+  PAPERS,
+  POSTER_OVERLAP,
+  cardGrid,
+  dieNet,
+  onePage,
+  pageSize,
+  pipSpots,
+  poster,
+} from "../../web/print/layout.mjs";
 import { lightness, parseColour, restyleColour } from "../../web/print/picture.mjs";
 
-const PAGES = Object.keys(PAPERS).flatMap((paper) => ["portrait", "landscape"].map((orientation) => ({ paper, orientation, ...pageSize(paper, orientation) })));
+const PAGES = Object.keys(PAPERS).flatMap((paper) =>
+  ["portrait", "landscape"].map((orientation) => ({ paper, orientation, ...pageSize(paper, orientation) })),
+);
 
 test("pageSize swaps the sides for landscape", () => {
   assert.deepEqual(pageSize("a4", "portrait"), { width: 210, height: 297 });
@@ -22,7 +35,10 @@ for (const k of [2, 3]) {
       assert.equal(overlap, POSTER_OVERLAP);
       assert.equal(tiles.length, k * k);
       const single = Math.min(page.width, page.height) - 2 * MARGIN;
-      assert.ok(side > single * (k - 0.5), `${page.paper} ${page.orientation}: ${side} mm is hardly bigger than one sheet`);
+      assert.ok(
+        side > single * (k - 0.5),
+        `${page.paper} ${page.orientation}: ${side} mm is hardly bigger than one sheet`,
+      );
       for (const tile of tiles) {
         assert.equal(tile.width, page.width - 2 * MARGIN);
         assert.equal(tile.height, page.height - 2 * MARGIN);
@@ -62,8 +78,14 @@ test("one page uses the page: a portrait board as wide as the printable area, th
   for (const page of PAGES) {
     for (const count of [0, 3, 19, 60]) {
       const layout = onePage(page, count, 24);
-      assert.ok(layout.spare >= 0 && layout.board <= Math.min(page.width, page.height) - 2 * MARGIN, `${page.paper} ${page.orientation} ${count}`);
-      if (layout.list) assert.ok(layout.list.columns * layout.list.rows >= count && layout.list.scale >= 1 && layout.list.scale <= 1.5);
+      assert.ok(
+        layout.spare >= 0 && layout.board <= Math.min(page.width, page.height) - 2 * MARGIN,
+        `${page.paper} ${page.orientation} ${count}`,
+      );
+      if (layout.list)
+        assert.ok(
+          layout.list.columns * layout.list.rows >= count && layout.list.scale >= 1 && layout.list.scale <= 1.5,
+        );
     }
   }
 });
@@ -73,7 +95,8 @@ test("cards: several to an A4 or Letter page and they fit inside the margins", (
     const { columns, rows } = cardGrid(page);
     assert.ok(columns * CARD.width <= page.width - 2 * MARGIN);
     assert.ok(rows * CARD.height <= page.height - 2 * MARGIN);
-    if (page.paper !== "a3" && page.orientation === "portrait") assert.ok(columns * rows >= 9, `${page.paper}: ${columns}×${rows}`);
+    if (page.paper !== "a3" && page.orientation === "portrait")
+      assert.ok(columns * rows >= 9, `${page.paper}: ${columns}×${rows}`);
     assert.ok(columns * rows >= 6);
   }
 });
@@ -111,7 +134,12 @@ test("the die's net folds into a die: six sides, pips 1 to 6, opposite faces sum
   assert.equal(new Set(sides.values()).size, 6, "two faces fold onto the same side");
   const pipsOn = Object.fromEntries([...sides].map(([face, side]) => [side, face.pips]));
   assert.deepEqual(Object.values(pipsOn).sort(), [1, 2, 3, 4, 5, 6]);
-  for (const [a, b] of [["bottom", "top"], ["north", "south"], ["east", "west"]]) assert.equal(pipsOn[a] + pipsOn[b], 7, `${a} and ${b}`);
+  for (const [a, b] of [
+    ["bottom", "top"],
+    ["north", "south"],
+    ["east", "west"],
+  ])
+    assert.equal(pipsOn[a] + pipsOn[b], 7, `${a} and ${b}`);
   for (let pips = 1; pips <= 6; pips += 1) assert.equal(pipSpots(pips).length, pips);
 });
 

@@ -12,7 +12,14 @@ const gridPlace = (square, n) => {
   return { row: n - 1 - row, col };
 };
 
-const EXAMPLE_1 = { n: 6, jumps: new Map([[2, 15], [14, 35], [17, 13]]) };
+const EXAMPLE_1 = {
+  n: 6,
+  jumps: new Map([
+    [2, 15],
+    [14, 35],
+    [17, 13],
+  ]),
+};
 
 test("placeOf and squareAt agree with the matrix numbering and invert each other", () => {
   for (let n = 2; n <= 13; n += 1) {
@@ -69,7 +76,10 @@ test("every kept jump keeps both places; every dropped one had a square off the 
     };
     for (const [start, end] of dropped) {
       const off = moveTo(start) === null || moveTo(end) === null;
-      assert.ok(off || placementProblem(board, moveTo(start), moveTo(end)) !== null, `${start}→${end} was dropped for no reason`);
+      assert.ok(
+        off || placementProblem(board, moveTo(start), moveTo(end)) !== null,
+        `${start}→${end} was dropped for no reason`,
+      );
     }
   }
 });
@@ -79,16 +89,25 @@ test("a jump whose start becomes the new goal is dropped, with the rule's words"
   const result = resizeJumps({ n: 3, jumps: new Map([[6, 1]]) }, 2);
   assert.equal(result.board.jumps.size, 0);
   assert.match(result.dropped[0][2], /goal/);
-  assert.match(describeResize(result), /^Board is now 2×2\. Dropped, as they no longer fit \(1\): 6→1 \(Square 4 .*goal/);
+  assert.match(
+    describeResize(result),
+    /^Board is now 2×2\. Dropped, as they no longer fit \(1\): 6→1 \(Square 4 .*goal/,
+  );
 });
 
 test("the words name the first three moved and dropped jumps and count the rest", () => {
   const jumps = new Map();
   for (let start = 2; start <= 60; start += 1) jumps.set(start, start < 30 ? start + 40 : start - 1);
   const text = describeResize(resizeJumps({ n: 10, jumps }, 9));
-  assert.match(text, /^Board is now 9×9\. Kept in place with new numbers \(\d+\): (\d+→\d+ is now \d+→\d+, ){3}and \d+ more\. Dropped, as they no longer fit \(\d+\): [^;]+; [^;]+; [^;]+, and \d+ more\.$/);
+  assert.match(
+    text,
+    /^Board is now 9×9\. Kept in place with new numbers \(\d+\): (\d+→\d+ is now \d+→\d+, ){3}and \d+ more\. Dropped, as they no longer fit \(\d+\): [^;]+; [^;]+; [^;]+, and \d+ more\.$/,
+  );
   assert.ok(text.length < 400, text);
-  assert.equal(describeResize(resizeJumps({ n: 4, jumps: new Map([[2, 3]]) }, 5)), "Board is now 5×5. Every snake and ladder kept its place and its numbers.");
+  assert.equal(
+    describeResize(resizeJumps({ n: 4, jumps: new Map([[2, 3]]) }, 5)),
+    "Board is now 5×5. Every snake and ladder kept its place and its numbers.",
+  );
 });
 
 test("notes keep their squares' places too; those off the grid are counted", () => {
@@ -96,5 +115,8 @@ test("notes keep their squares' places too; those off the grid are counted", () 
   // 2 is row 0, column 1 (square 2 again); 15 is row 2, column 2 (square 11 on 4×4); 36 is column 5: off.
   assert.deepEqual(notes, { 2: { text: "a" }, 11: { symbol: "★" } });
   assert.equal(lost, 1);
-  assert.match(describeResize(resizeJumps({ n: 6, jumps: new Map() }, 4), lost), /Removed the text or symbol of 1 square off the 4×4 grid\.$/);
+  assert.match(
+    describeResize(resizeJumps({ n: 6, jumps: new Map() }, 4), lost),
+    /Removed the text or symbol of 1 square off the 4×4 grid\.$/,
+  );
 });

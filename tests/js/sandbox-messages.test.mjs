@@ -2,7 +2,14 @@
 // web/practice/shown-text.mjs (how the page shows text from the sandbox).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_STAGES, MIN_COST, REQUEST_BUDGET, RelayGate, measure, protocolMessage } from "../../web/practice/sandbox-messages.mjs";
+import {
+  MAX_STAGES,
+  MIN_COST,
+  REQUEST_BUDGET,
+  RelayGate,
+  measure,
+  protocolMessage,
+} from "../../web/practice/sandbox-messages.mjs";
 import { shownList, shownText } from "../../web/practice/shown-text.mjs";
 
 test("measure counts every field at any depth, and stops soon past the limit whatever the value", () => {
@@ -22,11 +29,33 @@ test("measure counts every field at any depth, and stops soon past the limit wha
 });
 
 test("only the protocol's messages are rebuilt, with only their fields", () => {
-  assert.deepEqual(protocolMessage({ id: 3, ok: true, result: "{}", extra: "x".repeat(10) }), { id: 3, ok: true, result: "{}" });
-  assert.deepEqual(protocolMessage({ id: 3, ok: false, error: { message: "m", fatal: true, more: 1 } }), { id: 3, ok: false, error: { message: "m", fatal: true } });
+  assert.deepEqual(protocolMessage({ id: 3, ok: true, result: "{}", extra: "x".repeat(10) }), {
+    id: 3,
+    ok: true,
+    result: "{}",
+  });
+  assert.deepEqual(protocolMessage({ id: 3, ok: false, error: { message: "m", fatal: true, more: 1 } }), {
+    id: 3,
+    ok: false,
+    error: { message: "m", fatal: true },
+  });
   assert.deepEqual(protocolMessage({ id: 3, type: "progress", result: "r" }), { id: 3, type: "progress", result: "r" });
-  assert.deepEqual(protocolMessage({ type: "progress", stage: "ready", start: "plain", nested: { a: 1 } }), { type: "progress", stage: "ready", start: "plain" });
-  for (const forged of [null, 5, "x", [], { id: 3, ok: false, error: { message: { toString: 1 } } }, { id: 0, ok: true, result: "1" }, { id: 3, ok: true, result: 1 }, { type: "progress", stage: 1 }, { id: "3", ok: true, result: "1" }]) {
+  assert.deepEqual(protocolMessage({ type: "progress", stage: "ready", start: "plain", nested: { a: 1 } }), {
+    type: "progress",
+    stage: "ready",
+    start: "plain",
+  });
+  for (const forged of [
+    null,
+    5,
+    "x",
+    [],
+    { id: 3, ok: false, error: { message: { toString: 1 } } },
+    { id: 0, ok: true, result: "1" },
+    { id: 3, ok: true, result: 1 },
+    { type: "progress", stage: 1 },
+    { id: "3", ok: true, result: "1" },
+  ]) {
     assert.equal(protocolMessage(forged), null, JSON.stringify(forged));
   }
 });
@@ -60,6 +89,10 @@ test("text from the sandbox is clipped, saying how much, with control characters
   assert.equal(shownText(7), "7");
   assert.equal(shownText({ toString: 1 }), "(object)");
   assert.equal(shownList([1, 2, 3], " → "), "1 → 2 → 3");
-  const long = shownList(Array.from({ length: 100_000 }, (_, i) => i), " ", 50);
+  const long = shownList(
+    Array.from({ length: 100_000 }, (_, i) => i),
+    " ",
+    50,
+  );
   assert.ok(long.length < 120 && long.endsWith("more items)"), long);
 });

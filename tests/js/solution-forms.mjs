@@ -37,7 +37,8 @@ const CHAINED = BODY.replace(
 );
 
 /** LeetCode's example 1, and the test a file of one's own might run on it. */
-export const EXAMPLE = "[[-1,-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1,-1],[-1,35,-1,-1,13,-1],[-1,-1,-1,-1,-1,-1],[-1,15,-1,-1,-1,-1]]";
+export const EXAMPLE =
+  "[[-1,-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1,-1],[-1,35,-1,-1,13,-1],[-1,-1,-1,-1,-1,-1],[-1,15,-1,-1,-1,-1]]";
 
 /** Sloppy mode, as on LeetCode: `[pos, mov] = q.shift()` and `for (k in ...)` with nothing declared. */
 const SLOPPY = `var snakesAndLadders = function(board) {
@@ -84,7 +85,10 @@ function forms(body) {
 /** Right: each form of the right search, and the sloppy one. */
 export const RIGHT_FORMS = { ...forms(BODY), sloppy: SLOPPY };
 /** Wrong: each form of the chained search (its file's own asserts on example 1 still pass), and a sloppy one. */
-export const WRONG_FORMS = { ...forms(CHAINED), sloppy: SLOPPY.replace("if (next === n * n) return mov + 1;", "if (next >= n * n - 1) return mov + 1;") };
+export const WRONG_FORMS = {
+  ...forms(CHAINED),
+  sloppy: SLOPPY.replace("if (next === n * n) return mov + 1;", "if (next >= n * n - 1) return mov + 1;"),
+};
 
 /** TypeScript: types on everything LeetCode's TypeScript solutions use. */
 const TS_BODY = `
@@ -116,4 +120,9 @@ export const TYPESCRIPT_RIGHT = {
   "export-and-assert": `${TS_HEAD}import assert from "assert";\nexport function snakesAndLadders<T extends Board>(board: T): number {${TS_BODY}}\nconst first: Step = { square: 1, moves: 0 };\nassert.strictEqual(snakesAndLadders(${EXAMPLE}), 4);\n`,
 };
 /** TypeScript with one mistake: it counts the jump as a move of its own. */
-export const TYPESCRIPT_WRONG = { function: TYPESCRIPT_RIGHT.function.replace("queue.push([end, moves + 1]);", "queue.push([end, moves + (end === landing ? 1 : 2)]);") };
+export const TYPESCRIPT_WRONG = {
+  function: TYPESCRIPT_RIGHT.function.replace(
+    "queue.push([end, moves + 1]);",
+    "queue.push([end, moves + (end === landing ? 1 : 2)]);",
+  ),
+};

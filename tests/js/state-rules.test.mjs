@@ -15,7 +15,11 @@ function watched(rules = undefined) {
 }
 
 test("the rules start at the contract's defaults", () => {
-  assert.deepEqual(DEFAULT_RULES, { start: RULES.start.default, overshoot: RULES.overshoot.default, sixes: RULES.sixes.default });
+  assert.deepEqual(DEFAULT_RULES, {
+    start: RULES.start.default,
+    overshoot: RULES.overshoot.default,
+    sixes: RULES.sixes.default,
+  });
   const { state } = watched();
   assert.deepEqual(state.rules, DEFAULT_RULES);
   assert.equal(state.allowStartJump, RULES.start.default === "off-board");
@@ -38,7 +42,10 @@ test("undo steps back through board edits and rules changes in the order they we
   assert.equal(state.setRules({ start: "off-board" }), null);
   assert.equal(state.allowStartJump, true);
   assert.equal(state.place(1, 20), null); // a ladder on square 1 needs the off-board start
-  assert.equal(state.setRules({ start: "square1" }), "Square 1 holds a snake or ladder, which LeetCode's start forbids: remove it first.");
+  assert.equal(
+    state.setRules({ start: "square1" }),
+    "Square 1 holds a snake or ladder, which LeetCode's start forbids: remove it first.",
+  );
   assert.equal(state.rules.start, "off-board");
   state.undo();
   assert.equal(state.board.jumps.size, 0);
@@ -69,8 +76,14 @@ test("a rule change that changes nothing is no undo step", () => {
 
 test("unknown rules and values are refused, naming them", () => {
   const { state } = watched();
-  assert.equal(state.setRules({ overshoot: "fly" }), "The rule overshoot cannot be \"fly\": it is one of stay, bounce, win.");
-  assert.equal(state.setRules({ gravity: "on" }), "There is no rule \"gravity\" (the rules are start, overshoot, sixes).");
+  assert.equal(
+    state.setRules({ overshoot: "fly" }),
+    'The rule overshoot cannot be "fly": it is one of stay, bounce, win.',
+  );
+  assert.equal(
+    state.setRules({ gravity: "on" }),
+    'There is no rule "gravity" (the rules are start, overshoot, sixes).',
+  );
   assert.equal(state.canUndo, false);
   assert.throws(() => state.load(emptyBoard(6), "", { start: "square0" }), /the rule start cannot be "square0"/);
   assert.deepEqual(fullRules({ start: undefined }), DEFAULT_RULES);

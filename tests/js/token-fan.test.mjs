@@ -13,7 +13,10 @@ test("two to four tokens each fit inside the square, apart from one another", ()
     const places = fanOffsets(count);
     assert.equal(places.length, count);
     for (const { x, y } of places) {
-      assert.ok(Math.abs(x) + FAN_SIZE / 2 <= 0.5 && Math.abs(y) + FAN_SIZE / 2 <= 0.5, `${count}: ${x}, ${y} reaches out`);
+      assert.ok(
+        Math.abs(x) + FAN_SIZE / 2 <= 0.5 && Math.abs(y) + FAN_SIZE / 2 <= 0.5,
+        `${count}: ${x}, ${y} reaches out`,
+      );
     }
     for (const [index, a] of places.entries()) {
       for (const b of places.slice(index + 1)) {

@@ -5,7 +5,9 @@ import { test } from "node:test";
 import { TOOLS, boardAction, refusal, touchFirst } from "../../web/board/tools.mjs";
 
 test("only Jumps in a workspace that edits draws; Words writes there; everything else only views", () => {
-  const actions = Object.fromEntries(TOOLS.flatMap((tool) => [true, false].map((editable) => [`${tool}/${editable}`, boardAction(editable, tool)])));
+  const actions = Object.fromEntries(
+    TOOLS.flatMap((tool) => [true, false].map((editable) => [`${tool}/${editable}`, boardAction(editable, tool)])),
+  );
   assert.deepEqual(actions, {
     "jumps/true": "draw",
     "jumps/false": "view",
@@ -24,11 +26,20 @@ test("a touch screen with no fine pointer is touch-first; one with a mouse too i
 });
 
 test("the hint names what the finger, the mouse or the key can do instead", () => {
-  assert.equal(refusal("view", false, "touch"), "Only Design changes the board. Here one finger scrolls and two fingers zoom.");
+  assert.equal(
+    refusal("view", false, "touch"),
+    "Only Design changes the board. Here one finger scrolls and two fingers zoom.",
+  );
   assert.equal(refusal("view", false, "mouse"), "Only Design changes the board.");
   assert.equal(refusal("write", true, "touch"), "Words: tap a square to write on it. Choose Jumps to draw.");
-  assert.equal(refusal("write", true, ""), "Words: press Enter on a square to write on it. Choose Jumps to draw or remove snakes and ladders.");
-  assert.equal(refusal("view", true, "touch"), "Pan: one finger scrolls the page or moves the zoomed board. Choose Jumps to draw.");
+  assert.equal(
+    refusal("write", true, ""),
+    "Words: press Enter on a square to write on it. Choose Jumps to draw or remove snakes and ladders.",
+  );
+  assert.equal(
+    refusal("view", true, "touch"),
+    "Pan: one finger scrolls the page or moves the zoomed board. Choose Jumps to draw.",
+  );
   assert.equal(refusal("view", true, "mouse"), "Pan: a drag moves a zoomed board. Choose Jumps to draw.");
   assert.equal(refusal("view", true, ""), "Pan: choose Jumps to draw or remove snakes and ladders.");
 });

@@ -41,7 +41,10 @@ test("a new change after an undo is what the next undo names; a reset's first bo
   state.remove(4);
   state.undo();
   state.undo();
-  assert.deepEqual(seen.slice(-2), ["Undone: Removed the ladder to 20 from square 4.", "Undone: Placed a ladder to 20 on square 4."]);
+  assert.deepEqual(seen.slice(-2), [
+    "Undone: Removed the ladder to 20 from square 4.",
+    "Undone: Placed a ladder to 20 on square 4.",
+  ]);
   assert.equal(state.undo(), "Nothing to undo.");
 });
 

@@ -25,7 +25,14 @@ test("the last workspace is read back only when it is one", () => {
   assert.equal(lastWorkspace(storage("design")), "design");
   assert.equal(lastWorkspace(storage("nonsense")), null);
   assert.equal(lastWorkspace(storage(null)), null);
-  assert.equal(lastWorkspace({ getItem: () => { throw new Error("denied"); } }), null);
+  assert.equal(
+    lastWorkspace({
+      getItem: () => {
+        throw new Error("denied");
+      },
+    }),
+    null,
+  );
 });
 
 test("entering a workspace clears what the table says, once, and keeps the board mode and the phases", () => {
@@ -43,12 +50,16 @@ test("entering a workspace clears what the table says, once, and keeps the board
   assert.equal(modes.mode, "playing");
   assert.equal(modes.phase("hotseat"), "playing");
   assert.equal(modes.workspace, "practice");
-  assert.deepEqual(changes.map(({ to }) => to), ["solve", "design", "play", "practice"]);
+  assert.deepEqual(
+    changes.map(({ to }) => to),
+    ["solve", "design", "play", "practice"],
+  );
   assert.throws(() => modes.enter("kitchen"), /unknown workspace "kitchen"/);
 });
 
 test("every workspace's clears are layers", () => {
-  for (const { clears } of Object.values(WORKSPACES)) for (const layer of clears) assert.ok(LAYERS.includes(layer), layer);
+  for (const { clears } of Object.values(WORKSPACES))
+    for (const layer of clears) assert.ok(LAYERS.includes(layer), layer);
 });
 
 test("only Design lets the board's own input change the board; before a workspace is shown nothing does", () => {

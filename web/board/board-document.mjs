@@ -14,7 +14,16 @@ const FIELDS = ["format", "version", "n", "board", "rules", "notes", "hideNumber
 /** The document of a state (BoardState): `{format, version, n, board, rules, notes, hideNumbers, decks}`. */
 export function boardDocument(state) {
   const { board, rules, notes, hideNumbers, decks } = state;
-  return { format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, n: board.n, board: boardToMatrix(board), rules, notes, hideNumbers, decks };
+  return {
+    format: DOCUMENT_FORMAT,
+    version: DOCUMENT_VERSION,
+    n: board.n,
+    board: boardToMatrix(board),
+    rules,
+    notes,
+    hideNumbers,
+    decks,
+  };
 }
 
 /** The document as text: one line per matrix row, so it reads like the LeetCode matrix it holds. */
@@ -32,7 +41,10 @@ export function documentText(state) {
 export function readBoardDocument(text) {
   const trimmed = text.trimStart();
   if (!trimmed.startsWith("{")) return null;
-  if (text.length > MAX_DOCUMENT_CHARS) throw new Error(`the board document is ${text.length.toLocaleString("en")} characters long; at most ${MAX_DOCUMENT_CHARS.toLocaleString("en")}`);
+  if (text.length > MAX_DOCUMENT_CHARS)
+    throw new Error(
+      `the board document is ${text.length.toLocaleString("en")} characters long; at most ${MAX_DOCUMENT_CHARS.toLocaleString("en")}`,
+    );
   let data;
   try {
     data = JSON.parse(text);
@@ -40,10 +52,15 @@ export function readBoardDocument(text) {
     throw new Error(`it is not valid JSON (${error.message})`, { cause: error });
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) return null;
-  if (data.format !== DOCUMENT_FORMAT) throw new Error(`"format" must be "${DOCUMENT_FORMAT}" (a plain LeetCode matrix needs no format)`);
-  if (data.version !== DOCUMENT_VERSION) throw new Error(`"version" ${JSON.stringify(data.version)?.slice(0, 20)} is not one this page reads (${DOCUMENT_VERSION})`);
+  if (data.format !== DOCUMENT_FORMAT)
+    throw new Error(`"format" must be "${DOCUMENT_FORMAT}" (a plain LeetCode matrix needs no format)`);
+  if (data.version !== DOCUMENT_VERSION)
+    throw new Error(
+      `"version" ${JSON.stringify(data.version)?.slice(0, 20)} is not one this page reads (${DOCUMENT_VERSION})`,
+    );
   const unknown = Object.keys(data).find((key) => !FIELDS.includes(key));
-  if (unknown !== undefined) throw new Error(`"${unknown.slice(0, 30)}" is not a field of a board document (${FIELDS.join(", ")})`);
+  if (unknown !== undefined)
+    throw new Error(`"${unknown.slice(0, 30)}" is not a field of a board document (${FIELDS.join(", ")})`);
   const { n, board } = data;
   if (!Number.isInteger(n)) throw new Error(`"n" must be the board's size, a whole number`);
   if (!Array.isArray(board) || board.length !== n) throw new Error(`"board" must be the LeetCode matrix of ${n} rows`);
@@ -53,7 +70,8 @@ export function readBoardDocument(text) {
   } catch (error) {
     throw new Error(`"rules": ${error.message}`, { cause: error });
   }
-  if (data.hideNumbers !== undefined && typeof data.hideNumbers !== "boolean") throw new Error(`"hideNumbers" must be true or false`);
+  if (data.hideNumbers !== undefined && typeof data.hideNumbers !== "boolean")
+    throw new Error(`"hideNumbers" must be true or false`);
   const notes = checkNotes(data.notes, n, `"notes"`);
   const decks = checkDecks(data.decks, `"decks"`);
   return { matrix: board, rules, words: makeWords({ notes, hideNumbers: data.hideNumbers === true, decks }) };

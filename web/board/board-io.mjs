@@ -10,7 +10,8 @@ import { documentText, readBoardDocument } from "./board-document.mjs";
 
 /** The buttons for the board document, after Copy matrix: show it in the Board JSON box, and save it as a file. */
 function documentButtons(state, show) {
-  const button = (id, text) => Object.assign(document.createElement("button"), { type: "button", id, textContent: text });
+  const button = (id, text) =>
+    Object.assign(document.createElement("button"), { type: "button", id, textContent: text });
   const put = button("show-document", "Board document");
   const save = button("save-document", "Save board file");
   put.title = "The board, its rules and the words on its squares as JSON, in the Board JSON box";
@@ -24,7 +25,6 @@ function documentButtons(state, show) {
   });
   $("copy-matrix").after(put, save);
 }
-
 
 export class BoardIoController {
   #app;
@@ -95,13 +95,19 @@ export class BoardIoController {
     }
     let reply;
     try {
-      reply = await this.#app.ask.validate(doc ? { board: doc.matrix, rules: doc.rules } : { board_text: text }, "load");
+      reply = await this.#app.ask.validate(
+        doc ? { board: doc.matrix, rules: doc.rules } : { board_text: text },
+        "load",
+      );
     } catch (error) {
       this.#outcome(`Board JSON was not loaded: ${error.message}`, "error");
       return;
     }
     if (!reply) {
-      this.#outcome("Board JSON was not loaded: the board changed while it was being checked. Press Load board again.", "error");
+      this.#outcome(
+        "Board JSON was not loaded: the board changed while it was being checked. Press Load board again.",
+        "error",
+      );
       return;
     }
     if (!reply.ok) {
@@ -109,7 +115,9 @@ export class BoardIoController {
       return;
     }
     const board = matrixToBoard(reply.result.matrix);
-    const words = doc ? ` and ${plural(Object.keys(doc.words.notes).length, "square with words", "squares with words")}` : "";
+    const words = doc
+      ? ` and ${plural(Object.keys(doc.words.notes).length, "square with words", "squares with words")}`
+      : "";
     const loaded = `Loaded a ${board.n}×${board.n} board with ${plural(board.jumps.size, "snake or ladder", "snakes and ladders")}${words} from Board JSON.`;
     // No label: #outcome says it once, in the message line and under the box. A plain matrix is a board
     // without words (the old ones come back with Undo, with the old board).

@@ -6,7 +6,6 @@ import { describeResize, resizeJumps, resizeNotes } from "./resize.mjs";
 import { $ } from "../core/dom.mjs";
 import { PRESETS } from "../core/presets.mjs";
 
-
 export class EditingController {
   #app;
 
@@ -77,7 +76,8 @@ export class EditingController {
    */
   #resize(n) {
     const { state } = this.#app;
-    if (!Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) return `Board size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
+    if (!Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE)
+      return `Board size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
     if (n === state.board.n) return null;
     const result = resizeJumps(state.board, n, { allowStartJump: state.allowStartJump });
     const { notes, lost } = resizeNotes(state.notes, state.board.n, n);
@@ -92,7 +92,11 @@ export class EditingController {
     const end = this.#app.state.board.jumps.get(square);
     const holds = end === undefined ? "" : `: ${describeJump(square, end)}`;
     let text = `Square ${square}${holds}. Its words are under Words on squares.`;
-    if (jumpStart) text = end === undefined ? `Square ${square}: choose where its snake or ladder ends.` : `Square ${square}${holds}. Choose a new end square, or remove it.`;
+    if (jumpStart)
+      text =
+        end === undefined
+          ? `Square ${square}: choose where its snake or ladder ends.`
+          : `Square ${square}${holds}. Choose a new end square, or remove it.`;
     $("inspector-text").textContent = text;
     $("remove-jump").hidden = end === undefined;
   }

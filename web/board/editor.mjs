@@ -7,7 +7,8 @@ import { describeJump, startProblem } from "../core/state.mjs";
 /** The start of the first jump (in square order) ending on `square`, or null. O(jumps). */
 export function jumpEndingOn(jumps, square) {
   let found = null;
-  for (const [start, end] of jumps) if (end === square && start !== square && (found === null || start < found)) found = start;
+  for (const [start, end] of jumps)
+    if (end === square && start !== square && (found === null || start < found)) found = start;
   return found;
 }
 
@@ -77,7 +78,8 @@ export class Editor extends EventTarget {
     const action = this.#tools.action;
     if (action !== "draw") {
       if (square !== this.#selected) this.select(square);
-      if (action === "write") this.#notify(`Square ${square} selected: write its text and choose its symbol under Words on squares.`, "info");
+      if (action === "write")
+        this.#notify(`Square ${square} selected: write its text and choose its symbol under Words on squares.`, "info");
       return;
     }
     const selected = this.#jumpStart ? this.#selected : null;
@@ -88,7 +90,9 @@ export class Editor extends EventTarget {
       return;
     }
     const jumps = this.#state.board.jumps;
-    this.#edit(() => (jumps.has(selected) ? this.#state.change(selected, square) : this.#state.place(selected, square)));
+    this.#edit(() =>
+      jumps.has(selected) ? this.#state.change(selected, square) : this.#state.place(selected, square),
+    );
   }
 
   removeSelected() {
@@ -115,7 +119,9 @@ export class Editor extends EventTarget {
       return;
     }
     this.select(square, true);
-    const next = board.jumps.has(square) ? "Choose a new end square, or remove its snake or ladder." : "Now choose the square where its snake or ladder ends.";
+    const next = board.jumps.has(square)
+      ? "Choose a new end square, or remove its snake or ladder."
+      : "Now choose the square where its snake or ladder ends.";
     this.#notify(`Square ${square} selected. ${next}`, "info");
   }
 

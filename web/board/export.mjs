@@ -7,7 +7,15 @@ import { afterNextFrame } from "../core/dom.mjs";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** Style properties copied onto every drawn shape, so the file looks the same without the stylesheet. */
-const SHAPE_STYLE = ["fill", "stroke", "opacity", "stroke-linecap", "stroke-linejoin", "fill-opacity", "stroke-opacity"];
+const SHAPE_STYLE = [
+  "fill",
+  "stroke",
+  "opacity",
+  "stroke-linecap",
+  "stroke-linejoin",
+  "fill-opacity",
+  "stroke-opacity",
+];
 /** The SVG's nominal side in pixels (it scales): 40 per square, at least 800 and at most 2400. */
 const SVG_MIN = 800;
 const SVG_MAX = 2400;
@@ -22,7 +30,8 @@ const fmt = (value) => String(Math.round(value * 1000) / 1000);
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, typeof value === "number" ? fmt(value) : String(value));
+  for (const [key, value] of Object.entries(attributes))
+    node.setAttribute(key, typeof value === "number" ? fmt(value) : String(value));
   parent?.append(node);
   return node;
 }
@@ -57,7 +66,8 @@ function drawSquares(view, root, unit) {
     const { x, y } = squareCentre(square, n);
     const style = getComputedStyle(cell);
     el("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: style.backgroundColor }, root);
-    const heat = cell.classList.contains("heat") && style.display !== "none" ? Number(cell.style.getPropertyValue("--heat")) : 0;
+    const heat =
+      cell.classList.contains("heat") && style.display !== "none" ? Number(cell.style.getPropertyValue("--heat")) : 0;
     if (heat > 0 && style.backgroundImage !== "none") {
       const tint = `rgb(${style.getPropertyValue("--heat-rgb").trim().split(/\s+/).join(",")})`;
       el("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, fill: tint, "fill-opacity": heat * 0.75 }, root);
@@ -75,13 +85,27 @@ function drawSquares(view, root, unit) {
       const width = number.getBoundingClientRect().width / unit;
       const chip = getComputedStyle(view.cell(square)).backgroundColor;
       el("rect", { x: x - 0.45, y: y - 0.46, width, height: size * 1.15, rx: size * 0.2, fill: chip }, layer);
-      const text = el("text", { x: x - 0.45 + size * 0.15, y: y - 0.46 + size * 0.95, "font-size": size, "font-weight": 600, fill: style.color }, layer);
+      const text = el(
+        "text",
+        {
+          x: x - 0.45 + size * 0.15,
+          y: y - 0.46 + size * 0.95,
+          "font-size": size,
+          "font-weight": 600,
+          fill: style.color,
+        },
+        layer,
+      );
       text.setAttribute("font-family", "system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif");
       text.textContent = String(square);
       const label = view.cell(square).dataset.label;
       if (label) {
         const colour = getComputedStyle(view.cell(square), "::before").color;
-        const mark = el("text", { x: x + 0.44, y: y + 0.42, "font-size": size, "font-weight": 700, "text-anchor": "end", fill: colour }, layer);
+        const mark = el(
+          "text",
+          { x: x + 0.44, y: y + 0.42, "font-size": size, "font-weight": 700, "text-anchor": "end", fill: colour },
+          layer,
+        );
         mark.textContent = label;
       }
     }
@@ -102,7 +126,18 @@ export function boardSvg(view, size) {
   root.setAttribute("role", "img");
   const title = el("title", {}, root);
   title.textContent = `Snakes and ladders board, ${n}×${n}`;
-  el("rect", { x: -0.25, y: -0.25, width: n + 0.5, height: n + 0.5, rx: 0.3, fill: getComputedStyle(view.frame).backgroundColor }, root);
+  el(
+    "rect",
+    {
+      x: -0.25,
+      y: -0.25,
+      width: n + 0.5,
+      height: n + 0.5,
+      rx: 0.3,
+      fill: getComputedStyle(view.frame).backgroundColor,
+    },
+    root,
+  );
   const board = el("g", {}, root);
   const drawNumbers = drawSquares(view, board, unit);
   // The squares' words are in the file whatever the screen's zoom (notes-layer.mjs hides them when too small).
@@ -177,7 +212,9 @@ export async function boardPng(view, size) {
   canvas.width = size;
   canvas.height = size;
   canvas.getContext("2d").drawImage(image, 0, 0, size, size);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the PNG could not be made"))), "image/png"));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the PNG could not be made"))), "image/png"),
+  );
 }
 
 function download(blob, name) {
@@ -211,7 +248,13 @@ function fillJumpList(list, board) {
  * on paper; both follow `view`'s board. `notify(text, kind)` says what each export did, or why it failed.
  * @param {{root: HTMLElement, sheet: HTMLElement, view: any, notify?: (text: string, kind: string) => void, print?: () => void}} options
  */
-export function createExportControls({ root, sheet, view, notify = (_text, _kind) => {}, print = () => window.print() }) {
+export function createExportControls({
+  root,
+  sheet,
+  view,
+  notify = (_text, _kind) => {},
+  print = () => window.print(),
+}) {
   const menu = root.querySelector("details");
   const list = sheet.querySelector("ul");
   const title = sheet.querySelector("h2");
@@ -240,7 +283,10 @@ export function createExportControls({ root, sheet, view, notify = (_text, _kind
     try {
       const png = new Uint8Array(await (await boardPng(view, PNG_SIDE)).arrayBuffer());
       download(new Blob([withPrintDensity(png, PNG_DPI)], { type: "image/png" }), exportName(view.n, "png"));
-      notify(`Downloaded ${exportName(view.n, "png")}: ${side}×${side} pixels, ${PNG_SIDE / PNG_DPI} inches wide at ${PNG_DPI} dpi.`, "info");
+      notify(
+        `Downloaded ${exportName(view.n, "png")}: ${side}×${side} pixels, ${PNG_SIDE / PNG_DPI} inches wide at ${PNG_DPI} dpi.`,
+        "info",
+      );
     } catch (error) {
       notify(`The PNG image could not be made (${error.message}).`, "error");
     }

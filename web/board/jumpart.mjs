@@ -57,7 +57,9 @@ export function laneOffsets(jumps, n) {
     });
     const count = laneEnds.length;
     const gap = count > 1 ? LANE_SPREAD / (count - 1) : 0;
-    members.forEach((member, index) => offsets.set(member.start, count > 1 ? (lanes[index] - (count - 1) / 2) * gap : 0));
+    members.forEach((member, index) =>
+      offsets.set(member.start, count > 1 ? (lanes[index] - (count - 1) / 2) * gap : 0),
+    );
   }
   return offsets;
 }
@@ -97,7 +99,8 @@ export function drawJump(start, end, n, offset = 0) {
   const side = { x: -u.y, y: u.x };
   const a = { x: a0.x + side.x * offset, y: a0.y + side.y * offset };
   const b = { x: b0.x + side.x * offset, y: b0.y + side.y * offset };
-  for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })) group.dataset[key] = String(round(value));
+  for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y }))
+    group.dataset[key] = String(round(value));
   if (end > start) drawLadder(group, a, b, u, side, k);
   else drawSnake(group, a, b, u, side, k, n <= FINE_DETAIL_MAX_N);
   return group;
@@ -135,7 +138,9 @@ function drawLadder(group, a, b, u, side, k) {
     const t = i / rungs;
     const x = p.x + (q.x - p.x) * t;
     const y = p.y + (q.y - p.y) * t;
-    parts.push(`M ${round(x - side.x * half)} ${round(y - side.y * half)} L ${round(x + side.x * half)} ${round(y + side.y * half)}`);
+    parts.push(
+      `M ${round(x - side.x * half)} ${round(y - side.y * half)} L ${round(x + side.x * half)} ${round(y + side.y * half)}`,
+    );
   }
   svg("path", { class: "rung", d: parts.join(" "), "data-rungs": rungs - 1, "stroke-width": stroke * 0.8 }, group);
 }
@@ -149,7 +154,8 @@ function snakePoint(a, b, u, side, sway, t) {
   const along = length * t;
   const across = sway * Math.sin(angle) * envelope;
   // Slope of the centre line, for the normal.
-  const dAcross = sway * (2 * Math.PI * waves * Math.cos(angle) * envelope + Math.PI * Math.cos(Math.PI * t) * Math.sin(angle));
+  const dAcross =
+    sway * (2 * Math.PI * waves * Math.cos(angle) * envelope + Math.PI * Math.cos(Math.PI * t) * Math.sin(angle));
   const tx = length * u.x + dAcross * side.x;
   const ty = length * u.y + dAcross * side.y;
   const norm = Math.hypot(tx, ty);
@@ -180,7 +186,11 @@ function drawSnake(group, a, b, u, side, k, fine) {
     right.push(`${round(p.x - p.nx * w)} ${round(p.y - p.ny * w)}`);
     spine.push(`${round(p.x)} ${round(p.y)}`);
   }
-  svg("path", { class: "body", d: `M ${left.join(" L ")} L ${right.reverse().join(" L ")} Z`, "stroke-width": width * 0.25 }, group);
+  svg(
+    "path",
+    { class: "body", d: `M ${left.join(" L ")} L ${right.reverse().join(" L ")} Z`, "stroke-width": width * 0.25 },
+    group,
+  );
   // The dashed spine only where it can be seen: none on a large board (375 elements fewer on a 50×50 one).
   if (fine) {
     const pattern = { "stroke-width": width * 0.5, "stroke-dasharray": `${width * 0.5} ${width * 0.9}` };
@@ -198,7 +208,15 @@ function drawSnake(group, a, b, u, side, k, fine) {
   const [rx, ry] = [head * 1.15, head * 0.85];
   const [front, back] = [at(head * 0.2 + rx, 0), at(head * 0.2 - rx, 0)];
   const arc = (to) => `A ${round(rx)} ${round(ry)} ${round(angle)} 1 0 ${round(to.x)} ${round(to.y)}`;
-  svg("path", { class: "skull", d: `M ${round(front.x)} ${round(front.y)} ${arc(back)} ${arc(front)} Z`, "stroke-width": width * 0.25 }, face);
+  svg(
+    "path",
+    {
+      class: "skull",
+      d: `M ${round(front.x)} ${round(front.y)} ${arc(back)} ${arc(front)} Z`,
+      "stroke-width": width * 0.25,
+    },
+    face,
+  );
   if (!fine) return;
   for (const sign of [-1, 1]) {
     const eye = at(head * 0.55, sign * head * 0.42);

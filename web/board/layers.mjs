@@ -13,7 +13,8 @@ export const LAYERS = [
 
 /** What on the board belongs to each layer's switch (the route's dashes are in the overlay's .marks). */
 const SHOWN = {
-  path: (view) => view.grid.querySelector(".on-path, .landing") !== null || view.overlay.querySelector(".marks > *") !== null,
+  path: (view) =>
+    view.grid.querySelector(".on-path, .landing") !== null || view.overlay.querySelector(".marks > *") !== null,
   search: (view) => view.grid.querySelector(".frontier, .wall, [data-label]") !== null,
   players: (view) => view.stage.querySelector(".token.player") !== null,
 };
@@ -26,7 +27,10 @@ export function formatScale(value) {
   if (isBounded(value)) return formatApprox(value.mantissa, value.exponent);
   if (!Number.isFinite(value)) return "∞";
   if (value >= 1e15) return formatPowerOfTen(value);
-  return new Intl.NumberFormat("en", { maximumSignificantDigits: 3, notation: value >= 1e6 ? "compact" : "standard" }).format(value);
+  return new Intl.NumberFormat("en", {
+    maximumSignificantDigits: 3,
+    notation: value >= 1e6 ? "compact" : "standard",
+  }).format(value);
 }
 
 /** `fraction` (0 to 1) of a legend maximum, a float or a bounded object. */
@@ -137,6 +141,11 @@ export function createLayerControls({ root, view }) {
   // The marks come from several controllers (solve, explain, replay); the board's own changes say when
   // the layers may have filled or emptied. Records are batched: one look (three selector queries) per task.
   const observer = new MutationObserver(() => follow(switches, view));
-  observer.observe(view.grid, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "data-label"] });
+  observer.observe(view.grid, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["class", "data-label"],
+  });
   observer.observe(view.overlay, { subtree: true, childList: true });
 }

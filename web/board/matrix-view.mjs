@@ -140,7 +140,8 @@ export class MatrixView {
     root.addEventListener("click", (event) => {
       const square = this.#squareOf(event.target);
       // A double or triple click selects text to copy; only a plain click is a click on the square.
-      if (square !== null && event.detail <= 1 && document.getSelection()?.isCollapsed !== false) this.#editor?.activate(square);
+      if (square !== null && event.detail <= 1 && document.getSelection()?.isCollapsed !== false)
+        this.#editor?.activate(square);
     });
     root.addEventListener("keydown", (event) => this.#key(event));
   }
@@ -150,13 +151,19 @@ export class MatrixView {
     this.#view = view;
     this.#editor = editor;
     const grid = view.grid;
-    grid.addEventListener("pointerover", (event) => this.#point("boardHover", squareIn(event.target, ".cell[data-square]")));
+    grid.addEventListener("pointerover", (event) =>
+      this.#point("boardHover", squareIn(event.target, ".cell[data-square]")),
+    );
     grid.addEventListener("pointerleave", () => this.#point("boardHover", null));
-    grid.addEventListener("focusin", (event) => this.#point("boardFocus", squareIn(event.target, ".cell[data-square]")));
+    grid.addEventListener("focusin", (event) =>
+      this.#point("boardFocus", squareIn(event.target, ".cell[data-square]")),
+    );
     grid.addEventListener("focusout", (event) => {
       if (!grid.contains(/** @type {Node | null} */ (event.relatedTarget))) this.#point("boardFocus", null);
     });
-    editor.addEventListener("selectionchange", (event) => this.#point("selected", /** @type {CustomEvent} */ (event).detail.square));
+    editor.addEventListener("selectionchange", (event) =>
+      this.#point("selected", /** @type {CustomEvent} */ (event).detail.square),
+    );
   }
 
   /**
@@ -340,7 +347,9 @@ function writeCell(cell, row, col, n, value, width) {
 function matrixRows(board) {
   const { n } = board;
   const values = squareValues(board);
-  return Array.from({ length: n }, (_, row) => Array.from({ length: n }, (_, col) => values[cellToSquare(row, col, n)]));
+  return Array.from({ length: n }, (_, row) =>
+    Array.from({ length: n }, (_, col) => values[cellToSquare(row, col, n)]),
+  );
 }
 
 /** Scroll `box` (not the page) to centre `cell` when it is not wholly inside it. Reads layout: at a frame's start. */
@@ -350,6 +359,8 @@ function scrollWithin(box, cell) {
   const inner = cell.getBoundingClientRect();
   const top = inner.top - outer.top - box.clientTop + box.scrollTop;
   const left = inner.left - outer.left - box.clientLeft + box.scrollLeft;
-  if (top < box.scrollTop || top + inner.height > box.scrollTop + box.clientHeight) box.scrollTop = top - (box.clientHeight - inner.height) / 2;
-  if (left < box.scrollLeft || left + inner.width > box.scrollLeft + box.clientWidth) box.scrollLeft = left - (box.clientWidth - inner.width) / 2;
+  if (top < box.scrollTop || top + inner.height > box.scrollTop + box.clientHeight)
+    box.scrollTop = top - (box.clientHeight - inner.height) / 2;
+  if (left < box.scrollLeft || left + inner.width > box.scrollLeft + box.clientWidth)
+    box.scrollLeft = left - (box.clientWidth - inner.width) / 2;
 }

@@ -25,7 +25,15 @@ function drawNote(square, note, n, hideNumbers) {
     const size = symbolAlone ? 0.42 : 0.22;
     const sx = symbolAlone ? x : x + 0.44;
     const sy = symbolAlone ? top + (hideNumbers ? 0.66 : 0.76) : top + 0.24;
-    symbol = svg("text", { class: "note-symbol", "data-square": square, x: sx, y: sy, "font-size": size, "text-anchor": symbolAlone ? "middle" : "end", "font-family": FONT });
+    symbol = svg("text", {
+      class: "note-symbol",
+      "data-square": square,
+      x: sx,
+      y: sy,
+      "font-size": size,
+      "text-anchor": symbolAlone ? "middle" : "end",
+      "font-family": FONT,
+    });
     symbol.style.fill = "var(--label)";
     symbol.textContent = note.symbol;
   }
@@ -36,9 +44,26 @@ function drawNote(square, note, n, hideNumbers) {
     const { size, lines } = fitNote(note.text, 0.9, height);
     const block = lines.length * size * NOTE_LINE_HEIGHT;
     const first = areaTop + (height - block) / 2 + size * 0.9;
-    text = svg("g", { class: "note-text", "data-square": square, "font-size": size, "font-family": FONT, "font-weight": 600, "text-anchor": "middle" });
+    text = svg("g", {
+      class: "note-text",
+      "data-square": square,
+      "font-size": size,
+      "font-family": FONT,
+      "font-weight": 600,
+      "text-anchor": "middle",
+    });
     lines.forEach((line, index) => {
-      const node = svg("text", { x, y: first + index * size * NOTE_LINE_HEIGHT, "stroke-width": size * 0.22, "paint-order": "stroke", "stroke-linejoin": "round" }, text);
+      const node = svg(
+        "text",
+        {
+          x,
+          y: first + index * size * NOTE_LINE_HEIGHT,
+          "stroke-width": size * 0.22,
+          "paint-order": "stroke",
+          "stroke-linejoin": "round",
+        },
+        text,
+      );
       node.style.fill = "var(--ink)";
       node.style.stroke = "var(--square)";
       node.textContent = line;

@@ -123,7 +123,13 @@ export class BoardView extends EventTarget {
     const { cells, numberNodes, rows, numbers } = buildSquares(n);
     this.#cells = cells;
     this.#numberNodes = numberNodes;
-    this.#shown = Array.from({ length: n * n + 1 }, () => ({ label: null, flags: 0, text: undefined, heat: null, selected: null }));
+    this.#shown = Array.from({ length: n * n + 1 }, () => ({
+      label: null,
+      flags: 0,
+      text: undefined,
+      heat: null,
+      selected: null,
+    }));
     this.grid.replaceChildren(...rows);
     this.numbers.replaceChildren(...numbers);
     this.#cells[1].tabIndex = 0;
@@ -198,8 +204,19 @@ export class BoardView extends EventTarget {
     if (selected === square) parts.push("selected");
     const spoken = parts.join(", ");
     if (shown.label !== spoken) cell.setAttribute("aria-label", (shown.label = spoken));
-    const on = [end !== undefined && end > square, end !== undefined && end < square, path.has(square), landings.has(square) && !path.has(square),
-      selected === square, target === square, current === square, chained.has(square), frontier.has(square), wall.has(square), linked === square];
+    const on = [
+      end !== undefined && end > square,
+      end !== undefined && end < square,
+      path.has(square),
+      landings.has(square) && !path.has(square),
+      selected === square,
+      target === square,
+      current === square,
+      chained.has(square),
+      frontier.has(square),
+      wall.has(square),
+      linked === square,
+    ];
     let flags = 0;
     on.forEach((value, bit) => (flags |= value ? 1 << bit : 0));
     for (let bit = 0, changed = flags ^ shown.flags; changed; bit += 1, changed >>= 1) {
@@ -214,7 +231,8 @@ export class BoardView extends EventTarget {
       shown.text = label?.text;
     }
     this.#paintHeat(cell, shown, this.#heat?.[square] ?? null);
-    if (shown.selected !== (selected === square)) cell.setAttribute("aria-selected", String((shown.selected = selected === square)));
+    if (shown.selected !== (selected === square))
+      cell.setAttribute("aria-selected", String((shown.selected = selected === square)));
   }
 
   #paintHeat(cell, shown, heat) {
@@ -313,7 +331,8 @@ export class BoardView extends EventTarget {
     }
     const a = centre(start, this.n);
     const b = centre(end, this.n);
-    for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })) this.#preview.setAttribute(key, value);
+    for (const [key, value] of Object.entries({ x1: a.x, y1: a.y, x2: b.x, y2: b.y }))
+      this.#preview.setAttribute(key, value);
     this.#preview.setAttribute("class", `preview ${end > start ? "up" : "down"}`);
     const k = strokeScale(this.n);
     this.#preview.setAttribute("stroke-width", String(0.12 * k));
@@ -329,7 +348,17 @@ export class BoardView extends EventTarget {
       const a = standCentre(step.start, n); // the classic start's first move comes from off the board
       const b = centre(step.landing, n);
       const k = strokeScale(n);
-      nodes.push(svg("line", { class: "route", x1: a.x, y1: a.y, x2: b.x, y2: b.y, "stroke-width": 0.05 * k, "stroke-dasharray": `${0.04 * k} ${0.12 * k}` }));
+      nodes.push(
+        svg("line", {
+          class: "route",
+          x1: a.x,
+          y1: a.y,
+          x2: b.x,
+          y2: b.y,
+          "stroke-width": 0.05 * k,
+          "stroke-dasharray": `${0.04 * k} ${0.12 * k}`,
+        }),
+      );
     }
     this.#markLayer.replaceChildren(...nodes);
   }

@@ -76,7 +76,11 @@ export function describeResize({ board, moved, dropped }, lostNotes = 0) {
     const more = dropped.length > NAMED ? `, and ${dropped.length - NAMED} more` : "";
     parts.push(`Dropped, as they no longer fit (${dropped.length}): ${named.join("; ")}${more}.`);
   }
-  if (!moved.length && !dropped.length && board.jumps.size) parts.push("Every snake and ladder kept its place and its numbers.");
-  if (lostNotes) parts.push(`Removed the text or symbol of ${lostNotes} square${lostNotes === 1 ? "" : "s"} off the ${board.n}×${board.n} grid.`);
+  if (!moved.length && !dropped.length && board.jumps.size)
+    parts.push("Every snake and ladder kept its place and its numbers.");
+  if (lostNotes)
+    parts.push(
+      `Removed the text or symbol of ${lostNotes} square${lostNotes === 1 ? "" : "s"} off the ${board.n}×${board.n} grid.`,
+    );
   return parts.join(" ");
 }

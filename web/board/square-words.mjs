@@ -32,17 +32,32 @@ function buildFields(inspector) {
   const hide = make("input", { id: "hide-numbers", type: "checkbox" });
   const hideLabel = make("label", { class: "switch" });
   hideLabel.append(hide, " Hide numbers");
-  fieldset.append(field("note-square", "Square", square), field("note-text", "Square text", text), field("note-symbol", "Symbol", symbol), status, hideLabel);
+  fieldset.append(
+    field("note-square", "Square", square),
+    field("note-text", "Square text", text),
+    field("note-symbol", "Symbol", symbol),
+    status,
+    hideLabel,
+  );
   inspector.after(fieldset);
   return { fieldset, square, text, symbol, status, hide };
 }
 
 /** The Question cards panel after `after` (a panel): its heading, a hint and the decks' list. */
 function buildDeckPanel(after) {
-  const panel = make("section", { class: "panel decks", id: "decks", "aria-labelledby": "decks-heading", "data-workspaces": "design" });
+  const panel = make("section", {
+    class: "panel decks",
+    id: "decks",
+    "aria-labelledby": "decks-heading",
+    "data-workspaces": "design",
+  });
   panel.append(
     make("h2", { id: "decks-heading" }, "Question cards"),
-    make("p", { class: "deck-hint" }, "One card a line; an answer may follow “ | ”. A deck shows here for each symbol on the board."),
+    make(
+      "p",
+      { class: "deck-hint" },
+      "One card a line; an answer may follow “ | ”. A deck shows here for each symbol on the board.",
+    ),
   );
   const list = make("div", { class: "deck-list", id: "deck-list" });
   panel.append(list);
@@ -81,7 +96,12 @@ export function createSquareWords({ state, editor, tools, notify }) {
     const over = atLeast || count > MAX_NOTE_CHARS;
     // groupDigits, not toLocaleString: the page's first Intl call loads locale data (20-40 ms of start-up).
     const length = `${atLeast ? "over " : ""}${groupDigits(count)}`;
-    fields.status.textContent = square === null ? "Select a square on the board, or type its number." : over ? `Square ${square}: ${length} characters, more than the ${MAX_NOTE_CHARS} a square holds.` : `${length} of ${MAX_NOTE_CHARS} characters.`;
+    fields.status.textContent =
+      square === null
+        ? "Select a square on the board, or type its number."
+        : over
+          ? `Square ${square}: ${length} characters, more than the ${MAX_NOTE_CHARS} a square holds.`
+          : `${length} of ${MAX_NOTE_CHARS} characters.`;
     fields.status.dataset.kind = over ? "error" : "info";
     fields.text.toggleAttribute("aria-invalid", over);
   };
@@ -133,7 +153,10 @@ function followSelection(fields, { editor, tools, notify, current, show }) {
     control.addEventListener("focusin", () => {
       if (tools.tool === "words") return;
       tools.choose("words");
-      notify("Words: a click on a square selects it to write on. Choose Jumps to draw snakes and ladders again.", "info");
+      notify(
+        "Words: a click on a square selects it to write on. Choose Jumps to draw snakes and ladders again.",
+        "info",
+      );
     });
   }
 }
@@ -156,7 +179,8 @@ class DeckList {
   show() {
     const state = this.#state;
     const used = new Map();
-    for (const note of Object.values(state.notes)) if (note.symbol) used.set(note.symbol, (used.get(note.symbol) ?? 0) + 1);
+    for (const note of Object.values(state.notes))
+      if (note.symbol) used.set(note.symbol, (used.get(note.symbol) ?? 0) + 1);
     const symbols = SYMBOLS.filter((symbol) => used.has(symbol) || state.decks[symbol]);
     for (const [symbol, row] of this.#rows) if (!symbols.includes(symbol)) row.row.remove();
     for (const symbol of symbols) {
@@ -165,14 +189,26 @@ class DeckList {
       this.#check(symbol, used.get(symbol) ?? 0);
       this.#list.append(row.row); // in SYMBOLS' order
     }
-    if (!symbols.length) this.#list.replaceChildren(make("p", { class: "hint" }, "No square has a symbol yet: choose Words on the board's bar, select a square and choose its Symbol in Board settings."));
+    if (!symbols.length)
+      this.#list.replaceChildren(
+        make(
+          "p",
+          { class: "hint" },
+          "No square has a symbol yet: choose Words on the board's bar, select a square and choose its Symbol in Board settings.",
+        ),
+      );
     else this.#list.querySelector(":scope > p.hint")?.remove();
   }
 
   #make(symbol) {
     const index = SYMBOLS.indexOf(symbol);
     const row = make("div", { class: "deck", "data-symbol": symbol });
-    const area = make("textarea", { id: `deck-${index}`, rows: "4", spellcheck: "true", "aria-describedby": `deck-${index}-problems` });
+    const area = make("textarea", {
+      id: `deck-${index}`,
+      rows: "4",
+      spellcheck: "true",
+      "aria-describedby": `deck-${index}-problems`,
+    });
     const summary = make("label", { for: `deck-${index}` });
     const problems = make("ul", { class: "deck-problems", id: `deck-${index}-problems` });
     row.append(summary, area, problems);
@@ -197,4 +233,3 @@ class DeckList {
     entry.row.dataset.cards = String(cards.length);
   }
 }
-

@@ -3,9 +3,24 @@
 import { cellToSquare, squareToCell } from "../core/grid.mjs";
 
 /** The classes a cell's marks set, one bit each in a cell's `flags` (render.mjs keeps what each cell shows). */
-export const FLAG_CLASSES = ["ladder-start", "snake-start", "on-path", "landing", "selected", "target", "current", "chained", "frontier", "wall", "linked"];
+export const FLAG_CLASSES = [
+  "ladder-start",
+  "snake-start",
+  "on-path",
+  "landing",
+  "selected",
+  "target",
+  "current",
+  "chained",
+  "frontier",
+  "wall",
+  "linked",
+];
 /** The flags that colour a square, which its number's chip copies (bits of FLAG_CLASSES). */
-export const CHIP_FLAGS = ["ladder-start", "snake-start", "on-path", "landing", "selected", "frontier", "wall"].reduce((bits, name) => bits | (1 << FLAG_CLASSES.indexOf(name)), 0);
+export const CHIP_FLAGS = ["ladder-start", "snake-start", "on-path", "landing", "selected", "frontier", "wall"].reduce(
+  (bits, name) => bits | (1 << FLAG_CLASSES.indexOf(name)),
+  0,
+);
 
 /**
  * The n² cells and number spans (indexed by square, 1 to n²) and the rows holding each, in reading order.

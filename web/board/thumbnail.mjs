@@ -18,7 +18,10 @@ export function thumbnail({ n, jumps }, size = 72) {
   const ladders = pairs.filter(([start, end]) => end > start).length;
   const snakes = pairs.filter(([start, end]) => end < start).length;
   const drawing = node("svg", { viewBox: `0 0 ${n} ${n}`, width: size, height: size, role: "img", class: "thumbnail" });
-  drawing.setAttribute("aria-label", `${n}×${n} board with ${plural(ladders, "ladder")} and ${plural(snakes, "snake")}`);
+  drawing.setAttribute(
+    "aria-label",
+    `${n}×${n} board with ${plural(ladders, "ladder")} and ${plural(snakes, "snake")}`,
+  );
   node("rect", { x: 0, y: 0, width: n, height: n, class: "thumb-paper" }, drawing);
   const grid = node("path", { class: "thumb-grid", "stroke-width": n / size }, drawing);
   let lines = "";
@@ -29,7 +32,18 @@ export function thumbnail({ n, jumps }, size = 72) {
     const a = squareToCell(start, n);
     const b = squareToCell(end, n);
     const kind = end > start ? "ladder" : end < start ? "snake" : "jump";
-    node("line", { x1: a.col + 0.5, y1: a.row + 0.5, x2: b.col + 0.5, y2: b.row + 0.5, class: `thumb-${kind}`, "stroke-width": width }, drawing);
+    node(
+      "line",
+      {
+        x1: a.col + 0.5,
+        y1: a.row + 0.5,
+        x2: b.col + 0.5,
+        y2: b.row + 0.5,
+        class: `thumb-${kind}`,
+        "stroke-width": width,
+      },
+      drawing,
+    );
   }
   return drawing;
 }

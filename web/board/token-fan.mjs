@@ -9,7 +9,11 @@
 export function fanOffsets(count) {
   if (count <= 1) return [{ x: 0, y: 0 }];
   const quarter = 0.25;
-  if (count === 2) return [{ x: -quarter, y: 0 }, { x: quarter, y: 0 }];
+  if (count === 2)
+    return [
+      { x: -quarter, y: 0 },
+      { x: quarter, y: 0 },
+    ];
   const places = [
     { x: -quarter, y: -quarter },
     { x: quarter, y: -quarter },

@@ -30,7 +30,9 @@ export function refusal(action, editable, pointerType) {
     const how = { touch: "tap a square", mouse: "click a square" }[pointerType] ?? "press Enter on a square";
     return `Words: ${how} to write on it. ${draw}`;
   }
-  const pan = { touch: "one finger scrolls the page or moves the zoomed board", mouse: "a drag moves a zoomed board" }[pointerType];
+  const pan = { touch: "one finger scrolls the page or moves the zoomed board", mouse: "a drag moves a zoomed board" }[
+    pointerType
+  ];
   return pan ? `Pan: ${pan}. ${draw}` : `Pan: ${draw[0].toLowerCase()}${draw.slice(1)}`;
 }
 
@@ -119,7 +121,8 @@ export class BoardTools extends EventTarget {
     this.#frame.dataset.action = this.#action;
     this.#hint.hidden = true;
     this.#panHinted = false;
-    if (from !== this.#action) this.dispatchEvent(new CustomEvent("actionchange", { detail: { from, to: this.#action, tool: this.#tool } }));
+    if (from !== this.#action)
+      this.dispatchEvent(new CustomEvent("actionchange", { detail: { from, to: this.#action, tool: this.#tool } }));
   }
 }
 

@@ -52,7 +52,14 @@ export function createZoomControls({ root, view, panByMouse = () => false }) {
 
   const keepInView = (point) => scrollToShow(viewport, view.n, zoom, point);
 
-  wheelAndKeys(view, { zoomBy, setZoom, keepInView, get zoom() { return zoom; } });
+  wheelAndKeys(view, {
+    zoomBy,
+    setZoom,
+    keepInView,
+    get zoom() {
+      return zoom;
+    },
+  });
   follow(view, keepInView);
   pinch(viewport, view, zoomBy);
   mousePan(viewport, () => zoom > 1 && panByMouse());
@@ -61,7 +68,12 @@ export function createZoomControls({ root, view, panByMouse = () => false }) {
     else sync();
   });
   setZoom(1);
-  return { setZoom, get zoom() { return zoom; } };
+  return {
+    setZoom,
+    get zoom() {
+      return zoom;
+    },
+  };
 }
 
 /** The zoom on the board's frame: its scale (--zoom), and data-zoom and data-zoomed for CSS and the tests. */
@@ -163,7 +175,12 @@ function follow(view, keepInView) {
   new MutationObserver((records) => {
     for (const record of records) {
       const token = /** @type {HTMLElement} */ (record.target);
-      if (token.classList.contains("token") && token.dataset.square && !token.hidden && Number(token.dataset.square) > 0) {
+      if (
+        token.classList.contains("token") &&
+        token.dataset.square &&
+        !token.hidden &&
+        Number(token.dataset.square) > 0
+      ) {
         keepInView(squareCentre(Number(token.dataset.square), view.n));
       }
     }
@@ -229,5 +246,6 @@ function mousePan(viewport, can) {
     viewport.scrollTop -= event.clientY - last.y;
     last = { ...last, x: event.clientX, y: event.clientY };
   });
-  for (const type of ["pointerup", "pointercancel", "pointerleave"]) viewport.addEventListener(type, () => (last = null));
+  for (const type of ["pointerup", "pointercancel", "pointerleave"])
+    viewport.addEventListener(type, () => (last = null));
 }

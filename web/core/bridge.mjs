@@ -64,7 +64,14 @@ export class EngineBridge {
   async latest(key, request) {
     this.cancel(key, { now: false });
     const slow = SLOW_OPS.has(request.op);
-    const ticket = { slow, engine: null, controller: new AbortController(), postedAt: null, settled: false, timer: null };
+    const ticket = {
+      slow,
+      engine: null,
+      controller: new AbortController(),
+      postedAt: null,
+      settled: false,
+      timer: null,
+    };
     this.#tickets.set(key, ticket);
     try {
       for (;;) {

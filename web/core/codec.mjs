@@ -31,7 +31,9 @@ export function encodeHash({ n, jumps }, rules = {}, words = null) {
  */
 export function encodeWords({ notes, hideNumbers, decks }) {
   const params = new URLSearchParams();
-  const lines = Object.entries(notes).map(([square, note]) => `${square}.${note.symbol ? SYMBOLS.indexOf(note.symbol) + 1 : 0}.${note.text ?? ""}`);
+  const lines = Object.entries(notes).map(
+    ([square, note]) => `${square}.${note.symbol ? SYMBOLS.indexOf(note.symbol) + 1 : 0}.${note.text ?? ""}`,
+  );
   if (lines.length) params.set("t", lines.join("\n"));
   if (hideNumbers) params.set("hide", "1");
   for (const [symbol, text] of Object.entries(decks)) params.set(`d${SYMBOLS.indexOf(symbol) + 1}`, text);
@@ -44,7 +46,10 @@ function decodeWords(params) {
   for (const [index, line] of (params.get("t") ?? "").split("\n").entries()) {
     if (!line) continue;
     const match = /^(\d{1,4})\.([0-6])\.(.*)$/su.exec(line);
-    if (!match) throw new Error(`The share link's note ${index + 1} ("${line.slice(0, 20)}") is not of the form square.symbol.text.`);
+    if (!match)
+      throw new Error(
+        `The share link's note ${index + 1} ("${line.slice(0, 20)}") is not of the form square.symbol.text.`,
+      );
     const note = {};
     if (match[3]) note.text = match[3];
     if (match[2] !== "0") note.symbol = SYMBOLS[Number(match[2]) - 1];
@@ -70,35 +75,45 @@ export function decodeHash(hash) {
   const params = new URLSearchParams(text);
   const size = params.get("n");
   if (size === null) throw new Error("The share link has no board size (n=…).");
-  if (!/^\d{1,3}$/.test(size)) throw new Error(`The share link's board size "${size.slice(0, 20)}" is not a whole number.`);
+  if (!/^\d{1,3}$/.test(size))
+    throw new Error(`The share link's board size "${size.slice(0, 20)}" is not a whole number.`);
   const jumps = [];
   const list = params.get("j");
   if (list) {
     for (const [index, pair] of list.split(".").entries()) {
       const match = /^(\d{1,7})-(\d{1,7})$/.exec(pair);
-      if (!match) throw new Error(`The share link's jump ${index + 1} ("${pair.slice(0, 20)}") is not of the form start-end.`);
+      if (!match)
+        throw new Error(`The share link's jump ${index + 1} ("${pair.slice(0, 20)}") is not of the form start-end.`);
       jumps.push([Number(match[1]), Number(match[2])]);
     }
   }
   const start = params.get("start") ?? RULES.start.default;
   const overshoot = params.get("past") ?? RULES.overshoot.default;
-  if (!STARTS.includes(start)) throw new Error(`The share link's start "${start.slice(0, 20)}" is not one of ${STARTS.join(", ")}.`);
-  if (!OVERSHOOTS.includes(overshoot)) throw new Error(`The share link's rule "${overshoot.slice(0, 20)}" is not one of ${OVERSHOOTS.join(", ")}.`);
+  if (!STARTS.includes(start))
+    throw new Error(`The share link's start "${start.slice(0, 20)}" is not one of ${STARTS.join(", ")}.`);
+  if (!OVERSHOOTS.includes(overshoot))
+    throw new Error(`The share link's rule "${overshoot.slice(0, 20)}" is not one of ${OVERSHOOTS.join(", ")}.`);
   const sixes = params.get("sixes") ?? RULES.sixes.default;
-  if (!SIXES.includes(sixes)) throw new Error(`The share link's sixes rule "${sixes.slice(0, 30)}" is not one of ${SIXES.join(", ")}.`);
+  if (!SIXES.includes(sixes))
+    throw new Error(`The share link's sixes rule "${sixes.slice(0, 30)}" is not one of ${SIXES.join(", ")}.`);
   return { n: Number(size), jumps, rules: { start, overshoot, sixes }, words: decodeWords(params) };
 }
 
 /** Why a write to localStorage failed, in words for a sentence ("… : <reason>."). */
 export function storageProblem(error) {
-  return error?.name === "QuotaExceededError" ? "your browser's storage for this page is full" : `your browser does not let this page store it (${error?.message ?? error})`;
+  return error?.name === "QuotaExceededError"
+    ? "your browser's storage for this page is full"
+    : `your browser does not let this page store it (${error?.message ?? error})`;
 }
 
 /** Keep the board for the next visit: null when that worked, else why not (storageProblem). */
 export function saveBoard(storage, board, rules = {}, words = null) {
   try {
     const { notes = {}, hideNumbers = false, decks = {} } = words ?? {};
-    storage.setItem(STORAGE_KEY, JSON.stringify({ n: board.n, jumps: [...board.jumps], rules, notes, hideNumbers, decks }));
+    storage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ n: board.n, jumps: [...board.jumps], rules, notes, hideNumbers, decks }),
+    );
     return null;
   } catch (error) {
     return storageProblem(error); // the board still lives in the page and its address
@@ -125,7 +140,9 @@ export function loadSavedBoard(storage) {
     throw new Error("The saved board could not be read (it is not valid JSON).");
   }
   const valid =
-    data && Number.isInteger(data.n) && Array.isArray(data.jumps) &&
+    data &&
+    Number.isInteger(data.n) &&
+    Array.isArray(data.jumps) &&
     data.jumps.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(Number.isInteger));
   if (!valid) throw new Error("The saved board could not be read (it is not a board).");
   const rules = data.rules && typeof data.rules === "object" ? data.rules : {};

@@ -141,7 +141,8 @@ export function approximationReason(approximate) {
   const share = approximate.tail_share;
   let tail = "";
   if (share !== null && share < 1e-12) tail = " (the games still going after them are negligible)";
-  else if (share !== null) tail = ` (${formatPercent(share)} of the expected rolls extrapolated from how fast games were ending)`;
+  else if (share !== null)
+    tail = ` (${formatPercent(share)} of the expected rolls extrapolated from how fast games were ending)`;
   const rolls = groupDigits(String(approximate.rolls));
   return `computed from the first ${rolls} rolls of play${tail}; the exact figure would take more work than the page allows`;
 }

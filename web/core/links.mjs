@@ -1,6 +1,15 @@
 // Share links and the saved copy: the URL hash and localStorage follow the board, a link opened or
 // reached with Back/Forward loads its board, and Copy share link copies it. Owns no engine calls.
-import { MAX_HASH_LENGTH, decodeHash, encodeHash, encodeWords, loadSavedBoard, saveBoard, savedText, setAsideSavedBoard } from "./codec.mjs";
+import {
+  MAX_HASH_LENGTH,
+  decodeHash,
+  encodeHash,
+  encodeWords,
+  loadSavedBoard,
+  saveBoard,
+  savedText,
+  setAsideSavedBoard,
+} from "./codec.mjs";
 import { downloadText } from "./unreadable.mjs";
 import { LINK_LIMIT, withoutCode } from "./code-address.mjs";
 import { buildBoard, makeWords, sameBoard } from "./state.mjs";
@@ -23,13 +32,20 @@ export function readLink(linkHash) {
     const board = buildBoard(n, jumps, { allowStartJump: rules.start === "off-board" });
     return { board, rules, words: checkWords(words, n, "the share link's"), problem: null };
   } catch (error) {
-    return { board: null, problem: `The share link does not hold a valid board (${error.message.replace(/\.$/, "")}); it was not loaded.` };
+    return {
+      board: null,
+      problem: `The share link does not hold a valid board (${error.message.replace(/\.$/, "")}); it was not loaded.`,
+    };
   }
 }
 
 /** Words from a link or the saved copy, checked for an n×n board (web/core/notes.mjs); throws naming the square. */
 function checkWords({ notes, hideNumbers, decks }, n, whose) {
-  return makeWords({ notes: checkNotes(notes, n, `${whose} notes`), hideNumbers, decks: checkDecks(decks, `${whose} decks`) });
+  return makeWords({
+    notes: checkNotes(notes, n, `${whose} notes`),
+    hideNumbers,
+    decks: checkDecks(decks, `${whose} decks`),
+  });
 }
 
 /**
@@ -41,7 +57,9 @@ export function shareLink(base, state) {
   const link = `${base}#${encodeHash(state.board, state.rules, state.words)}`;
   if (link === plain || link.length <= LINK_LIMIT) return { link };
   const length = link.length.toLocaleString("en");
-  return { problem: `A share link with this board's words and cards would be ${length} characters long, over the ${LINK_LIMIT.toLocaleString("en")} that common servers and chat apps accept, so no link was made. Save it in My boards or export the board document (Board JSON) instead.` };
+  return {
+    problem: `A share link with this board's words and cards would be ${length} characters long, over the ${LINK_LIMIT.toLocaleString("en")} that common servers and chat apps accept, so no link was made. Save it in My boards or export the board document (Board JSON) instead.`,
+  };
 }
 
 /**
@@ -62,7 +80,12 @@ function setAsideUnusable(why) {
   const kept = setAsideSavedBoard(localStorage);
   if (kept && !kept.aside) {
     const said = `the board saved there before could not be read and could not be copied aside (${kept.problem})`;
-    heldSaved = { text: kept.text, why: said, file: "saved-board-unreadable.txt", label: "Download the unreadable board" };
+    heldSaved = {
+      text: kept.text,
+      why: said,
+      file: "saved-board-unreadable.txt",
+      label: "Download the unreadable board",
+    };
     return `${why} and could not be copied aside: ${kept.problem}. It is not written over until you download it; starting with a fresh board.`;
   }
   return `${why}${kept ? ", so it is kept aside" : ""}; starting with a fresh board.`;
@@ -170,7 +193,9 @@ export class LinkController {
     const board = full.length <= MAX_HASH_LENGTH ? full : "";
     const note = $("save-note");
     note.hidden = problem === null;
-    const keep = board ? "It is still in this page's address; copy the share link to keep it." : "Its words are too long for this page's address: export the board document (Board JSON) to keep it.";
+    const keep = board
+      ? "It is still in this page's address; copy the share link to keep it."
+      : "Its words are too long for this page's address: export the board document (Board JSON) to keep it.";
     note.textContent = problem ? `Your board is not saved in this browser: ${problem}. ${keep}` : "";
     if (heldSaved?.why) this.#offerHeld(note, keep);
     const { workspace } = this.#app.modes;
@@ -204,7 +229,10 @@ export class LinkController {
       this.#persist();
     });
     note.hidden = false;
-    note.replaceChildren(`Your board is not saved in this browser: ${heldSaved.why}, so it is kept as it was. Download it to keep it; this board is then saved in its place. ${keep} `, button);
+    note.replaceChildren(
+      `Your board is not saved in this browser: ${heldSaved.why}, so it is kept as it was. Download it to keep it; this board is then saved in its place. ${keep} `,
+      button,
+    );
   }
 
   /**
@@ -214,14 +242,21 @@ export class LinkController {
    * old board is; when it could not be kept, the saved copy stays held and the save note offers it.
    */
   async keepBeforeLink(saved, keep) {
-    const held = { text: savedText(localStorage) ?? "", why: null, file: "saved-board-before-link.txt", label: "Download the board saved before" };
+    const held = {
+      text: savedText(localStorage) ?? "",
+      why: null,
+      file: "saved-board-before-link.txt",
+      label: "Download the board saved before",
+    };
     heldSaved = held;
     try {
       const name = await keep(saved);
       if (heldSaved === held) heldSaved = null;
       return `Your last board is in My boards as “${name}”.`;
     } catch (error) {
-      const reason = { full: "storage is full", unreadable: "My boards could not be read" }[error?.kind] ?? "this browser does not let the page store boards";
+      const reason =
+        { full: "storage is full", unreadable: "My boards could not be read" }[error?.kind] ??
+        "this browser does not let the page store boards";
       held.why = `the board saved there before this link could not be kept in My boards (${reason})`;
       return "Your last board could not be kept in My boards, so it stays saved in this browser instead of this one (see the note under the board).";
     } finally {
@@ -241,7 +276,8 @@ export class LinkController {
       return;
     }
     const now = state.rules;
-    const rulesDiffer = board && (rules.start !== now.start || rules.overshoot !== now.overshoot || rules.sixes !== now.sixes);
+    const rulesDiffer =
+      board && (rules.start !== now.start || rules.overshoot !== now.overshoot || rules.sixes !== now.sixes);
     const wordsDiffer = board && encodeWords(words) !== encodeWords(state.words);
     if (board && (rulesDiffer || wordsDiffer || !sameBoard(board, state.board))) {
       state.load(board, "Loaded the board from the link.", rules, words); // one undo step, rules, board and words

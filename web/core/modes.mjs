@@ -190,10 +190,13 @@ export const FEATURES = {
 /** Throw unless every name in the tables is known: a typo in the data fails at start-up, not later. */
 export function checkTables(features = FEATURES, transitions = TRANSITIONS) {
   for (const [mode, { clears }] of Object.entries(MODES)) {
-    for (const layer of clears) if (!LAYERS.includes(layer)) throw new Error(`unknown layer ${JSON.stringify(layer)} cleared by ${mode}`);
+    for (const layer of clears)
+      if (!LAYERS.includes(layer)) throw new Error(`unknown layer ${JSON.stringify(layer)} cleared by ${mode}`);
   }
   for (const [workspace, { clears }] of Object.entries(WORKSPACES)) {
-    for (const layer of clears) if (!LAYERS.includes(layer)) throw new Error(`unknown layer ${JSON.stringify(layer)} cleared by the workspace ${workspace}`);
+    for (const layer of clears)
+      if (!LAYERS.includes(layer))
+        throw new Error(`unknown layer ${JSON.stringify(layer)} cleared by the workspace ${workspace}`);
   }
   for (const { name, from, to } of transitions) {
     for (const mode of [...from, to]) {
@@ -203,11 +206,13 @@ export function checkTables(features = FEATURES, transitions = TRANSITIONS) {
   for (const [feature, { phases, transitions: moves, takes }] of Object.entries(features)) {
     for (const { name, from, to } of moves) {
       for (const phase of from === ANY ? [to] : [...from, to]) {
-        if (!phases.includes(phase)) throw new Error(`unknown phase ${JSON.stringify(phase)} in ${feature}'s transition ${name}`);
+        if (!phases.includes(phase))
+          throw new Error(`unknown phase ${JSON.stringify(phase)} in ${feature}'s transition ${name}`);
       }
     }
     for (const [phase, taking] of Object.entries(takes)) {
-      if (!phases.includes(phase)) throw new Error(`unknown phase ${JSON.stringify(phase)} taking the board in ${feature}`);
+      if (!phases.includes(phase))
+        throw new Error(`unknown phase ${JSON.stringify(phase)} taking the board in ${feature}`);
       if (!transitions.some((transition) => transition.name === taking)) {
         throw new Error(`unknown board transition ${JSON.stringify(taking)} in ${feature}'s phase ${phase}`);
       }
@@ -314,8 +319,11 @@ export class ModeMachine extends EventTarget {
   go(feature, phase) {
     const from = this.phase(feature);
     const { transitions, takes } = this.#features[feature];
-    const allowed = transitions.some(({ from: starts, to }) => to === phase && (starts === ANY || starts.includes(from)));
-    if (!allowed) throw new Error(`${feature} has no transition from ${JSON.stringify(from)} to ${JSON.stringify(phase)}`);
+    const allowed = transitions.some(
+      ({ from: starts, to }) => to === phase && (starts === ANY || starts.includes(from)),
+    );
+    if (!allowed)
+      throw new Error(`${feature} has no transition from ${JSON.stringify(from)} to ${JSON.stringify(phase)}`);
     this.#phases.set(feature, phase);
     const panel = this.#panels.get(feature);
     if (panel) panel.dataset.state = phase;

@@ -55,7 +55,8 @@ export function countChars(text, limit) {
 /** "its text is 52 characters long" or "its text is at least 1,280 characters long": the count said as it is known. */
 function lengthWords(what, { count, atLeast }, limit) {
   if (!atLeast) return `its ${what} is ${plural(count, "character")} long`;
-  if (count > limit) return `its ${what} is at least ${plural(count, "character")} long (only its beginning was counted)`;
+  if (count > limit)
+    return `its ${what} is at least ${plural(count, "character")} long (only its beginning was counted)`;
   return `its ${what} is over ${(limit * UNITS_PER_CHAR).toLocaleString("en")} units of text long, more than ${limit} characters can take`;
 }
 
@@ -74,7 +75,9 @@ export function cleanText(text, { keepLines = false } = {}) {
     return "";
   };
   let clean = String(text).replace(LONE_SURROGATE, drop).replace(BIDI, drop);
-  clean = clean.replace(CONTROL, (char) => (char === "\n" && keepLines ? "\n" : /[\t\n\r\v\f]/.test(char) ? " " : drop()));
+  clean = clean.replace(CONTROL, (char) =>
+    char === "\n" && keepLines ? "\n" : /[\t\n\r\v\f]/.test(char) ? " " : drop(),
+  );
   const lines = clean.split("\n").map((line) => line.replace(/\s+/g, " ").trim());
   return { text: keepLines ? lines.join("\n") : lines[0], removed };
 }
@@ -88,15 +91,26 @@ const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count ==
  * O(length of text).
  */
 export function checkNote(square, { text = "", symbol = "" } = {}) {
-  if (typeof text !== "string" || typeof symbol !== "string") return { note: null, problem: `Square ${square}: its text and symbol must be text.`, removed: "" };
+  if (typeof text !== "string" || typeof symbol !== "string")
+    return { note: null, problem: `Square ${square}: its text and symbol must be text.`, removed: "" };
   const clean = cleanText(text);
   const length = countChars(clean.text, MAX_NOTE_CHARS);
-  const removed = clean.removed ? `Square ${square}: removed ${plural(clean.removed, "control or text-direction character")} from its text.` : "";
+  const removed = clean.removed
+    ? `Square ${square}: removed ${plural(clean.removed, "control or text-direction character")} from its text.`
+    : "";
   if (over(length, MAX_NOTE_CHARS)) {
-    return { note: null, problem: `Square ${square}: ${lengthWords("text", length, MAX_NOTE_CHARS)}; a square holds at most ${MAX_NOTE_CHARS}.`, removed };
+    return {
+      note: null,
+      problem: `Square ${square}: ${lengthWords("text", length, MAX_NOTE_CHARS)}; a square holds at most ${MAX_NOTE_CHARS}.`,
+      removed,
+    };
   }
   if (symbol && !SYMBOLS.includes(symbol)) {
-    return { note: null, problem: `Square ${square}: its symbol ${JSON.stringify([...symbol].slice(0, 4).join(""))} is not one of ${SYMBOLS.join(" ")}.`, removed };
+    return {
+      note: null,
+      problem: `Square ${square}: its symbol ${JSON.stringify([...symbol].slice(0, 4).join(""))} is not one of ${SYMBOLS.join(" ")}.`,
+      removed,
+    };
   }
   const note = {};
   if (clean.text) note.text = clean.text;
@@ -116,10 +130,13 @@ export function checkNotes(value, n, where = "notes") {
   const last = n * n;
   for (const [key, raw] of Object.entries(value)) {
     const square = Number(key);
-    if (!/^\d{1,4}$/.test(key) || square < 1 || square > last) throw new Error(`${where}: "${key.slice(0, 12)}" is not a square of this board (1 to ${last})`);
-    if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new Error(`${where}: square ${square} is not an object with text and symbol`);
+    if (!/^\d{1,4}$/.test(key) || square < 1 || square > last)
+      throw new Error(`${where}: "${key.slice(0, 12)}" is not a square of this board (1 to ${last})`);
+    if (!raw || typeof raw !== "object" || Array.isArray(raw))
+      throw new Error(`${where}: square ${square} is not an object with text and symbol`);
     const extra = Object.keys(raw).find((field) => field !== "text" && field !== "symbol");
-    if (extra !== undefined) throw new Error(`${where}: square ${square} has an unknown field "${extra.slice(0, 20)}" (only text and symbol)`);
+    if (extra !== undefined)
+      throw new Error(`${where}: square ${square} has an unknown field "${extra.slice(0, 20)}" (only text and symbol)`);
     const { note, problem } = checkNote(square, raw);
     if (problem) throw new Error(`${where}: ${problem.replace(/\.$/, "")}`);
     if (note) notes[square] = note;
@@ -133,7 +150,8 @@ export function checkDecks(value, where = "decks") {
   if (typeof value !== "object" || Array.isArray(value)) throw new Error(`${where} is not an object of symbols`);
   const decks = {};
   for (const [symbol, text] of Object.entries(value)) {
-    if (!SYMBOLS.includes(symbol)) throw new Error(`${where}: "${[...symbol].slice(0, 4).join("")}" is not one of the symbols ${SYMBOLS.join(" ")}`);
+    if (!SYMBOLS.includes(symbol))
+      throw new Error(`${where}: "${[...symbol].slice(0, 4).join("")}" is not one of the symbols ${SYMBOLS.join(" ")}`);
     const problem = deckProblem(symbol, text);
     if (problem) throw new Error(`${where}: ${problem.replace(/\.$/, "")}`);
     const clean = cleanText(text, { keepLines: true }).text;
@@ -145,7 +163,8 @@ export function checkDecks(value, where = "decks") {
 /** Why `text` cannot be the deck of `symbol`, or null. O(1). */
 export function deckProblem(symbol, text) {
   if (typeof text !== "string") return `The ${symbol} deck is not text.`;
-  if (text.length > MAX_DECK_CHARS) return `The ${symbol} deck is ${text.length.toLocaleString("en")} characters long; a deck holds at most ${MAX_DECK_CHARS.toLocaleString("en")}.`;
+  if (text.length > MAX_DECK_CHARS)
+    return `The ${symbol} deck is ${text.length.toLocaleString("en")} characters long; a deck holds at most ${MAX_DECK_CHARS.toLocaleString("en")}.`;
   return null;
 }
 
@@ -160,7 +179,9 @@ export function parseDeck(text) {
   const cards = [];
   let source = typeof text === "string" ? text : "";
   if (source.length > MAX_DECK_CHARS) {
-    problems.push(`The deck is ${source.length.toLocaleString("en")} characters long: only its first ${MAX_DECK_CHARS.toLocaleString("en")} were read.`);
+    problems.push(
+      `The deck is ${source.length.toLocaleString("en")} characters long: only its first ${MAX_DECK_CHARS.toLocaleString("en")} were read.`,
+    );
     source = source.slice(0, MAX_DECK_CHARS);
   }
   let skipped = 0;
@@ -180,11 +201,22 @@ export function parseDeck(text) {
       problems.push(`Line ${line}: there is no question before "${DECK_SEPARATOR.trim()}".`);
       continue;
     }
-    const long = [["question", question], ["answer", answer ?? ""]].map(([what, part]) => ({ what, length: countChars(part, MAX_CARD_CHARS) })).find(({ length }) => over(length, MAX_CARD_CHARS));
-    if (long) problems.push(`Line ${line}: ${lengthWords(long.what, long.length, MAX_CARD_CHARS)}; a card holds at most ${MAX_CARD_CHARS}.`);
+    const long = [
+      ["question", question],
+      ["answer", answer ?? ""],
+    ]
+      .map(([what, part]) => ({ what, length: countChars(part, MAX_CARD_CHARS) }))
+      .find(({ length }) => over(length, MAX_CARD_CHARS));
+    if (long)
+      problems.push(
+        `Line ${line}: ${lengthWords(long.what, long.length, MAX_CARD_CHARS)}; a card holds at most ${MAX_CARD_CHARS}.`,
+      );
     else cards.push({ question, answer, line });
   }
-  if (skipped) problems.push(`The deck has ${plural(MAX_DECK_CARDS + skipped, "card")}: only the first ${MAX_DECK_CARDS} are kept.`);
+  if (skipped)
+    problems.push(
+      `The deck has ${plural(MAX_DECK_CARDS + skipped, "card")}: only the first ${MAX_DECK_CARDS} are kept.`,
+    );
   return { cards, problems };
 }
 
@@ -196,7 +228,17 @@ const MAX_LINES = 3;
 /** A grapheme's width in ems, estimated without a font: wide for CJK and emoji, narrow otherwise. */
 function charWidth(char) {
   const code = char.codePointAt(0) ?? 0;
-  if (code >= 0x1100 && (code <= 0x115f || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || code >= 0x1f000)) return 1.05;
+  if (
+    code >= 0x1100 &&
+    (code <= 0x115f ||
+      (code >= 0x2e80 && code <= 0xa4cf) ||
+      (code >= 0xac00 && code <= 0xd7a3) ||
+      (code >= 0xf900 && code <= 0xfaff) ||
+      (code >= 0xfe30 && code <= 0xfe4f) ||
+      (code >= 0xff00 && code <= 0xff60) ||
+      code >= 0x1f000)
+  )
+    return 1.05;
   return /[mwMW@]/.test(char) ? 0.85 : /[iljtf.,:;'!| ]/.test(char) ? 0.34 : 0.62;
 }
 
@@ -249,7 +291,10 @@ export function fitNote(text, width = 0.9, height = 0.6) {
   const { lines } = wrap(chars, widths, width / size);
   const kept = lines.slice(0, rows);
   const last = graphemes(kept[rows - 1] ?? "");
-  kept[kept.length - 1] = `${last.slice(0, Math.max(0, last.length - 1)).join("").trimEnd()}…`;
+  kept[kept.length - 1] = `${last
+    .slice(0, Math.max(0, last.length - 1))
+    .join("")
+    .trimEnd()}…`;
   return { size, lines: kept, cut: true };
 }
 
@@ -269,5 +314,7 @@ export function hasWords(words) {
 export function wordsTakenOff(before, after) {
   const squares = Object.keys(before.notes).length;
   if (!hasWords(before) || hasWords(after)) return "";
-  return squares ? `The words on ${squares} square${squares === 1 ? "" : "s"} went with the old board.` : "The old board's question cards went with it.";
+  return squares
+    ? `The words on ${squares} square${squares === 1 ? "" : "s"} went with the old board.`
+    : "The old board's question cards went with it.";
 }

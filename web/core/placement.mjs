@@ -50,7 +50,12 @@ export function sameBoard(a, b) {
  * Why a jump from `start` to `end` cannot be placed on `board`, or null when it can.
  * These are the editor's placement rules; Python re-checks every board it is given.
  */
-export function placementProblem(board, start, end, { replacing = false, loading = false, allowStartJump = false } = {}) {
+export function placementProblem(
+  board,
+  start,
+  end,
+  { replacing = false, loading = false, allowStartJump = false } = {},
+) {
   const last = board.n * board.n;
   const { ends } = JUMP_PLACEMENT;
   for (const [square, low, high] of [
@@ -66,7 +71,8 @@ export function placementProblem(board, start, end, { replacing = false, loading
   const where = place(start, board.n);
   // LeetCode accepts a square that names itself (a jump that goes nowhere), so a loaded board
   // may hold one; the editor does not place new ones.
-  if (start === end && !(loading && JUMP_PLACEMENT.selfJumpAccepted)) return `${where}: a snake or ladder must go somewhere, so its end cannot be square ${start} itself.`;
+  if (start === end && !(loading && JUMP_PLACEMENT.selfJumpAccepted))
+    return `${where}: a snake or ladder must go somewhere, so its end cannot be square ${start} itself.`;
   if (!replacing && board.jumps.has(start) && JUMP_PLACEMENT.jumpsPerSquare === 1) {
     const existing = describeJump(start, board.jumps.get(start));
     return `${where} already has a ${existing}. Select it to change or remove it.`;

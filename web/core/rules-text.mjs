@@ -19,7 +19,8 @@ export const UNSEARCHED_SIXES = "again-three-to-start";
 export const SIXES = {
   plain: "",
   again: "a 6 gives another roll in the same turn, after moving",
-  "again-three-to-start": "a 6 gives another roll in the same turn; a third 6 in a turn sends the token back to the start",
+  "again-three-to-start":
+    "a 6 gives another roll in the same turn; a third 6 in a turn sends the token back to the start",
 };
 
 /** "start on square 1 (LeetCode); a roll past the last square is wasted" (and the sixes rule when not plain). */
@@ -33,7 +34,8 @@ export function describeRules({ start, overshoot, sixes = "plain" }) {
  * ("`bounce` from 36"), the jump taken and a win; or that the roll was too far and wasted.
  */
 export function describeMove(head, move, last, { bounce = "bounces back", won = move.end === last } = {}) {
-  if (move.overshoot === "stay") return `${head}, too far: stays on ${move.start === OFF_BOARD ? "the start" : `square ${move.start}`}`;
+  if (move.overshoot === "stay")
+    return `${head}, too far: stays on ${move.start === OFF_BOARD ? "the start" : `square ${move.start}`}`;
   const bounced = move.overshoot === "bounce" ? `, ${bounce} from ${last}` : "";
   const jump = move.jump ? `, ${move.jump} to ${move.end}` : "";
   return `${head} → square ${move.landing}${bounced}${jump}${won ? " and wins" : ""}`;
@@ -58,6 +60,7 @@ export function ordinal(number) {
  */
 export function describeWin(name, { number, players, rolls }) {
   const round = Math.floor((number - 1) / players) + 1;
-  if (players === 1) return `${name} wins after ${count(round, "turn")}${rolls === round ? "" : ` (${count(rolls, "roll")})`}`;
+  if (players === 1)
+    return `${name} wins after ${count(round, "turn")}${rolls === round ? "" : ` (${count(rolls, "roll")})`}`;
   return `${name} wins in round ${round}${rolls === round ? "" : `, on ${name}'s ${ordinal(rolls)} roll`}`;
 }

@@ -6,7 +6,16 @@ import { RULES } from "./contract.mjs";
 import { describeJump, emptyBoard, MAX_SIZE, MIN_SIZE, placementProblem, withJumps } from "./placement.mjs";
 import { checkNote, cleanText, deckProblem, SYMBOLS, wordsTakenOff } from "./notes.mjs";
 
-export { MAX_SIZE, MIN_SIZE, buildBoard, describeJump, emptyBoard, placementProblem, sameBoard, startProblem } from "./placement.mjs";
+export {
+  MAX_SIZE,
+  MIN_SIZE,
+  buildBoard,
+  describeJump,
+  emptyBoard,
+  placementProblem,
+  sameBoard,
+  startProblem,
+} from "./placement.mjs";
 
 const HISTORY_LIMIT = 500;
 
@@ -16,7 +25,9 @@ const RULE_TABLE = /** @type {Record<string, {values: string[], default: string}
 );
 
 /** The rules a page starts with: every rule's default, as Python's contract gives them. */
-export const DEFAULT_RULES = Object.freeze(Object.fromEntries(Object.entries(RULE_TABLE).map(([name, rule]) => [name, rule.default])));
+export const DEFAULT_RULES = Object.freeze(
+  Object.fromEntries(Object.entries(RULE_TABLE).map(([name, rule]) => [name, rule.default])),
+);
 
 /**
  * `rules` with every rule of RULES, a rule left out (or undefined) at its default; throws naming an unknown
@@ -26,9 +37,11 @@ export function fullRules(rules = {}) {
   const full = { ...DEFAULT_RULES };
   for (const [name, value] of Object.entries(rules ?? {})) {
     if (value === undefined) continue;
-    if (!(name in RULE_TABLE)) throw new Error(`there is no rule ${JSON.stringify(name)} (the rules are ${Object.keys(RULE_TABLE).join(", ")})`);
+    if (!(name in RULE_TABLE))
+      throw new Error(`there is no rule ${JSON.stringify(name)} (the rules are ${Object.keys(RULE_TABLE).join(", ")})`);
     const { values } = RULE_TABLE[name];
-    if (!values.includes(value)) throw new Error(`the rule ${name} cannot be ${JSON.stringify(value)}: it is one of ${values.join(", ")}`);
+    if (!values.includes(value))
+      throw new Error(`the rule ${name} cannot be ${JSON.stringify(value)}: it is one of ${values.join(", ")}`);
     full[name] = value;
   }
   return Object.freeze(full);
@@ -49,7 +62,11 @@ function wordsFor(words, n) {
 /** Words made from `{notes, hideNumbers, decks}` (each already checked: web/core/notes.mjs checkNotes, checkDecks). */
 /** @returns {Words} */
 export function makeWords({ notes = {}, hideNumbers = false, decks = {} } = {}) {
-  return Object.freeze({ notes: Object.freeze({ ...notes }), hideNumbers: Boolean(hideNumbers), decks: Object.freeze({ ...decks }) });
+  return Object.freeze({
+    notes: Object.freeze({ ...notes }),
+    hideNumbers: Boolean(hideNumbers),
+    decks: Object.freeze({ ...decks }),
+  });
 }
 
 /** What a note holds, naming only what is set: "says “Add 3”", "has the symbol ★", or both. */
@@ -114,29 +131,42 @@ export class BoardState extends EventTarget {
    */
   setNote(square, fields) {
     const last = this.#board.n * this.#board.n;
-    if (!Number.isInteger(square) || square < 1 || square > last) return { problem: `Square ${square} is not on this board (squares run from 1 to ${last}).`, removed: "" };
+    if (!Number.isInteger(square) || square < 1 || square > last)
+      return { problem: `Square ${square} is not on this board (squares run from 1 to ${last}).`, removed: "" };
     const { note, problem, removed } = checkNote(square, fields);
     if (problem) return { problem, removed };
     const old = this.#words.notes[square];
-    if ((old?.text ?? "") === (note?.text ?? "") && (old?.symbol ?? "") === (note?.symbol ?? "")) return { problem: null, removed };
+    if ((old?.text ?? "") === (note?.text ?? "") && (old?.symbol ?? "") === (note?.symbol ?? ""))
+      return { problem: null, removed };
     const notes = { ...this.#words.notes };
     if (note) notes[square] = note;
     else delete notes[square];
     const label = note ? `Square ${square} ${noteWords(note)}.` : `Square ${square} has no text or symbol now.`;
-    this.#commit(this.#board, removed ? `${label} ${removed}` : label, this.#rules, makeWords({ ...this.#words, notes }));
+    this.#commit(
+      this.#board,
+      removed ? `${label} ${removed}` : label,
+      this.#rules,
+      makeWords({ ...this.#words, notes }),
+    );
     return { problem: null, removed };
   }
 
   /** Show or hide the square numbers, as one undoable step. */
   setHideNumbers(hide) {
     if (Boolean(hide) === this.#words.hideNumbers) return null;
-    this.#commit(this.#board, hide ? "The square numbers are hidden." : "The square numbers are shown.", this.#rules, makeWords({ ...this.#words, hideNumbers: hide }));
+    this.#commit(
+      this.#board,
+      hide ? "The square numbers are hidden." : "The square numbers are shown.",
+      this.#rules,
+      makeWords({ ...this.#words, hideNumbers: hide }),
+    );
     return null;
   }
 
   /** Replace the deck of `symbol` (the text as typed), as one undoable step; returns an error message or null. */
   setDeck(symbol, text) {
-    if (!SYMBOLS.includes(symbol)) return `There is no symbol ${JSON.stringify(symbol)} (the symbols are ${SYMBOLS.join(" ")}).`;
+    if (!SYMBOLS.includes(symbol))
+      return `There is no symbol ${JSON.stringify(symbol)} (the symbols are ${SYMBOLS.join(" ")}).`;
     const problem = deckProblem(symbol, text);
     if (problem) return problem;
     const clean = cleanText(text, { keepLines: true }).text; // as a link or a file would bring it back
@@ -169,7 +199,11 @@ export class BoardState extends EventTarget {
     }
     if (sameRules(rules, this.#rules)) return null;
     const changed = Object.keys(RULE_TABLE).filter((name) => rules[name] !== this.#rules[name]);
-    this.#commit(this.#board, label || `Rules changed: ${changed.map((name) => `${name} is now ${rules[name]}`).join(", ")}.`, rules);
+    this.#commit(
+      this.#board,
+      label || `Rules changed: ${changed.map((name) => `${name} is now ${rules[name]}`).join(", ")}.`,
+      rules,
+    );
     return null;
   }
 
@@ -225,7 +259,9 @@ export class BoardState extends EventTarget {
     const last = n * n;
     const kept = [...this.#board.jumps].filter(([start, end]) => start < last && end <= last);
     const dropped = this.#board.jumps.size - kept.length;
-    const note = dropped ? ` Removed ${dropped} snake${dropped === 1 ? "" : "s"} or ladder${dropped === 1 ? "" : "s"} that no longer fit.` : "";
+    const note = dropped
+      ? ` Removed ${dropped} snake${dropped === 1 ? "" : "s"} or ladder${dropped === 1 ? "" : "s"} that no longer fit.`
+      : "";
     const words = wordsFor(this.#words, n);
     const lost = Object.keys(this.#words.notes).length - Object.keys(words.notes).length;
     const notesNote = lost ? ` Removed the text or symbol of ${lost} square${lost === 1 ? "" : "s"} past ${last}.` : "";
@@ -241,7 +277,11 @@ export class BoardState extends EventTarget {
     this.#past = [];
     this.#future = [];
     this.#label = "";
-    this.#set({ board: withJumps(board.n, board.jumps), rules: fullRules(rules), words: wordsFor(words, board.n) }, label, "reset");
+    this.#set(
+      { board: withJumps(board.n, board.jumps), rules: fullRules(rules), words: wordsFor(words, board.n) },
+      label,
+      "reset",
+    );
   }
 
   /**
@@ -301,6 +341,7 @@ export class BoardState extends EventTarget {
     this.#rules = rules;
     this.#words = words;
     if (!boardKept) this.dispatchEvent(new CustomEvent("change", { detail: { board, label, wordsOnly, how } }));
-    if (rulesChanged) this.dispatchEvent(new CustomEvent("ruleschange", { detail: { rules, label, withBoard: !boardKept, how } }));
+    if (rulesChanged)
+      this.dispatchEvent(new CustomEvent("ruleschange", { detail: { rules, label, withBoard: !boardKept, how } }));
   }
 }

@@ -6,7 +6,9 @@ const ASIDE_SLOTS = 5;
 
 /** Why storage refused to keep a copy, for "… could not be copied aside: <reason>." */
 function asideProblem(error) {
-  return error?.name === "QuotaExceededError" ? "storage is full" : `your browser does not let this page store it (${error?.message ?? error})`;
+  return error?.name === "QuotaExceededError"
+    ? "storage is full"
+    : `your browser does not let this page store it (${error?.message ?? error})`;
 }
 
 /**

@@ -117,7 +117,9 @@ export class WorkspaceSwitcher {
   }
 
   #clicked(event) {
-    const link = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (event.target).closest("a[data-workspace]"));
+    const link = /** @type {HTMLElement | null} */ (
+      /** @type {HTMLElement} */ (event.target).closest("a[data-workspace]")
+    );
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     this.go(link.dataset.workspace);
@@ -129,7 +131,12 @@ export class WorkspaceSwitcher {
     const index = links.indexOf(/** @type {HTMLAnchorElement} */ (document.activeElement));
     if (index === -1) return;
     const last = links.length - 1;
-    const moves = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last };
+    const moves = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     links[moves[event.key]].focus();

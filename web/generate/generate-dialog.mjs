@@ -73,7 +73,8 @@ class GenerateDialog {
     };
     if ($("use-max-jump").checked) spec.max_jump = numberOf($("max-jump"));
     spec.tidy = $("tidy").checked;
-    for (const name of ["min-rows", "max-rows"]) if ($(name).value.trim() !== "") spec[name.replace("-", "_")] = numberOf($(name));
+    for (const name of ["min-rows", "max-rows"])
+      if ($(name).value.trim() !== "") spec[name.replace("-", "_")] = numberOf($(name));
     const count = Number($("count").value);
     if (count === 1) return requests.generate(spec);
     const percent = numberOf($("tolerance"));
@@ -84,9 +85,13 @@ class GenerateDialog {
     const rules = this.#app.getRules();
     // The search counts least moves as LeetCode does whatever the start; Solve and My boards count from
     // the board's own start, which off the board can be one more.
-    const least = rules.start === "off-board" ? " Least moves here are LeetCode's count, from square 1; Solve and My boards count from off the board." : "";
+    const least =
+      rules.start === "off-board"
+        ? " Least moves here are LeetCode's count, from square 1; Solve and My boards count from off the board."
+        : "";
     this.#showKeepWords();
-    this.#$("rules").textContent = `Random play under the rules chosen in “Rules for a real die” (in Solve & understand and in Play): ${describeRules(rules)}.${least}`;
+    this.#$("rules").textContent =
+      `Random play under the rules chosen in “Rules for a real die” (in Solve & understand and in Play): ${describeRules(rules)}.${least}`;
     if (!this.#dialog.open) this.#dialog.show();
     this.#$("n").focus({ preventScroll: true });
     if (!this.#job.running) this.#warm();
@@ -158,8 +163,10 @@ class GenerateDialog {
       this.#dialog.dataset.ms = String(Math.round(performance.now() - started)); // measured by the e2e test and bench
     } catch (error) {
       const cancelled = error instanceof CancelledError;
-      this.#say(cancelled ? "Cancelled. The board is as it was." : `Could not generate: ${error.message}.`,
-        cancelled ? "cancelled" : "error");
+      this.#say(
+        cancelled ? "Cancelled. The board is as it was." : `Could not generate: ${error.message}.`,
+        cancelled ? "cancelled" : "error",
+      );
       return;
     } finally {
       this.#busy(false);
@@ -189,13 +196,19 @@ class GenerateDialog {
     }
     if (result.met) {
       const tries = result.evaluations;
-      const gone = this.#put(result, `Generated a board meeting every target in ${tries.toLocaleString("en")} ${tries === 1 ? "try" : "tries"}.`);
+      const gone = this.#put(
+        result,
+        `Generated a board meeting every target in ${tries.toLocaleString("en")} ${tries === 1 ? "try" : "tries"}.`,
+      );
       this.#say(`Done: ${describeFigures(result)}. It is on the board now (Undo takes it back).${gone}`, "met");
       return;
     }
     this.#closest = result;
     this.#$("use-closest").hidden = false;
-    this.#say(`${result.message[0].toUpperCase()}${result.message.slice(1)}. The closest board: ${describeFigures(result)}.`, "missed");
+    this.#say(
+      `${result.message[0].toUpperCase()}${result.message.slice(1)}. The closest board: ${describeFigures(result)}.`,
+      "missed",
+    );
   }
 
   /** A class set: its boards listed to open, save or print; a set that missed a target says which. */
@@ -205,8 +218,13 @@ class GenerateDialog {
     this.#$("set-summary").textContent = setSummary(result);
     drawSet(this.#$("set-list"), result, (index) => this.#openFromSet(index));
     this.#$("save-set").disabled = false;
-    if (result.met) this.#say(`Done: a class set of ${result.boards.length}. Open any board, save the set or print it.`, "met");
-    else this.#say(`${result.message[0].toUpperCase()}${result.message.slice(1)}. The closest set is listed below.`, "missed");
+    if (result.met)
+      this.#say(`Done: a class set of ${result.boards.length}. Open any board, save the set or print it.`, "met");
+    else
+      this.#say(
+        `${result.message[0].toUpperCase()}${result.message.slice(1)}. The closest set is listed below.`,
+        "missed",
+      );
   }
 
   #setName() {
@@ -230,7 +248,9 @@ class GenerateDialog {
     const outcome = saved ? `Saved to My boards as “${this.#setName()}”.` : "Not saved: My boards says why.";
     this.#$("set-summary").textContent = `${setSummary(this.#set)} ${outcome}`;
     // Said where the eye is too: the dialog's own status line, in sight at the top of its results.
-    this.#$("status").textContent = saved ? `Saved the set of ${entries.length} boards to My boards as “${this.#setName()}”.` : outcome;
+    this.#$("status").textContent = saved
+      ? `Saved the set of ${entries.length} boards to My boards as “${this.#setName()}”.`
+      : outcome;
     this.#revealStatus();
   }
 
@@ -238,7 +258,10 @@ class GenerateDialog {
     const closest = this.#closest;
     if (!closest) return;
     const gone = this.#put(closest, "Put the closest board generated on the board: it misses a target.");
-    this.#say(`The closest board is on the board now (Undo takes it back): ${describeFigures(closest)}.${gone}`, "closest");
+    this.#say(
+      `The closest board is on the board now (Undo takes it back): ${describeFigures(closest)}.${gone}`,
+      "closest",
+    );
     this.#$("use-closest").hidden = true;
   }
 

@@ -11,7 +11,11 @@ const START_LIMIT_MS = 60_000;
 export class GenerateJob {
   #messenger = new WorkerMessenger(
     () => ({ worker: new Worker(siteUrl("workers/generate.worker.mjs"), { type: "module" }) }),
-    { name: "generate", silenceLimitMs: START_LIMIT_MS, unavailable: (message) => `Python could not start for the generator (${message})` },
+    {
+      name: "generate",
+      silenceLimitMs: START_LIMIT_MS,
+      unavailable: (message) => `Python could not start for the generator (${message})`,
+    },
   );
   #running = false;
 

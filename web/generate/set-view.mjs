@@ -11,7 +11,8 @@ const rollsText = (rolls) => formatRolls(rolls ?? null);
 /** The spread in words: "2.6% apart (within 5%)", or why it is unknown. Pure. */
 export function spreadText(spread, tolerance) {
   const allowed = `${Number((tolerance * 100).toFixed(2))}%`;
-  if (spread === null || spread === undefined) return `the spread is unknown: a board's expected rolls are infinite (within ${allowed} asked)`;
+  if (spread === null || spread === undefined)
+    return `the spread is unknown: a board's expected rolls are infinite (within ${allowed} asked)`;
   const apart = `${(spread * 100).toFixed(1)}% apart`;
   return `expected rolls ${apart} (${spread <= tolerance ? "within" : "more than"} the ${allowed} asked)`;
 }
@@ -28,7 +29,10 @@ export function setSummary(result) {
   const n = boards[0]?.n ?? 0;
   const head = `${boards.length} boards, ${n}×${n}`;
   const moves = new Set(boards.map((board) => board.min_moves));
-  const least = moves.size === 1 ? `each least moves ${boards[0].min_moves}` : `least moves ${[...moves].join(", ")} (not the same)`;
+  const least =
+    moves.size === 1
+      ? `each least moves ${boards[0].min_moves}`
+      : `least moves ${[...moves].join(", ")} (not the same)`;
   return `${head}: ${least}; ${spreadText(result.spread, result.tolerance)}.`;
 }
 

@@ -35,7 +35,10 @@ export function uniqueName(name, taken) {
 }
 
 function isJumpList(jumps) {
-  return Array.isArray(jumps) && jumps.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(Number.isInteger));
+  return (
+    Array.isArray(jumps) &&
+    jumps.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(Number.isInteger))
+  );
 }
 
 /** A stored entry as read back, or null when it is not one (the store was edited by hand). */
@@ -53,7 +56,16 @@ export function readEntry(data) {
   const words = entryWords(data, data.n);
   if (!words) return null;
   const set = readSet(data.set);
-  return { id: data.id, name, n: data.n, jumps: data.jumps, rules: { start, overshoot, sixes }, ...movesFields(data, start), ...words, ...(set ? { set } : {}) };
+  return {
+    id: data.id,
+    name,
+    n: data.n,
+    jumps: data.jumps,
+    rules: { start, overshoot, sixes },
+    ...movesFields(data, start),
+    ...words,
+    ...(set ? { set } : {}),
+  };
 }
 
 /**
@@ -84,7 +96,14 @@ export function readSet(set) {
   if (!set || typeof set !== "object" || typeof set.id !== "string" || set.id.length > 40) return null;
   const name = cleanName(set.name);
   const { index, count } = set;
-  const good = name && Number.isInteger(count) && count >= 2 && count <= MAX_SET && Number.isInteger(index) && index >= 1 && index <= count;
+  const good =
+    name &&
+    Number.isInteger(count) &&
+    count >= 2 &&
+    count <= MAX_SET &&
+    Number.isInteger(index) &&
+    index >= 1 &&
+    index <= count;
   return good ? { id: set.id, name, index, count } : null;
 }
 
@@ -96,7 +115,8 @@ export function entryWords(data, n, where = "") {
   try {
     const notes = checkNotes(data.notes, n, `${where}notes`);
     const decks = checkDecks(data.decks, `${where}decks`);
-    if (data.hideNumbers !== undefined && typeof data.hideNumbers !== "boolean") throw new Error(`${where}hideNumbers is not true or false`);
+    if (data.hideNumbers !== undefined && typeof data.hideNumbers !== "boolean")
+      throw new Error(`${where}hideNumbers is not true or false`);
     return { notes, hideNumbers: data.hideNumbers === true, decks };
   } catch (error) {
     if (where) throw error;

@@ -15,7 +15,10 @@ export const MAX_IMPORT_CHARS = 5_000_000;
  * sets, not one of twice the boards. Throws an Error when the text is not an export file at all.
  */
 export function parseExport(text) {
-  if (text.length > MAX_IMPORT_CHARS) throw new Error(`the file is ${text.length.toLocaleString("en")} characters, more than an export of ${MAX_BOARDS} boards can be`);
+  if (text.length > MAX_IMPORT_CHARS)
+    throw new Error(
+      `the file is ${text.length.toLocaleString("en")} characters, more than an export of ${MAX_BOARDS} boards can be`,
+    );
   let data;
   try {
     data = JSON.parse(text);
@@ -25,7 +28,8 @@ export function parseExport(text) {
   if (!data || data.format !== EXPORT_FORMAT || !Array.isArray(data.boards)) {
     throw new Error(`the file is not a boards export (it needs "format": "${EXPORT_FORMAT}" and a list of boards)`);
   }
-  if (data.boards.length > MAX_BOARDS) throw new Error(`the file has ${data.boards.length} boards; at most ${MAX_BOARDS} can be imported`);
+  if (data.boards.length > MAX_BOARDS)
+    throw new Error(`the file has ${data.boards.length} boards; at most ${MAX_BOARDS} can be imported`);
   const entries = [];
   const problems = [];
   const unset = [];
@@ -35,9 +39,21 @@ export function parseExport(text) {
     const label = name ? `Board ${index + 1} (“${name}”)` : `Board ${index + 1}`;
     if (!name) return problems.push(`${label}: it has no name`);
     if (!item || !("board" in item)) return problems.push(`${label}: it has no board`);
-    const entry = { index, label, name, board: item.board, rules: item.rules ?? {}, notes: item.notes, hideNumbers: item.hideNumbers, decks: item.decks };
+    const entry = {
+      index,
+      label,
+      name,
+      board: item.board,
+      rules: item.rules ?? {},
+      notes: item.notes,
+      hideNumbers: item.hideNumbers,
+      decks: item.decks,
+    };
     const set = item.set === undefined ? null : readSet(item.set);
-    if (item.set !== undefined && !set) unset.push(`${label}: its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to ${MAX_SET}), so it is imported as a board on its own`);
+    if (item.set !== undefined && !set)
+      unset.push(
+        `${label}: its class set is not one (it needs an id, a name, an index from 1 to its count and a count from 2 to ${MAX_SET}), so it is imported as a board on its own`,
+      );
     if (set && !setIds.has(set.id)) setIds.set(set.id, newSetId());
     entries.push(set ? { ...entry, set: { ...set, id: setIds.get(set.id) } } : entry);
   });
@@ -62,7 +78,15 @@ export async function checkEntries(entries, request) {
       continue;
     }
     const set = entry.set ? { set: entry.set } : {}; // read as storage reads it (parseExport: readSet)
-    good.push({ name: entry.name, n: reply.result.n, jumps: reply.result.jumps, rules: { start: "square1", overshoot: "stay", ...entry.rules }, moves: null, ...words, ...set });
+    good.push({
+      name: entry.name,
+      n: reply.result.n,
+      jumps: reply.result.jumps,
+      rules: { start: "square1", overshoot: "stay", ...entry.rules },
+      moves: null,
+      ...words,
+      ...set,
+    });
   }
   return { good, problems };
 }
@@ -71,10 +95,18 @@ export async function checkEntries(entries, request) {
 async function askClashes(library, dialog, boards) {
   const clashes = boards.filter((board) => library.names().has(board.name));
   if (!clashes.length) return "copy";
-  const names = clashes.slice(0, 5).map((board) => `“${board.name}”`).join(", ");
+  const names = clashes
+    .slice(0, 5)
+    .map((board) => `“${board.name}”`)
+    .join(", ");
   const { choice } = await ask(dialog, {
     message: `${clashes.length} imported board${clashes.length === 1 ? " has a name" : "s have names"} already in My boards: ${names}${clashes.length > 5 ? ", …" : ""}.`,
-    choices: [["copy", "Import as copies"], ["replace", "Replace mine"], ["skip", "Skip them"], ["", "Cancel import"]],
+    choices: [
+      ["copy", "Import as copies"],
+      ["replace", "Replace mine"],
+      ["skip", "Skip them"],
+      ["", "Cancel import"],
+    ],
   });
   return choice;
 }

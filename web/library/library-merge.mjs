@@ -37,7 +37,12 @@ function contentKey(entry) {
 export function confirmed(stored, asked, done, sameName) {
   const entry = stored.find((item) => item.id === asked.id);
   if (!entry) return undefined;
-  const why = sameName && entry.name !== asked.name ? `renamed ${quoted(entry.name)}` : contentKey(entry) !== contentKey(asked) ? "changed" : "";
+  const why =
+    sameName && entry.name !== asked.name
+      ? `renamed ${quoted(entry.name)}`
+      : contentKey(entry) !== contentKey(asked)
+        ? "changed"
+        : "";
   if (why) throw new LibraryError("changed", `${quoted(asked.name)} was ${why} in another tab; nothing was ${done}.`);
   return entry;
 }
@@ -58,7 +63,9 @@ export function addTo(stored, boards, replace) {
   const added = boards.map((board) => {
     const asked = replace.get(board.name);
     let id = asked && confirmed(stored, asked, "saved", true)?.id;
-    if (!storedIds.has(id) || used.has(id)) do id = randomId(); while (storedIds.has(id) || used.has(id));
+    if (!storedIds.has(id) || used.has(id))
+      do id = randomId();
+      while (storedIds.has(id) || used.has(id));
     used.add(id);
     const entry = { ...board, id, ...movesFields(board, board.rules?.start ?? RULES.start.default) };
     if (entry.moves === null) delete entry.movesStart; // a start the board came with, beside no figure
@@ -73,7 +80,8 @@ export function addTo(stored, boards, replace) {
   const fresh = added.filter((entry) => !storedIds.has(entry.id)).reverse();
   const list = [...fresh, ...stored.map((entry) => byId.get(entry.id) ?? entry)];
   if (list.length > MAX_BOARDS) {
-    const what = added.length === 1 ? `${quoted(added[0].name)} was not saved` : `the ${added.length} boards were not saved`;
+    const what =
+      added.length === 1 ? `${quoted(added[0].name)} was not saved` : `the ${added.length} boards were not saved`;
     throw new LibraryError("full", `My boards holds at most ${MAX_BOARDS} boards, so ${what}: delete some first.`);
   }
   return { list, result: added };

@@ -19,9 +19,15 @@ export const EXPORT_FORMAT = "snakes-ladders-boards";
  */
 function writeProblem(error, what) {
   if (error?.name === "QuotaExceededError") {
-    return new LibraryError("full", `Your browser's storage for this page is full, so nothing was changed: ${what}. Delete or export some boards to make room.`);
+    return new LibraryError(
+      "full",
+      `Your browser's storage for this page is full, so nothing was changed: ${what}. Delete or export some boards to make room.`,
+    );
   }
-  return new LibraryError("unavailable", `Your browser does not let this page store boards (${error?.message ?? error}), so nothing was changed: ${what}.`);
+  return new LibraryError(
+    "unavailable",
+    `Your browser does not let this page store boards (${error?.message ?? error}), so nothing was changed: ${what}.`,
+  );
 }
 
 /** What a least-moves figure was computed for: the entry's board (its size and jumps) and its start rule. */
@@ -110,7 +116,8 @@ export class Library {
    * Returns the new entries, with the names they were stored under.
    */
   add(boards, replace = new Map()) {
-    const what = boards.length === 1 ? `${quoted(boards[0].name)} was not saved` : `the ${boards.length} boards were not saved`;
+    const what =
+      boards.length === 1 ? `${quoted(boards[0].name)} was not saved` : `the ${boards.length} boards were not saved`;
     return this.#change(what, (stored) => addTo(stored, boards, replace));
   }
 
@@ -133,9 +140,15 @@ export class Library {
       const entry = confirmed(stored, asked, "renamed", true);
       if (!entry) throw gone(before, "renamed");
       if (stored.some((item) => item.id !== id && item.name === name)) {
-        throw new LibraryError("taken", `There is already a board named ${quoted(name)} (saved in another tab): choose another name.`);
+        throw new LibraryError(
+          "taken",
+          `There is already a board named ${quoted(name)} (saved in another tab): choose another name.`,
+        );
       }
-      return { list: stored.map((item) => (item === entry ? { ...this.#rawOf(item), name } : item)), result: entry.name };
+      return {
+        list: stored.map((item) => (item === entry ? { ...this.#rawOf(item), name } : item)),
+        result: entry.name,
+      };
     });
   }
 
@@ -159,7 +172,12 @@ export class Library {
       return this.#change(what, (stored) => {
         const target = stored.find((item) => item.id === entry.id && boardKey(item) === key);
         if (!target || target.moves === moves) return { list: null, result: Boolean(target) };
-        return { list: stored.map((item) => (item === target ? { ...this.#rawOf(item), moves, movesStart: item.rules.start } : item)), result: true };
+        return {
+          list: stored.map((item) =>
+            item === target ? { ...this.#rawOf(item), moves, movesStart: item.rules.start } : item,
+          ),
+          result: true,
+        };
       });
     } catch (error) {
       if (error.kind === "full" || error.kind === "unavailable") {
@@ -200,7 +218,10 @@ export class Library {
   /** The export file's JSON text: every board as a LeetCode matrix with its name, rules, words and class set (when it has them). */
   exportText(toMatrix) {
     const boards = this.#entries.map(({ name, n, jumps, rules, moves, notes, hideNumbers, decks, set }) => {
-      const words = Object.keys(notes ?? {}).length || hideNumbers || Object.keys(decks ?? {}).length ? { notes, hideNumbers, decks } : {};
+      const words =
+        Object.keys(notes ?? {}).length || hideNumbers || Object.keys(decks ?? {}).length
+          ? { notes, hideNumbers, decks }
+          : {};
       return { name, rules, moves, board: toMatrix({ n, jumps: new Map(jumps) }), ...words, ...(set ? { set } : {}) };
     });
     return JSON.stringify({ format: EXPORT_FORMAT, version: 1, boards }, null, 1);
@@ -216,7 +237,10 @@ export class Library {
       return this.#store().getItem(LIBRARY_KEY);
     } catch (error) {
       const unsaved = what ? `, so nothing was changed: ${what}` : "";
-      throw new LibraryError("unavailable", `Your browser does not let this page read stored boards (${error?.message ?? error})${unsaved}.`);
+      throw new LibraryError(
+        "unavailable",
+        `Your browser does not let this page read stored boards (${error?.message ?? error})${unsaved}.`,
+      );
     }
   }
 
@@ -274,17 +298,29 @@ export class Library {
    * "unreadable" that says whether it is kept, and if not, what keeps it.
    */
   #cannotRead(text) {
-    const known = this.#unreadable?.text === text ? this.#unreadable : { text, aside: null, downloaded: false, problem: null };
+    const known =
+      this.#unreadable?.text === text ? this.#unreadable : { text, aside: null, downloaded: false, problem: null };
     if (!known.aside) Object.assign(known, copyAside(this.#store(), LIBRARY_KEY, text));
     this.#unreadable = known;
-    if (known.aside) return new LibraryError("unreadable", "Your saved boards could not be read (they are not a list of boards); a copy is kept aside, and saving a board starts a new list.");
-    const next = known.downloaded ? "You downloaded the text: press Start a new list to save boards here again." : "Download the text to keep it.";
-    return new LibraryError("unreadable", `Your saved boards could not be read and could not be copied aside: ${known.problem}. ${next}`);
+    if (known.aside)
+      return new LibraryError(
+        "unreadable",
+        "Your saved boards could not be read (they are not a list of boards); a copy is kept aside, and saving a board starts a new list.",
+      );
+    const next = known.downloaded
+      ? "You downloaded the text: press Start a new list to save boards here again."
+      : "Download the text to keep it.";
+    return new LibraryError(
+      "unreadable",
+      `Your saved boards could not be read and could not be copied aside: ${known.problem}. ${next}`,
+    );
   }
 
   #withUnstored(entry) {
     const kept = entry.moves === null ? this.#unstored.get(entry.id) : undefined;
-    return kept && kept.key === boardKey(entry) ? { ...entry, moves: kept.moves, movesStart: entry.rules.start } : entry;
+    return kept && kept.key === boardKey(entry)
+      ? { ...entry, moves: kept.moves, movesStart: entry.rules.start }
+      : entry;
   }
 
   /** An entry as stored, for a change to one field of it that keeps what this page does not read. */
@@ -322,5 +358,8 @@ export class Library {
 
 /** The refusal of a write over a stored list that could not be read and is neither kept aside nor a new list yet. */
 function notKept(what) {
-  return new LibraryError("unreadable", `Your saved boards could not be read and could not be copied aside, so nothing was changed: ${what}. Download the text to keep it, then start a new list.`);
+  return new LibraryError(
+    "unreadable",
+    `Your saved boards could not be read and could not be copied aside, so nothing was changed: ${what}. Download the text to keep it, then start a new list.`,
+  );
 }

@@ -86,7 +86,9 @@ class LibraryPanel {
   #draw() {
     this.#drawUnreadable();
     const entries = this.library.entries;
-    this.#$("list").replaceChildren(...groupSets(entries).map((group) => (group.set ? this.#setItem(group) : this.#item(group.entry))));
+    this.#$("list").replaceChildren(
+      ...groupSets(entries).map((group) => (group.set ? this.#setItem(group) : this.#item(group.entry))),
+    );
     this.#$("empty").hidden = entries.length > 0 || Boolean(this.library.unreadable); // boards are stored, unread
     this.#$("export").disabled = entries.length === 0;
     this.#root.dataset.count = String(entries.length);
@@ -140,7 +142,10 @@ class LibraryPanel {
 
   /** Save `boards` (a class set from the Generate dialog) as new entries; resolves true when saved. */
   async saveBoards(boards, name) {
-    const added = this.#change(() => this.library.add(boards), (saved) => `Saved the class set “${name}” (${saved.length} boards).`);
+    const added = this.#change(
+      () => this.library.add(boards),
+      (saved) => `Saved the class set “${name}” (${saved.length} boards).`,
+    );
     if (added) this.#fillMoves(added.filter((entry) => entry.moves === null));
     return Boolean(added);
   }
@@ -149,19 +154,35 @@ class LibraryPanel {
     const library = this.library;
     const name = cleanName(this.#$("name").value) || `Board ${library.entries.length + 1}`;
     const { board, notes, hideNumbers, decks } = this.#app.state;
-    const fresh = { name, n: board.n, jumps: [...board.jumps], rules: this.#app.getRules(), moves: null, notes, hideNumbers, decks };
+    const fresh = {
+      name,
+      n: board.n,
+      jumps: [...board.jumps],
+      rules: this.#app.getRules(),
+      moves: null,
+      notes,
+      hideNumbers,
+      decks,
+    };
     const clash = library.entries.find((entry) => entry.name === name);
     let replace = new Map();
     if (clash) {
       const { choice } = await ask(this.#app.dialog, {
         message: `My boards already has a board named “${name}”.`,
-        choices: [["copy", `Save as “${uniqueName(name, library.names())}”`], ["replace", "Replace it"], ["", "Cancel"]],
+        choices: [
+          ["copy", `Save as “${uniqueName(name, library.names())}”`],
+          ["replace", "Replace it"],
+          ["", "Cancel"],
+        ],
       });
       if (!choice) return this.#say("Nothing was saved.");
       if (choice === "copy") fresh.name = uniqueName(name, library.names());
       else replace = new Map([[name, clash]]);
     }
-    const added = this.#change(() => library.add([fresh], replace), ([saved]) => `Saved “${saved.name}”.`);
+    const added = this.#change(
+      () => library.add([fresh], replace),
+      ([saved]) => `Saved “${saved.name}”.`,
+    );
     if (added) {
       this.#$("name").value = "";
       this.#fillMoves(added);
@@ -185,7 +206,10 @@ class LibraryPanel {
     const { choice, text } = await ask(this.#app.dialog, {
       message: `Rename “${entry.name}”`,
       field: { label: "New name", value: entry.name, maxLength: MAX_NAME },
-      choices: [["rename", "Rename"], ["", "Cancel"]],
+      choices: [
+        ["rename", "Rename"],
+        ["", "Cancel"],
+      ],
     });
     const name = cleanName(text);
     if (choice !== "rename" || !name || name === entry.name) return;
@@ -193,19 +217,32 @@ class LibraryPanel {
       this.#say(`There is already a board named “${name}”: choose another name.`, "error");
       return;
     }
-    this.#change(() => this.library.rename(entry, name), (before) => `Renamed “${before}” to “${name}”.`);
+    this.#change(
+      () => this.library.rename(entry, name),
+      (before) => `Renamed “${before}” to “${name}”.`,
+    );
   }
 
   #duplicate(entry) {
-    this.#change(() => this.library.duplicate(entry), ([copy]) => `Duplicated “${entry.name}” as “${copy.name}”.`);
+    this.#change(
+      () => this.library.duplicate(entry),
+      ([copy]) => `Duplicated “${entry.name}” as “${copy.name}”.`,
+    );
   }
 
   async #remove(entry) {
-    const { choice } = await ask(this.#app.dialog, { message: `Delete “${entry.name}” from My boards?`, choices: [["delete", "Delete"], ["", "Cancel"]] });
+    const { choice } = await ask(this.#app.dialog, {
+      message: `Delete “${entry.name}” from My boards?`,
+      choices: [
+        ["delete", "Delete"],
+        ["", "Cancel"],
+      ],
+    });
     if (choice !== "delete") return;
     this.#change(
       () => this.library.remove(entry),
-      (removed) => (removed ? `Deleted “${removed.name}”.` : `“${entry.name}” had already been deleted in another tab.`),
+      (removed) =>
+        removed ? `Deleted “${removed.name}”.` : `“${entry.name}” had already been deleted in another tab.`,
     );
   }
 
@@ -239,13 +276,18 @@ class LibraryPanel {
     const checked = await this.#readFile(file);
     if (!checked) return;
     const { good, problems, unset } = checked;
-    const settled = good.length ? await settleNames(this.library, this.#app.dialog, good) : { kept: [], replace: new Map() };
+    const settled = good.length
+      ? await settleNames(this.library, this.#app.dialog, good)
+      : { kept: [], replace: new Map() };
     if (!settled) return this.#say("Import cancelled: nothing was changed.");
     const added = settled.kept.length ? this.#change(() => this.library.add(settled.kept, settled.replace)) : [];
     if (!added) return;
     const skipped = problems.length ? ` Skipped ${problems.length}: ${problems.join("; ")}.` : "";
     const alone = unset.length ? ` ${unset.join("; ")}.` : "";
-    this.#say(`Imported ${added.length} board${added.length === 1 ? "" : "s"}.${skipped}${alone}`, problems.length || unset.length ? "error" : "info");
+    this.#say(
+      `Imported ${added.length} board${added.length === 1 ? "" : "s"}.${skipped}${alone}`,
+      problems.length || unset.length ? "error" : "info",
+    );
     this.#fillMoves(added);
   }
 
@@ -277,7 +319,12 @@ class LibraryPanel {
       const start = element("button", "", "Start a new list");
       for (const button of [download, start]) button.type = "button";
       download.addEventListener("click", () => this.#downloadUnreadable());
-      start.addEventListener("click", () => this.#change(() => this.library.startNewList(), () => "Started a new list: My boards is empty, and boards can be saved again."));
+      start.addEventListener("click", () =>
+        this.#change(
+          () => this.library.startNewList(),
+          () => "Started a new list: My boards is empty, and boards can be saved again.",
+        ),
+      );
       bar.append(download, start);
       this.#$("status").after(bar);
     }
@@ -290,7 +337,10 @@ class LibraryPanel {
     if (text === undefined) return;
     downloadText(text, UNREADABLE_FILE); // text/plain: saved as it is, never read as a page
     this.library.downloaded(text);
-    this.#say(`Downloaded the text of your saved boards as ${UNREADABLE_FILE} (${text.length.toLocaleString("en")} characters): keep that file. Start a new list to save boards here again; it replaces that text.`, "error");
+    this.#say(
+      `Downloaded the text of your saved boards as ${UNREADABLE_FILE} (${text.length.toLocaleString("en")} characters): keep that file. Start a new list to save boards here again; it replaces that text.`,
+      "error",
+    );
     this.#drawUnreadable();
   }
 
@@ -299,7 +349,10 @@ class LibraryPanel {
     this.#refresh();
     const { hidden } = this.library;
     if (hidden && this.#$("status").dataset.kind !== "error") {
-      this.#say(`${hidden} saved item${hidden === 1 ? " is" : "s are"} not a board this page can show; kept as stored.`, "error");
+      this.#say(
+        `${hidden} saved item${hidden === 1 ? " is" : "s are"} not a board this page can show; kept as stored.`,
+        "error",
+      );
     }
     this.#fillMoves(this.library.entries.filter((entry) => entry.moves === null));
   }

@@ -21,8 +21,12 @@ const MAX_PLAYER_NAME = 20;
 
 /** One line of the history: "Turn 3, Ana: rolled 4 → square 9, ladder to 20". */
 export function describeRoll(number, name, step, last) {
-  if (step.to_start) return `Turn ${number}, ${name}: rolled a third 6 in the turn, so the token goes back to the start`;
-  const move = describeMove(`Turn ${number}, ${name}: rolled ${step.roll}`, step, last, { bounce: "bounced back", won: step.won });
+  if (step.to_start)
+    return `Turn ${number}, ${name}: rolled a third 6 in the turn, so the token goes back to the start`;
+  const move = describeMove(`Turn ${number}, ${name}: rolled ${step.roll}`, step, last, {
+    bounce: "bounced back",
+    won: step.won,
+  });
   return step.again ? `${move}. Roll again: a six!` : move;
 }
 
@@ -102,7 +106,8 @@ class HotSeat {
 
   showRules() {
     const game = this.#game;
-    this.#$("rules").textContent = `Rules: ${describeRules(game?.rules ?? this.#app.getRules())}. ${game ? "" : "Choose them under Rules for a real die."}`;
+    this.#$("rules").textContent =
+      `Rules: ${describeRules(game?.rules ?? this.#app.getRules())}. ${game ? "" : "Choose them under Rules for a real die."}`;
   }
 
   #showCount() {
@@ -113,7 +118,9 @@ class HotSeat {
   #announceTurn() {
     const player = this.#game.players[this.#game.player - 1];
     const again = this.#game.sixes > 0 ? "Roll again: a six! " : ""; // a sixes rule's extra roll in the same turn
-    this.#$("turn").textContent = player.computer ? `${again}${player.name} (computer) is rolling…` : `${again}${player.name}'s turn: press Roll${touchOnly() ? "" : " or Space"}.`;
+    this.#$("turn").textContent = player.computer
+      ? `${again}${player.name} (computer) is rolling…`
+      : `${again}${player.name}'s turn: press Roll${touchOnly() ? "" : " or Space"}.`;
     this.#$("turn").style.color = player.colour;
   }
 
@@ -124,7 +131,19 @@ class HotSeat {
     const rules = this.#app.getRules();
     const board = this.#app.state.board;
     const count = Number(this.#$("count").value);
-    const game = { rules, matrix: boardToMatrix(board), last: board.n * board.n, players: [], positions: [], player: 1, number: 0, sixes: 0, rolls: Array(count).fill(0), busy: true, over: false };
+    const game = {
+      rules,
+      matrix: boardToMatrix(board),
+      last: board.n * board.n,
+      players: [],
+      positions: [],
+      player: 1,
+      number: 0,
+      sixes: 0,
+      rolls: Array(count).fill(0),
+      busy: true,
+      over: false,
+    };
     this.#game = game;
     for (const name of ["history", "winner", "die", "turn"]) this.#$(name).replaceChildren();
     this.showRules();
@@ -190,14 +209,22 @@ class HotSeat {
     const roll = this.#throwDie();
     // After a 6 under a sixes rule the same turn goes on: the same number, and the 6s so far (Python's count).
     const number = game.sixes > 0 ? game.number : game.number + 1;
-    const reply = await this.#ask(game, { positions: game.positions, player: game.player, number, roll, sixes: game.sixes });
+    const reply = await this.#ask(game, {
+      positions: game.positions,
+      player: game.player,
+      number,
+      roll,
+      sixes: game.sixes,
+    });
     if (this.#game !== game) return;
     if (!reply.ok) return this.#finish("error", `The roll could not be played: ${reply.error.message}.`);
     const answer = reply.result;
     const turn = answer.turn;
     // A third 6 walks no square: the token goes straight back to the start, drawn as a jump there.
     const back = { ...turn, landing: turn.start, visits: [] };
-    const done = await (turn.to_start ? player.mover.play([back], { from: turn.start, keep: true, catchUp: false }) : playTurn(player.mover, turn));
+    const done = await (turn.to_start
+      ? player.mover.play([back], { from: turn.start, keep: true, catchUp: false })
+      : playTurn(player.mover, turn));
     if (this.#game !== game || !done) return;
     game.positions = answer.positions;
     game.number = answer.turn.number;
@@ -215,10 +242,20 @@ class HotSeat {
   #next(game, answer) {
     game.busy = false;
     const players = game.players.length;
-    const won = () => describeWin(game.players[answer.winner - 1].name, { number: game.number, players, rolls: game.rolls[answer.winner - 1] });
+    const won = () =>
+      describeWin(game.players[answer.winner - 1].name, {
+        number: game.number,
+        players,
+        rolls: game.rolls[answer.winner - 1],
+      });
     if (answer.over === "won") return this.#finish("won", `${won()}!`);
-    if (answer.over === "stuck") return this.#finish("stuck", `No one can reach square ${game.last} any more: the game ends without a winner.`);
-    if (answer.over) return this.#finish("stopped", `No winner after ${LIMITS.MAX_TURNS.toLocaleString("en")} turns in all: the game was stopped.`);
+    if (answer.over === "stuck")
+      return this.#finish("stuck", `No one can reach square ${game.last} any more: the game ends without a winner.`);
+    if (answer.over)
+      return this.#finish(
+        "stopped",
+        `No winner after ${LIMITS.MAX_TURNS.toLocaleString("en")} turns in all: the game was stopped.`,
+      );
     game.player = answer.next_player;
     this.#$("roll").disabled = false;
     this.#announceTurn();
@@ -235,11 +272,19 @@ class HotSeat {
     document.addEventListener("keydown", (event) => {
       if (event.key !== " " || !this.#game || this.#game.over || event.ctrlKey || event.altKey || event.metaKey) return;
       if (document.body.dataset.workspace !== "play") return; // a game kept while another workspace shows
-      if (/** @type {Element} */ (event.target).closest?.("input, textarea, select, button, [role=grid], [contenteditable], dialog")) return;
+      if (
+        /** @type {Element} */ (event.target).closest?.(
+          "input, textarea, select, button, [role=grid], [contenteditable], dialog",
+        )
+      )
+        return;
       event.preventDefault();
       if (this.#personToRoll()) this.roll();
     });
-    this.#app.state.addEventListener("change", () => this.#game && this.stop("The board changed, so the game was stopped."));
+    this.#app.state.addEventListener(
+      "change",
+      () => this.#game && this.stop("The board changed, so the game was stopped."),
+    );
     this.#app.state.addEventListener("ruleschange", () => this.showRules()); // a game keeps its own rules
     this.#$("count").addEventListener("change", () => this.#showCount());
     this.#$("start").addEventListener("click", () => this.start());

@@ -3,7 +3,8 @@
 import { KeptCode } from "./kept-code.mjs";
 import { language } from "./languages.mjs";
 
-const CHANGED = "This code was changed in another tab, so your edits here are not saved. Load the other tab's version (your edits are replaced; Undo brings them back), or keep yours (saved over the other tab's).";
+const CHANGED =
+  "This code was changed in another tab, so your edits here are not saved. Load the other tab's version (your edits are replaced; Undo brings them back), or keep yours (saved over the other tab's).";
 
 /**
  * The editor's kept code. The editor is given as `text()` (its code, or null before it exists) and
@@ -24,7 +25,10 @@ export class CodeKeeper {
     [this.#note, this.#text, this.#replace] = [note, text, replace];
     this.#choices = this.#makeChoices();
     // Fired by another tab's write only; a key of null is that tab clearing all of this site's storage.
-    window.addEventListener("storage", (event) => (event.key === this.#kept?.key || event.key === null) && this.#follow());
+    window.addEventListener(
+      "storage",
+      (event) => (event.key === this.#kept?.key || event.key === null) && this.#follow(),
+    );
   }
 
   /** The code to show for `name`'s language: `linked` (a link's, not saved until edited), else the kept code or the template. */
@@ -57,7 +61,9 @@ export class CodeKeeper {
 
   /** Show what saving came to: nothing when saved (or null), the reason, or the choice between two tabs' code. */
   #say(outcome) {
-    const problem = outcome?.problem ? `Your code is not saved: ${outcome.problem}. It stays in this editor while the page is open; copy it somewhere safe.` : "";
+    const problem = outcome?.problem
+      ? `Your code is not saved: ${outcome.problem}. It stays in this editor while the page is open; copy it somewhere safe.`
+      : "";
     const newer = Boolean(outcome && "newer" in outcome);
     this.#note.textContent = newer ? CHANGED : problem;
     this.#note.hidden = !newer && !problem;

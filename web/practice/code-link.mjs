@@ -92,7 +92,8 @@ async function inflate(bytes, limit) {
  */
 export async function decodeLinkedCode({ param, value, language = "python" }) {
   try {
-    if (value.length > 4 * CODE_LIMIT) throw new Error(`it is over ${(4 * CODE_LIMIT).toLocaleString("en")} characters long`);
+    if (value.length > 4 * CODE_LIMIT)
+      throw new Error(`it is over ${(4 * CODE_LIMIT).toLocaleString("en")} characters long`);
     let bytes = fromBase64Url(value);
     if (param === "codez") bytes = await inflate(bytes, 4 * CODE_LIMIT);
     let text;

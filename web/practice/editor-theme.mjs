@@ -31,22 +31,41 @@ const ACTIVE_LINE = pair("#f3eee2", "#262f33");
 // built "dark": light-dark() does that job); "&.cm-editor" gives these rules as many classes, and being
 // later in the cascade they win.
 const panel = { backgroundColor: "var(--card)", color: "var(--ink)", border: "1px solid var(--line)" };
-const field = { color: "var(--ink)", backgroundColor: "var(--button)", backgroundImage: "none", border: "1px solid var(--line)" };
+const field = {
+  color: "var(--ink)",
+  backgroundColor: "var(--button)",
+  backgroundImage: "none",
+  border: "1px solid var(--line)",
+};
 const selection = { backgroundColor: "var(--select-bg)" };
 /** The editor's own elements in the page's colours, as CodeMirror's EditorView.theme spec. */
 const THEME = {
-  "&": { minHeight: "14rem", maxHeight: "32rem", fontSize: "0.9rem", backgroundColor: "var(--card)", color: "var(--ink)" },
+  "&": {
+    minHeight: "14rem",
+    maxHeight: "32rem",
+    fontSize: "0.9rem",
+    backgroundColor: "var(--card)",
+    color: "var(--ink)",
+  },
   ".cm-scroller": { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },
   "&.cm-editor .cm-content": { caretColor: "var(--ink)" },
   ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--ink)" },
-  "&.cm-editor .cm-gutters": { backgroundColor: "var(--paper)", color: "var(--muted)", borderRight: "1px solid var(--line)" },
+  "&.cm-editor .cm-gutters": {
+    backgroundColor: "var(--paper)",
+    color: "var(--muted)",
+    borderRight: "1px solid var(--line)",
+  },
   "&.cm-editor .cm-activeLine": { backgroundColor: ACTIVE_LINE },
   "&.cm-editor .cm-activeLineGutter": { backgroundColor: ACTIVE_LINE, color: "var(--ink)" },
   "&.cm-editor .cm-selectionBackground": selection,
   "&.cm-editor.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground": selection,
   ".cm-content ::selection": selection,
   "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--select-bg)", outline: "1px solid var(--select)" },
-  "&.cm-focused .cm-nonmatchingBracket": { backgroundColor: "transparent", color: "var(--error)", outline: "1px solid var(--error)" },
+  "&.cm-focused .cm-nonmatchingBracket": {
+    backgroundColor: "transparent",
+    color: "var(--error)",
+    outline: "1px solid var(--error)",
+  },
   "&.cm-editor .cm-searchMatch": { backgroundColor: "var(--landing)", outline: "1px solid var(--current)" },
   "&.cm-editor .cm-searchMatch-selected": { backgroundColor: "var(--path)" },
   "&.cm-editor .cm-selectionMatch": selection,
@@ -54,7 +73,10 @@ const THEME = {
   "&.cm-editor .cm-panels": { backgroundColor: "var(--card)", color: "var(--ink)" },
   "&.cm-editor .cm-button, &.cm-editor .cm-textfield": field,
   "&.cm-editor .cm-tooltip": panel,
-  "&.cm-editor .cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--select-bg)", color: "var(--ink)" },
+  "&.cm-editor .cm-tooltip-autocomplete ul li[aria-selected]": {
+    backgroundColor: "var(--select-bg)",
+    color: "var(--ink)",
+  },
   ".cm-foldPlaceholder": { backgroundColor: "var(--paper)", color: "var(--muted)", border: "1px solid var(--line)" },
 };
 

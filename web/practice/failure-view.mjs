@@ -27,7 +27,9 @@ function layerLines(layers, got, last) {
   const moves = (count) => `${count} move${count === 1 ? "" : "s"}`;
   const lines = layers.slice(0, WHY_LINES).map((squares, count) => `After ${moves(count)}: ${shownList(squares, " ")}`);
   if (got !== null && got >= 0 && got < layers.length) {
-    lines.push(`Your answer, ${got}: no game of ${moves(got)} reaches square ${last}; it is not among the squares after ${moves(got)}.`);
+    lines.push(
+      `Your answer, ${got}: no game of ${moves(got)} reaches square ${last}; it is not among the squares after ${moves(got)}.`,
+    );
   } else if (got !== null && got >= 0) {
     lines.push(`Your answer, ${got}: square ${last} is in none of these layers, so no game reaches it.`);
   }
@@ -42,19 +44,30 @@ export function whyLines(why, got, n) {
   const last = n * n;
   const lines = [];
   if (why.layers) {
-    lines.push(why.expected < 0 ? "No game reaches the last square: the squares first stood on after each move are" : "No shorter game exists: the squares first stood on after each move are");
+    lines.push(
+      why.expected < 0
+        ? "No game reaches the last square: the squares first stood on after each move are"
+        : "No shorter game exists: the squares first stood on after each move are",
+    );
     lines.push(...layerLines(why.layers, got, last));
   }
   if (why.game) {
     lines.push(`A shorter game, ${shownText(why.game.steps.length)} moves: ${shownList(why.game.path, " → ")}`);
     for (const step of why.game.steps.slice(0, WHY_LINES)) {
       const jump = step.end === step.landing ? "" : `, then the jump to ${shownText(step.end)}`;
-      lines.push(`From ${shownText(step.start)} roll ${shownText(step.roll)}: square ${shownText(step.landing)}${jump}.`);
+      lines.push(
+        `From ${shownText(step.start)} roll ${shownText(step.roll)}: square ${shownText(step.landing)}${jump}.`,
+      );
     }
   }
   if (why.chain) {
-    const chains = shownList(why.chain.chains.slice(0, WHY_LINES).map((chain) => shownList(chain, " → ")), "; ");
-    lines.push(`Your count follows more than one jump in a move: ${chains}. Only the first jump is taken; the square it ends on is not jumped from again in that move.`);
+    const chains = shownList(
+      why.chain.chains.slice(0, WHY_LINES).map((chain) => shownList(chain, " → ")),
+      "; ",
+    );
+    lines.push(
+      `Your count follows more than one jump in a move: ${chains}. Only the first jump is taken; the square it ends on is not jumped from again in that move.`,
+    );
   }
   return lines.slice(0, WHY_LINES);
 }
@@ -70,14 +83,34 @@ const isCell = (cell, n) => Array.isArray(cell) && cell.length === 2 && cell.eve
 export function wellFormed(failure, largest) {
   const board = failure?.board;
   const n = board?.length;
-  if (!Array.isArray(board) || !isInt(n) || n < 2 || n > largest || failure.n !== n || !isInt(failure.original_n)) return false;
+  if (!Array.isArray(board) || !isInt(n) || n < 2 || n > largest || failure.n !== n || !isInt(failure.original_n))
+    return false;
   if (!board.every((row) => Array.isArray(row) && row.length === n && row.every(isInt))) return false;
   const { reads, read_squares: squares, first_difference: difference, why, shrink } = failure;
-  if (!Array.isArray(reads) || !Array.isArray(squares) || reads.length !== squares.length || !reads.every((cell) => isCell(cell, n))) return false;
-  if (!squares.every(isInt) || !isInt(failure.reads_total) || typeof failure.shown !== "string" || typeof why !== "object" || why === null) return false;
+  if (
+    !Array.isArray(reads) ||
+    !Array.isArray(squares) ||
+    reads.length !== squares.length ||
+    !reads.every((cell) => isCell(cell, n))
+  )
+    return false;
+  if (
+    !squares.every(isInt) ||
+    !isInt(failure.reads_total) ||
+    typeof failure.shown !== "string" ||
+    typeof why !== "object" ||
+    why === null
+  )
+    return false;
   if (!isInt(shrink?.runs) || !isInt(failure.expected)) return false;
   if (difference === null) return true;
-  return isInt(difference?.read) && difference.read < reads.length && isInt(difference.square) && isCell(difference.actual, n) && typeof difference.text === "string";
+  return (
+    isInt(difference?.read) &&
+    difference.read < reads.length &&
+    isInt(difference.square) &&
+    isCell(difference.actual, n) &&
+    typeof difference.text === "string"
+  );
 }
 
 export class FailureView {
@@ -91,7 +124,12 @@ export class FailureView {
       shrunk: make("p", { data: { practice: "failure-shrunk" } }),
       boardTable,
       matrixTable: make("table", { className: "practice-board practice-matrix" }),
-      root: make("div", { className: "practice-reads", data: { practice: "reads" }, role: "group", ariaLabel: "Your code's reads" }),
+      root: make("div", {
+        className: "practice-reads",
+        data: { practice: "reads" },
+        role: "group",
+        ariaLabel: "Your code's reads",
+      }),
       back: button("read-back", "Back"),
       step: button("read-step", "Step"),
       play: button("read-play", "Play"),
@@ -106,9 +144,20 @@ export class FailureView {
     el.matrixTable.setAttribute("aria-label", "LeetCode matrix of the failing board");
     box.insertBefore(el.shrunk, boardTable);
     const after = boardTable.nextSibling; // the board moves into its figure below
-    const figure = (table, caption) => make("figure", {}, "", [make("figcaption", {}, caption), make("div", { className: "practice-scroll" }, "", [table])]);
-    const grids = make("div", { className: "practice-grids" }, "", [figure(el.boardTable, "Board (squares)"), figure(el.matrixTable, "board[r][c] as LeetCode gives it")]);
-    el.root.append(make("div", { className: "row practice-read-controls" }, "", [el.back, el.step, el.play, el.slider]), el.text, el.difference);
+    const figure = (table, caption) =>
+      make("figure", {}, "", [
+        make("figcaption", {}, caption),
+        make("div", { className: "practice-scroll" }, "", [table]),
+      ]);
+    const grids = make("div", { className: "practice-grids" }, "", [
+      figure(el.boardTable, "Board (squares)"),
+      figure(el.matrixTable, "board[r][c] as LeetCode gives it"),
+    ]);
+    el.root.append(
+      make("div", { className: "row practice-read-controls" }, "", [el.back, el.step, el.play, el.slider]),
+      el.text,
+      el.difference,
+    );
     box.insertBefore(grids, after);
     box.insertBefore(el.first, before);
     box.insertBefore(el.root, before);
@@ -140,8 +189,12 @@ export class FailureView {
     el.toFirst.textContent = difference ? `Go to the first differing read (read ${difference.read + 1})` : "";
     el.toFirst.dataset.read = difference ? String(difference.read) : "";
     el.first.replaceChildren(...(difference ? [el.toFirst] : []));
-    el.why.replaceChildren(make("h4", {}, "Why the right answer is right"), ...whyLines(failure.why, failure.got, n).map((line) => make("p", {}, line)));
-    for (const chain of failure.why.chain?.chains ?? []) for (const square of chain) this.grids.squareCell(square)?.classList.add("chain");
+    el.why.replaceChildren(
+      make("h4", {}, "Why the right answer is right"),
+      ...whyLines(failure.why, failure.got, n).map((line) => make("p", {}, line)),
+    );
+    for (const chain of failure.why.chain?.chains ?? [])
+      for (const square of chain) this.grids.squareCell(square)?.classList.add("chain");
     el.warning.textContent = failure.mutated ? "Warning: your solution changed the board it was given." : "";
     this.reads.load(failure);
     if (difference) this.reads.show(difference.read);

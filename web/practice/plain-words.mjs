@@ -2,7 +2,8 @@
 // where it appears. Pure (tests/js/plain-words.test.mjs).
 
 /** What the zig-zag numbering of LeetCode 909 is, for a learner who has not met the word. */
-export const ZIG_ZAG = "numbered in a zig-zag: left to right along the bottom row, right to left on the row above, and so on";
+export const ZIG_ZAG =
+  "numbered in a zig-zag: left to right along the bottom row, right to left on the row above, and so on";
 
 /**
  * `text` with "boustrophedon" explained the first time it appears ("boustrophedon (numbered in a zig-zag:

@@ -25,12 +25,22 @@ const START_LIMIT_MS = 60_000;
 function sandboxedWorker(python) {
   const worker = siteUrl("workers/practice.worker.mjs");
   if (!python) worker.searchParams.set("python", "0");
-  return new SandboxFrame(siteUrl("practice/sandbox.html"), worker, document.body, python ? runtimeFiles() : Promise.resolve({}));
+  return new SandboxFrame(
+    siteUrl("practice/sandbox.html"),
+    worker,
+    document.body,
+    python ? runtimeFiles() : Promise.resolve({}),
+  );
 }
 
 /** The files of Python's runtime the practice worker fetches (its modules it imports, which it must download):
  * a bare Pyodide and the practice runner, never the package (the checker is not in the sandbox). */
-const RUNTIME_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", ...RUNNER_FILES.map((name) => RUNNER_FOLDER + name)];
+const RUNTIME_FILES = [
+  "pyodide/pyodide.asm.wasm",
+  "pyodide/python_stdlib.zip",
+  "pyodide/pyodide-lock.json",
+  ...RUNNER_FILES.map((name) => RUNNER_FOLDER + name),
+];
 /** Their bytes, read once from the page's own caches (the offline cache, the HTTP cache). */
 let runtime = null;
 
@@ -63,13 +73,16 @@ class Session {
   /** @param {boolean} python  whether the code is Python (else the sandbox does not start Python) */
   constructor(python) {
     this.python = python;
-    this.#messenger = new WorkerMessenger(() => ({ worker: /** @type {Worker} */ (/** @type {unknown} */ (sandboxedWorker(python))) }), {
-      name: "practice",
-      silenceLimitMs: START_LIMIT_MS,
-      unavailable: (message) => `Python could not start for your code (${message})`,
-      // The frame already refuses longer messages; checked again here, where the page would pay for one.
-      maxReplyChars: MAX_REPLY_CHARS,
-    });
+    this.#messenger = new WorkerMessenger(
+      () => ({ worker: /** @type {Worker} */ (/** @type {unknown} */ (sandboxedWorker(python))) }),
+      {
+        name: "practice",
+        silenceLimitMs: START_LIMIT_MS,
+        unavailable: (message) => `Python could not start for your code (${message})`,
+        // The frame already refuses longer messages; checked again here, where the page would pay for one.
+        maxReplyChars: MAX_REPLY_CHARS,
+      },
+    );
     this.#messenger.start();
   }
 

@@ -6,7 +6,13 @@ import { FailureView, wellFormed } from "./failure-view.mjs";
 import { decodeLinkedCode, makeCodeLink } from "./code-link.mjs";
 import { LANGUAGES, language, readLanguage, storeLanguage } from "./languages.mjs";
 import { CodeKeeper } from "./code-keeper.mjs";
-import { CancelledError, PracticeRunner, SandboxCrashError, SandboxFaultError, TimeLimitError } from "./practice-runner.mjs";
+import {
+  CancelledError,
+  PracticeRunner,
+  SandboxCrashError,
+  SandboxFaultError,
+  TimeLimitError,
+} from "./practice-runner.mjs";
 import { OUTPUT_CHARS, shownList, shownText } from "./shown-text.mjs";
 import { createEditor } from "./code-editor.mjs";
 import { plainWords } from "./plain-words.mjs";
@@ -16,7 +22,14 @@ const requests = makeClient((_, request) => request);
 /** A sandbox's reply as the engine takes it: text (anything else is refused there as not JSON). */
 const asText = (reply) => (typeof reply === "string" ? reply : "");
 /** A refused request (an envelope error) as the outcome of a board: the message is the reason. */
-const refused = (reply) => ({ loaded: false, answer: null, shown: "no answer", error: reply.error.message, line: null, output: "" });
+const refused = (reply) => ({
+  loaded: false,
+  answer: null,
+  shown: "no answer",
+  error: reply.error.message,
+  line: null,
+  output: "",
+});
 const BOARDS = 40;
 /** The most printed characters a board keeps (practice_run.OUTPUT_LIMIT). */
 const OUTPUT_LIMIT = 4000;
@@ -35,8 +48,10 @@ function describeError(error, line) {
 
 /** What the status says when the run stopped on `error` (not a board's outcome). */
 function stopped(error) {
-  if (error instanceof SandboxCrashError) return "Your code ran out of memory (or crashed its sandbox); nothing else was affected.";
-  if (error instanceof SandboxFaultError) return `Your code was stopped: ${shownText(error.message)}. Nothing else was affected.`;
+  if (error instanceof SandboxCrashError)
+    return "Your code ran out of memory (or crashed its sandbox); nothing else was affected.";
+  if (error instanceof SandboxFaultError)
+    return `Your code was stopped: ${shownText(error.message)}. Nothing else was affected.`;
   return `The tests could not run: ${shownText(error.message)}.`;
 }
 
@@ -62,7 +77,11 @@ class PracticePanel {
 
   constructor(app) {
     this.#app = app;
-    this.#code = new CodeKeeper({ note: this.#$("save-note"), text: () => this.#editor?.state.doc.toString() ?? null, replace: (text) => this.#replaceText(text) });
+    this.#code = new CodeKeeper({
+      note: this.#$("save-note"),
+      text: () => this.#editor?.state.doc.toString() ?? null,
+      replace: (text) => this.#replaceText(text),
+    });
     this.#wire();
   }
 
@@ -113,7 +132,12 @@ class PracticePanel {
     if (!this.#editor) {
       this.#say("Loading the editor…", "loading");
       try {
-        const made = await createEditor(this.#$("editor"), this.#code.show(this.#language), (text) => this.#edited(text), this.#language);
+        const made = await createEditor(
+          this.#$("editor"),
+          this.#code.show(this.#language),
+          (text) => this.#edited(text),
+          this.#language,
+        );
         [this.#editor, this.#setMode] = [made.view, made.setLanguage];
       } catch (error) {
         this.#say(`The editor could not be loaded (${error.message}).`, "error");
@@ -122,14 +146,23 @@ class PracticePanel {
     }
     const unsaved = !this.#$("save-note").hidden;
     if (decoded && "text" in decoded && unsaved) {
-      this.#say("The code in this link was not opened: the code in the editor is not saved yet, and opening the link would replace it. Copy your code somewhere safe, then open the link again.", "error");
+      this.#say(
+        "The code in this link was not opened: the code in the editor is not saved yet, and opening the link would replace it. Copy your code somewhere safe, then open the link again.",
+        "error",
+      );
     } else if (decoded && "text" in decoded) {
       this.#switchLanguage(decoded.language, decoded.text);
-      this.#say("This code came from a link. It has not been run, and your own code is still saved: read it, then press Run tests. It is saved as yours only once you edit it.", "idle");
+      this.#say(
+        "This code came from a link. It has not been run, and your own code is still saved: read it, then press Run tests. It is saved as yours only once you edit it.",
+        "idle",
+      );
     } else if (decoded) {
       this.#say(`${"problem" in decoded ? decoded.problem : ""} Your own code is shown instead.`, "error");
     } else if (this.#app.modes.phase("practice") === "loading") {
-      this.#say(`Run tests checks your code against ${BOARDS} boards: the one on screen, then boards made to catch the usual mistakes.`, "idle");
+      this.#say(
+        `Run tests checks your code against ${BOARDS} boards: the one on screen, then boards made to catch the usual mistakes.`,
+        "idle",
+      );
     }
   }
 
@@ -143,7 +176,10 @@ class PracticePanel {
     const reply = await this.#app.engine(requests.battery({ boards: BOARDS, seed: SEED, board: this.#app.getBoard() }));
     if (reply.ok) return { cases: reply.result.cases, note: "" };
     const fallback = await this.#app.engine(requests.battery({ boards: BOARDS, seed: SEED, board: null }));
-    return { cases: fallback.result.cases, note: ` (the board on screen was left out: ${shownText(reply.error.message)})` };
+    return {
+      cases: fallback.result.cases,
+      note: ` (the board on screen was left out: ${shownText(reply.error.message)})`,
+    };
   }
 
   #showFailure(index, total, testCase, outcome) {
@@ -151,12 +187,15 @@ class PracticePanel {
     this.#failing = testCase;
     $("failure").hidden = false;
     const n = testCase.board.length;
-    $("failure-title").textContent = `Board ${index + 1} of ${total} (${shownText(testCase.kind)}, ${n}×${n}): ${plainWords(shownText(testCase.about))}.`;
+    $("failure-title").textContent =
+      `Board ${index + 1} of ${total} (${shownText(testCase.kind)}, ${n}×${n}): ${plainWords(shownText(testCase.about))}.`;
     this.#view ??= new FailureView($("failure"), $("load-failing"), $("failure-board"));
     this.#view.plain(testCase.board, testCase.path);
     const answer = outcome.error ? (outcome.shown ?? "no answer") : outcome.shown;
     $("failure-answers").textContent = `Expected ${shownText(testCase.expected)}, your answer: ${shownText(answer)}.`;
-    $("failure-path").textContent = testCase.path ? `One shortest path: ${shownList(testCase.path, " → ")}` : "No sequence of rolls reaches the last square.";
+    $("failure-path").textContent = testCase.path
+      ? `One shortest path: ${shownList(testCase.path, " → ")}`
+      : "No sequence of rolls reaches the last square.";
     $("failure-error").textContent = outcome.error ? describeError(outcome.error, outcome.line) : "";
   }
 
@@ -170,21 +209,30 @@ class PracticePanel {
   async #runCase(session, index, total, testCase, tally) {
     let printed = ""; // what the board printed so far (the run op's progress): kept if it is stopped
     const onProgress = (report) => {
-      if (typeof report?.printed === "string" && printed.length < OUTPUT_LIMIT) printed = (printed + report.printed).slice(0, OUTPUT_LIMIT);
+      if (typeof report?.printed === "string" && printed.length < OUTPUT_LIMIT)
+        printed = (printed + report.printed).slice(0, OUTPUT_LIMIT);
     };
     try {
-      const reply = asText(await session.call({ op: "run", board: testCase.board, record: true }, LIMIT_MS, onProgress));
+      const reply = asText(
+        await session.call({ op: "run", board: testCase.board, record: true }, LIMIT_MS, onProgress),
+      );
       const judged = await this.#app.engine(requests.judge({ board: testCase.board, reply }));
       return judged.ok ? { ...judged.result.outcome, passed: judged.result.passed, reply } : refused(judged);
     } catch (error) {
       if (!(error instanceof TimeLimitError)) throw error;
       const limit = `${LIMIT_MS / 1000} s`;
       if (!tally.failed) {
-        this.#showFailure(index, total, testCase, { error: `did not finish within ${limit}, so it was stopped`, shown: "none" });
+        this.#showFailure(index, total, testCase, {
+          error: `did not finish within ${limit}, so it was stopped`,
+          shown: "none",
+        });
         this.#showOutput(printed, `Printed on board ${index + 1} before it was stopped`);
       }
       const rest = total - index - 1;
-      this.#say(`${tally.passed} of ${total} boards passed. Board ${index + 1} (${testCase.kind}) did not finish within ${limit}: your code was stopped there, and the ${rest} boards after it were not run.`, "failed");
+      this.#say(
+        `${tally.passed} of ${total} boards passed. Board ${index + 1} (${testCase.kind}) did not finish within ${limit}: your code was stopped there, and the ${rest} boards after it were not run.`,
+        "failed",
+      );
       return null;
     }
   }
@@ -218,7 +266,10 @@ class PracticePanel {
     }
     const { passed, failed } = tally;
     const shrunk = failed ? await this.#diagnose(session, failed) : "";
-    this.#say(failed ? `${passed} of ${total} boards passed${note}.${shrunk}` : `All ${total} boards passed${note}.`, failed ? "failed" : "passed");
+    this.#say(
+      failed ? `${passed} of ${total} boards passed${note}.${shrunk}` : `All ${total} boards passed${note}.`,
+      failed ? "failed" : "passed",
+    );
   }
 
   /**
@@ -239,13 +290,23 @@ class PracticePanel {
       step = await this.#app.engine(requests.diagnose_step({ id: step.result.id, reply: ran }));
     }
     const failure = step.ok ? step.result.failure : null;
-    if (failure && !wellFormed(failure, testCase.board.length)) return " The smallest failing board could not be shown: the engine's reply was malformed.";
-    if (!failure) return step.ok ? " Run again on that board, your code passed it: it does not always give the same answer." : ` The failing board could not be shrunk: ${shownText(step.error.message)}.`;
+    if (failure && !wellFormed(failure, testCase.board.length))
+      return " The smallest failing board could not be shown: the engine's reply was malformed.";
+    if (!failure)
+      return step.ok
+        ? " Run again on that board, your code passed it: it does not always give the same answer."
+        : ` The failing board could not be shrunk: ${shownText(step.error.message)}.`;
     this.#failing = { ...testCase, board: failure.board };
-    this.#$("failure-answers").textContent = `On this board: expected ${failure.expected}, your answer: ${shownText(failure.shown)}.`;
+    this.#$("failure-answers").textContent =
+      `On this board: expected ${failure.expected}, your answer: ${shownText(failure.shown)}.`;
     this.#$("failure-error").textContent = failure.error ? describeError(failure.error, failure.line) : "";
     const game = failure.why.game?.path ?? null;
-    this.#$("failure-path").textContent = failure.expected < 0 ? "No sequence of rolls reaches the last square." : game ? `One shortest path: ${shownList(game, " → ")}` : "";
+    this.#$("failure-path").textContent =
+      failure.expected < 0
+        ? "No sequence of rolls reaches the last square."
+        : game
+          ? `One shortest path: ${shownList(game, " → ")}`
+          : "";
     this.#view.show(failure, game);
     this.#showOutput(failure.output, `Printed on the smallest failing board (${failure.n}×${failure.n})`);
     return "";
@@ -294,11 +355,14 @@ class PracticePanel {
     this.#$("cancel").addEventListener("click", () => this.#runner.cancel());
     this.#$("load-failing").addEventListener("click", () => {
       const failing = this.#failing;
-      if (failing) this.#app.loadBoard(failing.board, `Loaded the failing board (${failing.kind}): press Solve to see why.`);
+      if (failing)
+        this.#app.loadBoard(failing.board, `Loaded the failing board (${failing.kind}): press Solve to see why.`);
     });
     this.#$("template").addEventListener("click", () => {
       const editor = this.#editor;
-      editor?.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: language(this.#language).template } });
+      editor?.dispatch({
+        changes: { from: 0, to: editor.state.doc.length, insert: language(this.#language).template },
+      });
     });
     const choice = this.#$("language");
     choice.replaceChildren(...Object.entries(LANGUAGES).map(([name, { label }]) => new Option(label, name)));
@@ -306,7 +370,10 @@ class PracticePanel {
     choice.addEventListener("change", () => {
       if (this.#$("save-note").hidden) return this.#switchLanguage(choice.value);
       choice.value = this.#language; // the code in the editor is not saved: switching would replace it
-      this.#say(`Your ${language(this.#language).label} code is not saved, and switching the language would replace it in the editor: copy it somewhere safe first.`, "error");
+      this.#say(
+        `Your ${language(this.#language).label} code is not saved, and switching the language would replace it in the editor: copy it somewhere safe first.`,
+        "error",
+      );
     });
     this.#$("share-code").addEventListener("click", () => this.#shareCode());
   }

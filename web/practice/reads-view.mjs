@@ -12,7 +12,9 @@ export function readWords(failure, index) {
   const [row, col] = failure.reads[index];
   const square = failure.read_squares[index];
   const kept = failure.reads.length;
-  const of = failure.reads_truncated ? `${kept.toLocaleString("en")} kept of ${failure.reads_total.toLocaleString("en")}` : String(kept);
+  const of = failure.reads_truncated
+    ? `${kept.toLocaleString("en")} kept of ${failure.reads_total.toLocaleString("en")}`
+    : String(kept);
   return `Read ${index + 1} of ${of}: board[${row}][${col}], which is square ${square}.`;
 }
 

@@ -61,14 +61,19 @@ export class SandboxFrame extends EventTarget {
     this.#timer = setInterval(() => this.#ping(), PING_MS);
     this.#ping();
     const given = await files.catch(() => ({}));
-    if (!this.#ended) this.#port.postMessage({ sandbox: "start", worker: workerUrl, files: given }, Object.values(given));
+    if (!this.#ended)
+      this.#port.postMessage({ sandbox: "start", worker: workerUrl, files: given }, Object.values(given));
   }
 
   #ping() {
     const now = performance.now();
     if (this.#waitingSince !== null && now - this.#waitingSince > LOST_MS) {
       const seconds = Math.round((now - this.#waitingSince) / 1000);
-      this.#fail(new SandboxCrashError(`the sandbox stopped answering (for ${seconds} s): its process crashed or ran out of memory`));
+      this.#fail(
+        new SandboxCrashError(
+          `the sandbox stopped answering (for ${seconds} s): its process crashed or ran out of memory`,
+        ),
+      );
       return;
     }
     this.#pinged += 1;

@@ -72,11 +72,17 @@ export function protocolMessage(data) {
     return stage;
   }
   if (!isId(data.id)) return null;
-  if (data.type === "progress") return typeof data.result === "string" ? { id: data.id, type: "progress", result: data.result } : null;
+  if (data.type === "progress")
+    return typeof data.result === "string" ? { id: data.id, type: "progress", result: data.result } : null;
   if (data.ok === true) return typeof data.result === "string" ? { id: data.id, ok: true, result: data.result } : null;
   const error = data.error;
-  if (data.ok !== false || error === null || typeof error !== "object" || typeof error.message !== "string") return null;
-  return { id: data.id, ok: false, error: error.fatal === true ? { message: error.message, fatal: true } : { message: error.message } };
+  if (data.ok !== false || error === null || typeof error !== "object" || typeof error.message !== "string")
+    return null;
+  return {
+    id: data.id,
+    ok: false,
+    error: error.fatal === true ? { message: error.message, fatal: true } : { message: error.message },
+  };
 }
 
 /**

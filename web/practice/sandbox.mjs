@@ -36,7 +36,8 @@ function siteFiles(files) {
   /** @type {Record<string, ArrayBuffer>} */
   const kept = {};
   if (files === null || typeof files !== "object") return kept;
-  for (const [address, bytes] of Object.entries(files)) if (bytes instanceof ArrayBuffer && siteAddress(address)?.href === address) kept[address] = bytes;
+  for (const [address, bytes] of Object.entries(files))
+    if (bytes instanceof ArrayBuffer && siteAddress(address)?.href === address) kept[address] = bytes;
   return kept;
 }
 

@@ -10,7 +10,8 @@ export const OUTPUT_CHARS = 4200;
 // reorder what follows them on screen), and lone surrogates: the same list as the check's report (practice/shown.py;
 // tests/fixtures/text/control-characters.json holds both to it). A character class: linear, nothing to backtrack.
 /* eslint-disable no-control-regex -- control characters are what it finds */
-const UNSHOWN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSHOWN =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /* eslint-enable no-control-regex */
 
 /** One unshown character as it is shown: C0 controls and DEL as their Control Pictures (␛, ␀, ␍), others as \uXXXX. */
@@ -29,7 +30,12 @@ function visible(character) {
  * @param {number} limit
  */
 export function shownText(value, limit = SHOWN_CHARS) {
-  const text = typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : `(${value === null ? "null" : typeof value})`;
+  const text =
+    typeof value === "string"
+      ? value
+      : typeof value === "number" || typeof value === "boolean"
+        ? String(value)
+        : `(${value === null ? "null" : typeof value})`;
   let kept = text.length > limit ? text.slice(0, limit) : text;
   if (kept.length < text.length && /[\ud800-\udbff]$/.test(kept)) kept = kept.slice(0, -1); // not half a pair
   const rest = text.length - kept.length;

@@ -19,8 +19,21 @@ function pawn(art, x, y, w, h, colour, player, flip) {
   const group = svgEl("g", { transform: flip ? `rotate(180 ${x + w / 2} ${y + h / 2})` : "" }, art);
   const cx = x + w / 2;
   svgEl("circle", { cx, cy: y + h * 0.3, r: w * 0.16, fill: colour, stroke: "#000", "stroke-width": 0.3 }, group);
-  svgEl("path", { d: `M ${cx - w * 0.28} ${y + h * 0.86} L ${cx - w * 0.1} ${y + h * 0.44} L ${cx + w * 0.1} ${y + h * 0.44} L ${cx + w * 0.28} ${y + h * 0.86} Z`, fill: colour, stroke: "#000", "stroke-width": 0.3 }, group);
-  const label = svgEl("text", { x: cx, y: y + h * 0.97, "font-size": 4, "text-anchor": "middle", "font-weight": 700 }, group);
+  svgEl(
+    "path",
+    {
+      d: `M ${cx - w * 0.28} ${y + h * 0.86} L ${cx - w * 0.1} ${y + h * 0.44} L ${cx + w * 0.1} ${y + h * 0.44} L ${cx + w * 0.28} ${y + h * 0.86} Z`,
+      fill: colour,
+      stroke: "#000",
+      "stroke-width": 0.3,
+    },
+    group,
+  );
+  const label = svgEl(
+    "text",
+    { x: cx, y: y + h * 0.97, "font-size": 4, "text-anchor": "middle", "font-weight": 700 },
+    group,
+  );
   label.textContent = `Player ${player}`;
 }
 
@@ -30,7 +43,11 @@ function pawn(art, x, y, w, h, colour, player, flip) {
  */
 export function tokenSheet(page) {
   const { node, body } = sheet(page, "tokens");
-  heading(body, "Tokens", "Cut on the solid lines, fold on the dashed ones and glue the two tabs together: each token stands as a tent.");
+  heading(
+    body,
+    "Tokens",
+    "Cut on the solid lines, fold on the dashed ones and glue the two tabs together: each token stands as a tent.",
+  );
   const art = area(page, body);
   const [tab, panel, gap] = [10, 42, 6];
   const width = Math.min(40, (page.width - 2 * MARGIN - 3 * gap) / 4);
@@ -39,11 +56,16 @@ export function tokenSheet(page) {
     const y = 4;
     const token = svgEl("g", { class: "token-cutout", "data-player": index + 1 }, art);
     svgEl("rect", { x, y, width, height: 2 * tab + 2 * panel, ...CUT }, token);
-    for (const at of [y + tab, y + tab + panel, y + tab + 2 * panel]) svgEl("path", { d: `M ${x} ${at} h ${width}`, ...FOLD, class: "fold" }, token);
+    for (const at of [y + tab, y + tab + panel, y + tab + 2 * panel])
+      svgEl("path", { d: `M ${x} ${at} h ${width}`, ...FOLD, class: "fold" }, token);
     pawn(token, x, y + tab, width, panel, colour, index + 1, true);
     pawn(token, x, y + tab + panel, width, panel, colour, index + 1, false);
     for (const at of [y, y + tab + 2 * panel]) {
-      const glue = svgEl("text", { x: x + width / 2, y: at + tab * 0.65, "font-size": 3, "text-anchor": "middle" }, token);
+      const glue = svgEl(
+        "text",
+        { x: x + width / 2, y: at + tab * 0.65, "font-size": 3, "text-anchor": "middle" },
+        token,
+      );
       glue.textContent = "glue";
     }
   });
@@ -56,7 +78,11 @@ const TABS = { 2: ["left", "right", "top"], 5: ["left", "right"], 6: ["left", "r
 /** A die to cut out and fold: a cross of six faces with pips 1 to 6 (opposite faces sum to 7) and glue tabs. */
 export function dieSheet(page) {
   const { node, body } = sheet(page, "die");
-  heading(body, "A die", "Cut on the solid lines, fold on the dashed ones into a cube, glue each tab inside. Opposite faces add up to 7.");
+  heading(
+    body,
+    "A die",
+    "Cut on the solid lines, fold on the dashed ones into a cube, glue each tab inside. Opposite faces add up to 7.",
+  );
   const art = area(page, body);
   const face = Math.min(35, (page.width - 2 * MARGIN - 20) / 3, (page.height - 2 * MARGIN - 40) / 4);
   const [x0, y0] = [10, 8];
@@ -66,7 +92,8 @@ export function dieSheet(page) {
     const [x, y] = [x0 + col * face, y0 + row * face];
     const group = svgEl("g", { class: "die-face", "data-pips": pips, "data-col": col, "data-row": row }, art);
     svgEl("rect", { x, y, width: face, height: face, ...FOLD }, group);
-    for (const [fx, fy] of pipSpots(pips)) svgEl("circle", { class: "pip", cx: x + fx * face, cy: y + fy * face, r: face * 0.08, fill: "#000" }, group);
+    for (const [fx, fy] of pipSpots(pips))
+      svgEl("circle", { class: "pip", cx: x + fx * face, cy: y + fy * face, r: face * 0.08, fill: "#000" }, group);
     for (const edge of TABS[pips] ?? []) {
       const t = face * 0.22;
       const d = {
@@ -78,7 +105,12 @@ export function dieSheet(page) {
     }
     // The net's outer edges without a tab are cut; the rest fold.
     /** @type {Record<string, [number, number, string]>} */
-    const sides = { left: [-1, 0, `M ${x} ${y} v ${face}`], right: [1, 0, `M ${x + face} ${y} v ${face}`], top: [0, -1, `M ${x} ${y} h ${face}`], bottom: [0, 1, `M ${x} ${y + face} h ${face}`] };
+    const sides = {
+      left: [-1, 0, `M ${x} ${y} v ${face}`],
+      right: [1, 0, `M ${x + face} ${y} v ${face}`],
+      top: [0, -1, `M ${x} ${y} h ${face}`],
+      bottom: [0, 1, `M ${x} ${y + face} h ${face}`],
+    };
     for (const [edge, [dc, dr, d]] of Object.entries(sides)) {
       if (!at.has(`${col + dc},${row + dr}`) && !(TABS[pips] ?? []).includes(edge)) svgEl("path", { d, ...CUT }, group);
     }
@@ -98,11 +130,17 @@ export function readDecks(decks, symbols, parseDeck) {
 export function cardSheets(page, decks) {
   const { columns, rows } = cardGrid(page);
   const per = columns * rows;
-  const all = decks.flatMap(({ symbol, cards }) => cards.map((card, index) => ({ symbol, number: index + 1, ...card })));
+  const all = decks.flatMap(({ symbol, cards }) =>
+    cards.map((card, index) => ({ symbol, number: index + 1, ...card })),
+  );
   const sheets = [];
   for (let first = 0; first < all.length; first += per) {
     const { node, body } = sheet(page, "cards");
-    heading(body, `Question cards ${first + 1}–${Math.min(all.length, first + per)} of ${all.length}`, "Cut along the dashed lines. The answers are on their own sheet.");
+    heading(
+      body,
+      `Question cards ${first + 1}–${Math.min(all.length, first + per)} of ${all.length}`,
+      "Cut along the dashed lines. The answers are on their own sheet.",
+    );
     const grid = html("div", "card-grid", "", body);
     grid.style.gridTemplateColumns = `repeat(${columns}, ${CARD.width}mm)`;
     grid.style.gridAutoRows = `${CARD.height}mm`;

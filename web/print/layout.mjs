@@ -43,7 +43,9 @@ export function pageSize(paper, orientation) {
 function listAt(scale, lines, longest, width, height, across) {
   const column = Math.max(LIST_COLUMN, longest * LIST_CHAR + 4) * scale;
   const [head, line] = [LIST_HEAD * scale, LIST_LINE * scale];
-  const columns = across ? Math.ceil(lines / Math.max(1, Math.floor((height - head) / line))) : Math.max(1, Math.floor(width / column));
+  const columns = across
+    ? Math.ceil(lines / Math.max(1, Math.floor((height - head) / line)))
+    : Math.max(1, Math.floor(width / column));
   const rows = Math.ceil(lines / columns);
   return { columns, rows, scale, width: columns * column, height: head + rows * line };
 }
@@ -67,7 +69,10 @@ export function onePage(page, count, longest = 0) {
   const board = Math.min(alone, across ? width - GAP - base.width : height - GAP - base.height);
   if (board < alone * BOARD_SHARE) return { board: alone, list: null, spare: height - alone };
   const [roomWidth, roomHeight] = across ? [width - GAP - board, height] : [width, height - GAP - board];
-  const list = LIST_SCALES.map((scale) => listAt(scale, lines, longest, roomWidth, roomHeight, across)).find((fit) => fit.width <= roomWidth + 1e-9 && fit.height <= roomHeight + 1e-9) ?? base;
+  const list =
+    LIST_SCALES.map((scale) => listAt(scale, lines, longest, roomWidth, roomHeight, across)).find(
+      (fit) => fit.width <= roomWidth + 1e-9 && fit.height <= roomHeight + 1e-9,
+    ) ?? base;
   const spare = across ? height - Math.max(board, list.height) : roomHeight - list.height;
   return { board, list: { columns: list.columns, rows: list.rows, scale: list.scale }, spare: Math.max(0, spare) };
 }
@@ -119,11 +124,36 @@ export function pipSpots(pips) {
   const [lo, mid, hi] = [0.25, 0.5, 0.75];
   const spots = {
     1: [[mid, mid]],
-    2: [[lo, lo], [hi, hi]],
-    3: [[lo, lo], [mid, mid], [hi, hi]],
-    4: [[lo, lo], [hi, lo], [lo, hi], [hi, hi]],
-    5: [[lo, lo], [hi, lo], [mid, mid], [lo, hi], [hi, hi]],
-    6: [[lo, lo], [hi, lo], [lo, mid], [hi, mid], [lo, hi], [hi, hi]],
+    2: [
+      [lo, lo],
+      [hi, hi],
+    ],
+    3: [
+      [lo, lo],
+      [mid, mid],
+      [hi, hi],
+    ],
+    4: [
+      [lo, lo],
+      [hi, lo],
+      [lo, hi],
+      [hi, hi],
+    ],
+    5: [
+      [lo, lo],
+      [hi, lo],
+      [mid, mid],
+      [lo, hi],
+      [hi, hi],
+    ],
+    6: [
+      [lo, lo],
+      [hi, lo],
+      [lo, mid],
+      [hi, mid],
+      [lo, hi],
+      [hi, hi],
+    ],
   };
   return spots[pips] ?? [];
 }

@@ -18,7 +18,10 @@ export function parseColour(text) {
   }
   const rgb = /^rgba?\(([^)]*)\)$/.exec(value);
   if (!rgb) return null;
-  const parts = rgb[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+  const parts = rgb[1]
+    .split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number);
   if (parts.length < 3 || parts.some(Number.isNaN)) return null;
   return [parts[0], parts[1], parts[2], parts[3] ?? 1];
 }
@@ -66,7 +69,16 @@ export function restyle(root, style) {
   const board = root.querySelector("g");
   if (style === "outline" && board) {
     const edge = document.createElementNS(root.namespaceURI, "rect");
-    for (const [key, value] of Object.entries({ x: 0, y: 0, width: side, height: side, fill: "none", stroke: "rgb(0,0,0)", "stroke-width": 0.03 })) edge.setAttribute(key, String(value));
+    for (const [key, value] of Object.entries({
+      x: 0,
+      y: 0,
+      width: side,
+      height: side,
+      fill: "none",
+      stroke: "rgb(0,0,0)",
+      "stroke-width": 0.03,
+    }))
+      edge.setAttribute(key, String(value));
     board.append(edge);
   }
 }
@@ -77,9 +89,25 @@ function numberMoves(root, n, steps) {
   steps.forEach((step, index) => {
     const { x, y } = squareCentre(step.end, n);
     const disc = document.createElementNS(root.namespaceURI, "circle");
-    for (const [key, value] of Object.entries({ cx: x + 0.22, cy: y + 0.22, r: 0.2, fill: "#fff", stroke: "#000", "stroke-width": 0.03 })) disc.setAttribute(key, String(value));
+    for (const [key, value] of Object.entries({
+      cx: x + 0.22,
+      cy: y + 0.22,
+      r: 0.2,
+      fill: "#fff",
+      stroke: "#000",
+      "stroke-width": 0.03,
+    }))
+      disc.setAttribute(key, String(value));
     const label = document.createElementNS(root.namespaceURI, "text");
-    for (const [key, value] of Object.entries({ x: x + 0.22, y: y + 0.31, "font-size": 0.26, "font-weight": 700, "text-anchor": "middle", fill: "#000" })) label.setAttribute(key, String(value));
+    for (const [key, value] of Object.entries({
+      x: x + 0.22,
+      y: y + 0.31,
+      "font-size": 0.26,
+      "font-weight": 700,
+      "text-anchor": "middle",
+      fill: "#000",
+    }))
+      label.setAttribute(key, String(value));
     label.textContent = String(index + 1);
     layer.append(disc, label);
   });
@@ -91,7 +119,14 @@ function offScreen() {
   const box = document.createElement("div");
   box.setAttribute("aria-hidden", "true");
   box.className = "print-offscreen";
-  Object.assign(box.style, { position: "fixed", left: "-12000px", top: "0", width: "900px", colorScheme: "light", pointerEvents: "none" });
+  Object.assign(box.style, {
+    position: "fixed",
+    left: "-12000px",
+    top: "0",
+    width: "900px",
+    colorScheme: "light",
+    pointerEvents: "none",
+  });
   box.inert = true;
   document.body.append(box);
   return box;
@@ -114,7 +149,8 @@ export function boardPicture(live, style, route = null) {
       const own = layer.classList.contains("marks") || layer.classList.contains("jumps") || layer.localName !== "g";
       if (!own) view.overlay.append(layer.cloneNode(true));
     }
-    for (const [key, value] of Object.entries(live.frame.dataset)) if (key.startsWith("hide")) frame.dataset[key] = value;
+    for (const [key, value] of Object.entries(live.frame.dataset))
+      if (key.startsWith("hide")) frame.dataset[key] = value;
     // A board of tasks without its numbers (Hide numbers): the notes layer hides them on the live view's
     // squares only, and a fresh view draws them all, so the paper showed them.
     if (live.frame.dataset.numbers === "hidden") {
@@ -125,9 +161,12 @@ export function boardPicture(live, style, route = null) {
       view.drawRoute(route.steps);
     }
     const text = boardSvg(view, 1000);
-    const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (new DOMParser().parseFromString(text, "image/svg+xml").documentElement));
+    const svg = /** @type {SVGSVGElement} */ (
+      /** @type {unknown} */ (new DOMParser().parseFromString(text, "image/svg+xml").documentElement)
+    );
     // A character XML refuses would make the parser hand back its error page instead of the board.
-    if (svg.localName !== "svg") throw new Error(`the board's drawing could not be read back (${svg.textContent.slice(0, 120)})`);
+    if (svg.localName !== "svg")
+      throw new Error(`the board's drawing could not be read back (${svg.textContent.slice(0, 120)})`);
     restyle(svg, style);
     if (route?.path) numberMoves(svg, live.n, route.steps);
     return document.importNode(svg, true);

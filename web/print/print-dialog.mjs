@@ -9,10 +9,18 @@ import { boardToMatrix } from "../core/grid.mjs";
 import { SYMBOLS, parseDeck } from "../core/notes.mjs";
 
 const CHOICES = [
-  { name: "paper", label: "Paper", options: Object.fromEntries(Object.entries(PAPERS).map(([key, paper]) => [key, paper.name])) },
+  {
+    name: "paper",
+    label: "Paper",
+    options: Object.fromEntries(Object.entries(PAPERS).map(([key, paper]) => [key, paper.name])),
+  },
   { name: "orientation", label: "Orientation", options: { portrait: "Portrait", landscape: "Landscape" } },
   { name: "style", label: "Style", options: STYLES },
-  { name: "layout", label: "Layout", options: { one: "One page", poster2: "Poster, 2×2 sheets", poster3: "Poster, 3×3 sheets" } },
+  {
+    name: "layout",
+    label: "Layout",
+    options: { one: "One page", poster2: "Poster, 2×2 sheets", poster3: "Poster, 3×3 sheets" },
+  },
 ];
 const EXTRAS = [
   { name: "tokens", label: "Cut-out tokens (4 players)" },
@@ -28,7 +36,12 @@ function buildForm(dialog) {
   html("h2", "", "Print", form).id = "print-title";
   // A label column and a control column (style.css is not this module's; the page's CSP allows CSSOM styles).
   const choices = html("div", "print-choices", "", form);
-  Object.assign(choices.style, { display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", gap: "0.4rem 0.6rem", alignItems: "center" });
+  Object.assign(choices.style, {
+    display: "grid",
+    gridTemplateColumns: "auto minmax(0, 1fr)",
+    gap: "0.4rem 0.6rem",
+    alignItems: "center",
+  });
   for (const { name, label, options } of CHOICES) {
     const caption = html("label", "", label, choices);
     const select = html("select", "", "", choices);
@@ -72,7 +85,8 @@ function readChoices(form) {
 
 /** The words for the fewest-moves route's sheet: its title and one line a move. */
 function routeLines(result) {
-  if (!result.reachable) return { title: "Solution: the goal cannot be reached from square 1", lines: ["No route reaches the goal."] };
+  if (!result.reachable)
+    return { title: "Solution: the goal cannot be reached from square 1", lines: ["No route reaches the goal."] };
   const lines = result.steps.map((step, index) => {
     const jump = step.end === step.landing ? "" : `, ${step.end > step.landing ? "ladder" : "snake"} to ${step.end}`;
     return `Move ${index + 1}: roll ${step.roll} → square ${step.landing}${jump}`;
@@ -87,7 +101,10 @@ function solutions(view, solve) {
     const board = view.board;
     if (solved.board !== board) {
       const asked = { board, reply: null, pending: null };
-      asked.pending = solve(boardToMatrix(board)).then((reply) => (asked.reply = reply), (error) => (asked.reply = { ok: false, error }));
+      asked.pending = solve(boardToMatrix(board)).then(
+        (reply) => (asked.reply = reply),
+        (error) => (asked.reply = { ok: false, error }),
+      );
       solved = asked;
     }
     return solved;
@@ -101,7 +118,10 @@ function solutions(view, solve) {
 function pictures(view) {
   const kept = new Map();
   return (style, route = null) => {
-    const notes = [...view.overlay.children].filter((layer) => !layer.matches(".marks, .jumps, .preview")).map((layer) => layer.outerHTML).join("");
+    const notes = [...view.overlay.children]
+      .filter((layer) => !layer.matches(".marks, .jumps, .preview"))
+      .map((layer) => layer.outerHTML)
+      .join("");
     const key = `${style} ${route ? "route" : ""}`;
     const last = kept.get(key);
     if (last && last.board === view.board && last.notes === notes && last.route === route) return last.picture;
@@ -117,26 +137,39 @@ function sheetsFor(view, state, choice, reply, picture) {
   const board = view.board;
   const title = `Snakes and ladders, ${board.n}×${board.n}`;
   const drawn = picture(choice.style);
-  const sheets = choice.layout === "one"
-    ? [boardSheet(page, { title, picture: drawn, heading: "Snakes and ladders", lines: jumpLines(board) })]
-    : posterSheets(page, { title, picture: drawn, k: choice.layout === "poster3" ? 3 : 2 });
+  const sheets =
+    choice.layout === "one"
+      ? [boardSheet(page, { title, picture: drawn, heading: "Snakes and ladders", lines: jumpLines(board) })]
+      : posterSheets(page, { title, picture: drawn, k: choice.layout === "poster3" ? 3 : 2 });
   if (choice.tokens) sheets.push(tokenSheet(page));
   if (choice.die) sheets.push(dieSheet(page));
   const decks = choice.cards ? readDecks(state.decks, SYMBOLS, parseDeck) : [];
   sheets.push(...cardSheets(page, decks), ...answerSheets(page, decks));
   if (reply?.ok) {
     const { title: heading, lines } = routeLines(reply.result);
-    sheets.push(boardSheet(page, { title: heading, picture: picture(choice.style, reply.result), heading: "The route", lines, kind: "solution" }));
+    sheets.push(
+      boardSheet(page, {
+        title: heading,
+        picture: picture(choice.style, reply.result),
+        heading: "The route",
+        lines,
+        kind: "solution",
+      }),
+    );
   }
   return { sheets, decks };
 }
 
 /** What will print, in words. */
 function summaryText(choice, count, decks, reply) {
-  const notes = [`Prints ${count} ${count === 1 ? "sheet" : "sheets"} of ${PAPERS[choice.paper].name} ${choice.orientation}.`];
-  if (choice.cards && !decks.some((deck) => deck.cards.length)) notes.push("No question cards: this board has no deck with a card.");
+  const notes = [
+    `Prints ${count} ${count === 1 ? "sheet" : "sheets"} of ${PAPERS[choice.paper].name} ${choice.orientation}.`,
+  ];
+  if (choice.cards && !decks.some((deck) => deck.cards.length))
+    notes.push("No question cards: this board has no deck with a card.");
   // What parseDeck left out is said, never dropped unseen (a line too long, cards past the limit).
-  for (const { symbol, problems } of choice.cards ? decks : []) if (problems.length) notes.push(`The ${symbol} deck: ${problems.join(" ")}`);
+  for (const { symbol, problems } of choice.cards ? decks : [])
+    if (problems.length) notes.push(`The ${symbol} deck: ${problems.join(" ")}`);
   if (choice.solution && !reply) notes.push("Finding the fewest moves…");
   if (reply && !reply.ok) notes.push(`The solution could not be found (${reply.error?.message ?? reply.error}).`);
   return notes.join(" ");

@@ -19,7 +19,8 @@ export function html(name, className, text = "", parent = null) {
 /** An SVG element with attributes (numbers rounded to 0.01), appended to `parent`. */
 export function svgEl(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, typeof value === "number" ? String(Math.round(value * 100) / 100) : String(value));
+  for (const [key, value] of Object.entries(attributes))
+    node.setAttribute(key, typeof value === "number" ? String(Math.round(value * 100) / 100) : String(value));
   parent?.append(node);
   return node;
 }
@@ -36,7 +37,12 @@ export function sheet(page, kind) {
   node.dataset.page = `${page.paper}-${page.orientation}`;
   node.dataset.kind = kind;
   const body = html("div", "sheet-body", "", node);
-  Object.assign(body.style, { left: mm(MARGIN), top: mm(MARGIN), width: mm(page.width - 2 * MARGIN), height: mm(page.height - 2 * MARGIN) });
+  Object.assign(body.style, {
+    left: mm(MARGIN),
+    top: mm(MARGIN),
+    width: mm(page.width - 2 * MARGIN),
+    height: mm(page.height - 2 * MARGIN),
+  });
   return { node, body };
 }
 
@@ -57,7 +63,10 @@ function listBlock(heading, lines, list, parent) {
   if (!list) return;
   const block = html("div", "sheet-list", "", parent);
   const { font, line, headFont, headLine } = LIST_TYPE;
-  Object.assign(html("h2", "", heading, block).style, { fontSize: `${headFont * list.scale}pt`, lineHeight: mm(headLine * list.scale) });
+  Object.assign(html("h2", "", heading, block).style, {
+    fontSize: `${headFont * list.scale}pt`,
+    lineHeight: mm(headLine * list.scale),
+  });
   const items = html("ul", "", "", block);
   Object.assign(items.style, { fontSize: `${font * list.scale}pt`, lineHeight: mm(line * list.scale) });
   items.style.columnCount = String(list.columns);
@@ -66,7 +75,9 @@ function listBlock(heading, lines, list, parent) {
 
 /** The jumps as lines of the list, in square order. */
 export function jumpLines(board) {
-  const lines = [...board.jumps].sort(([a], [b]) => a - b).map(([start, end]) => `Square ${start}: ${describeJump(start, end)}`);
+  const lines = [...board.jumps]
+    .sort(([a], [b]) => a - b)
+    .map(([start, end]) => `Square ${start}: ${describeJump(start, end)}`);
   return lines.length ? lines : ["No snakes or ladders."];
 }
 
@@ -83,7 +94,8 @@ export function boardSheet(page, { title, picture, heading, lines, kind = "board
   const row = html("div", page.width > page.height ? "sheet-row across" : "sheet-row", "", body);
   row.append(sized(picture, board));
   listBlock(heading, lines, list, row);
-  if (!list) html("p", "sheet-note", `The list of ${lines.length} did not fit beside the board: each is drawn on it.`, body);
+  if (!list)
+    html("p", "sheet-note", `The list of ${lines.length} did not fit beside the board: each is drawn on it.`, body);
   return node;
 }
 
@@ -91,8 +103,14 @@ export function boardSheet(page, { title, picture, heading, lines, kind = "board
 function cropMarks(layer, x, y, w, h) {
   const reach = MARGIN * 0.7;
   const lines = [];
-  for (const [cx, dx] of [[x, -1], [x + w, 1]]) {
-    for (const [cy, dy] of [[y, -1], [y + h, 1]]) {
+  for (const [cx, dx] of [
+    [x, -1],
+    [x + w, 1],
+  ]) {
+    for (const [cy, dy] of [
+      [y, -1],
+      [y + h, 1],
+    ]) {
       lines.push(`M ${cx + dx * 1} ${cy} h ${dx * reach}`, `M ${cx} ${cy + dy * 1} v ${dy * reach}`);
     }
   }
@@ -108,7 +126,12 @@ function crosshair(layer, x, y) {
 
 /** The marks of one poster sheet: crop marks, the overlap strips (dashed edge) and the crosshairs in them. */
 function posterMarks(page, tile, k, overlap) {
-  const layer = svgEl("svg", { class: "sheet-marks", viewBox: `0 0 ${page.width} ${page.height}`, width: mm(page.width), height: mm(page.height) });
+  const layer = svgEl("svg", {
+    class: "sheet-marks",
+    viewBox: `0 0 ${page.width} ${page.height}`,
+    width: mm(page.width),
+    height: mm(page.height),
+  });
   const [x, y, w, h] = [MARGIN, MARGIN, tile.width, tile.height];
   cropMarks(layer, x, y, w, h);
   const strip = { stroke: "#000", "stroke-width": 0.3, "stroke-dasharray": "2 1.5", fill: "none" };
@@ -138,7 +161,12 @@ export function posterSheets(page, { title, picture, k }) {
     const { node, body } = sheet(page, "poster");
     node.dataset.label = tile.label;
     const window = /** @type {SVGSVGElement} */ (picture.cloneNode(true));
-    window.setAttribute("viewBox", [units.x + tile.x * scale, units.y + tile.y * scale, tile.width * scale, tile.height * scale].map((v) => Math.round(v * 1e4) / 1e4).join(" "));
+    window.setAttribute(
+      "viewBox",
+      [units.x + tile.x * scale, units.y + tile.y * scale, tile.width * scale, tile.height * scale]
+        .map((v) => Math.round(v * 1e4) / 1e4)
+        .join(" "),
+    );
     window.setAttribute("width", mm(tile.width));
     window.setAttribute("height", mm(tile.height));
     window.setAttribute("preserveAspectRatio", "xMinYMin meet");
@@ -147,10 +175,13 @@ export function posterSheets(page, { title, picture, k }) {
     node.append(posterMarks(page, tile, k, overlap));
     const label = html("p", "poster-label", "", node);
     html("strong", "", tile.label, label);
-    label.append(` · ${title} · poster ${k}×${k}, ${Math.round(side)} mm across · sheet ${tiles.indexOf(tile) + 1} of ${tiles.length}`);
-    const hint = tile.col < k - 1 || tile.row < k - 1
-      ? `Trim the sheets to the right and below at their corner marks and glue them over the dashed ${overlap} mm strip, crosshairs on crosshairs.`
-      : "Trim at the corner marks; this sheet goes bottom right.";
+    label.append(
+      ` · ${title} · poster ${k}×${k}, ${Math.round(side)} mm across · sheet ${tiles.indexOf(tile) + 1} of ${tiles.length}`,
+    );
+    const hint =
+      tile.col < k - 1 || tile.row < k - 1
+        ? `Trim the sheets to the right and below at their corner marks and glue them over the dashed ${overlap} mm strip, crosshairs on crosshairs.`
+        : "Trim at the corner marks; this sheet goes bottom right.";
     html("p", "poster-hint", hint, node);
     return node;
   });

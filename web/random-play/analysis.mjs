@@ -25,7 +25,8 @@ function estimateSummary(analysis, approx) {
   if (analysis.finishable === "not always") {
     return `Some games never finish: ${formatChance(analysis.p_finish, approx)} of them do, ${reason}.`;
   }
-  if (analysis.expected_rolls === null) return `Every game finishes; the expected number of rolls was not estimated: the figures are ${reason}.`;
+  if (analysis.expected_rolls === null)
+    return `Every game finishes; the expected number of rolls was not estimated: the figures are ${reason}.`;
   return `On average a game takes ${formatAbout(analysis.expected_rolls)} rolls: ${reason}.`;
 }
 
@@ -150,7 +151,9 @@ export class AnalysisPanel {
     const rows = [
       [`Expected rolls${alone}`, analysis.unsolved && !approx ? "not computed" : expected],
       // Under a sixes rule a turn may be several rolls: the turns are shown when they differ from the rolls.
-      ...((analysis.expected_turns ?? null) !== null && analysis.expected_turns !== analysis.expected_rolls ? [[`Expected turns${alone}`, about(analysis.expected_turns, rolls)]] : []),
+      ...((analysis.expected_turns ?? null) !== null && analysis.expected_turns !== analysis.expected_rolls
+        ? [[`Expected turns${alone}`, about(analysis.expected_turns, rolls)]]
+        : []),
       ["Chance to finish", formatChance(analysis.p_finish, approx)],
       ["Median game", formatPercentile(length.median, length)],
       ["90% finish within", formatPercentile(length.p90, length)],
@@ -159,7 +162,10 @@ export class AnalysisPanel {
     const note = truncationNote(length);
     if (note) rows.push(["Cut off", note]);
     if (race.players > 1) {
-      rows.push([`Rolls until someone wins, all ${race.players} players' rolls together`, about(race.expected_total_rolls, rolls)]);
+      rows.push([
+        `Rolls until someone wins, all ${race.players} players' rolls together`,
+        about(race.expected_total_rolls, rolls),
+      ]);
       race.p_win.forEach((p, index) => rows.push([`Player ${index + 1} wins`, about(p, percent)]));
       if (race.p_no_winner > 1e-9) rows.push(["Nobody ever wins", percent(race.p_no_winner)]);
       // The share left unsummed when a cut-off length list never settled into its geometric tail.
@@ -185,7 +191,8 @@ export class AnalysisPanel {
   jumpUse(state, { jumps = [], text = "" } = {}) {
     this.#modes.go("jump-use", state);
     this.#cancelJumps.hidden = state !== "running";
-    this.#jumpNote.textContent = state === "running" ? "Finding how often each snake and ladder is used (the second stage)…" : text;
+    this.#jumpNote.textContent =
+      state === "running" ? "Finding how often each snake and ladder is used (the second stage)…" : text;
     if (state === "done") this.#showJumps(jumps);
     else this.#table.hidden = true;
   }
@@ -284,7 +291,10 @@ export class ExplainPanel {
     const labels = new Map();
     for (const layer of layers.slice(0, this.#layer + 1)) {
       for (const square of layer.squares) {
-        labels.set(square, { text: String(layer.move), spoken: `reached in ${layer.move} move${layer.move === 1 ? "" : "s"}` });
+        labels.set(square, {
+          text: String(layer.move),
+          spoken: `reached in ${layer.move} move${layer.move === 1 ? "" : "s"}`,
+        });
       }
     }
     this.#view.label(labels);
@@ -294,7 +304,10 @@ export class ExplainPanel {
       const layer = layers[this.#layer];
       this.#view.mark({ frontier: new Set(layer.squares), wall: new Set() });
       const list = layer.squares.length > 12 ? `${layer.squares.slice(0, 12).join(", ")}, …` : layer.squares.join(", ");
-      const what = layer.move === 0 ? START_WORDS[layer.squares[0]] : `Move ${layer.move} reaches ${layer.squares.length} new square${layer.squares.length === 1 ? "" : "s"}: ${list}.`;
+      const what =
+        layer.move === 0
+          ? START_WORDS[layer.squares[0]]
+          : `Move ${layer.move} reaches ${layer.squares.length} new square${layer.squares.length === 1 ? "" : "s"}: ${list}.`;
       this.#text.textContent = `Layer ${layer.move} of ${layers.length - 1}. ${what}`;
       return;
     }

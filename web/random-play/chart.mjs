@@ -46,7 +46,12 @@ export function drawLengthChart(container, exact, by, { title = "Game length" } 
 
   const chart = node("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", class: "length-chart" });
   node("title", {}, chart, title);
-  node("desc", {}, chart, `Bars: chance of finishing on each turn, up to ${(peak * 100).toFixed(1)}%. Line: chance of having finished by that turn.`);
+  node(
+    "desc",
+    {},
+    chart,
+    `Bars: chance of finishing on each turn, up to ${(peak * 100).toFixed(1)}%. Line: chance of having finished by that turn.`,
+  );
 
   const barWidth = Math.max(plotW / shown - 1, 0.5);
   const bars = node("g", { class: "bars" }, chart);
@@ -80,8 +85,29 @@ function drawAxes(chart, { shown, peak, plotW, plotH, x, yBar, yLine }) {
   for (const percent of [0, 50, 100]) {
     node("text", { x: PAD.left + plotW + 5, y: yLine(percent / 100) + 3, class: "tick cdf-tick" }, axes, `${percent}%`);
   }
-  node("text", { x: PAD.left + plotW / 2, y: HEIGHT - 4, class: "label", "text-anchor": "middle" }, axes, "Turn (rolls of the die)");
+  node(
+    "text",
+    { x: PAD.left + plotW / 2, y: HEIGHT - 4, class: "label", "text-anchor": "middle" },
+    axes,
+    "Turn (rolls of the die)",
+  );
   const [left, right, middle] = [LABEL_INSET.left, WIDTH - LABEL_INSET.right, PAD.top + plotH / 2];
-  node("text", { x: left, y: middle, class: "label", "text-anchor": "middle", transform: `rotate(-90 ${left} ${middle})` }, axes, "Finish on this turn");
-  node("text", { x: right, y: middle, class: "label cdf-label", "text-anchor": "middle", transform: `rotate(90 ${right} ${middle})` }, axes, "Finished by then");
+  node(
+    "text",
+    { x: left, y: middle, class: "label", "text-anchor": "middle", transform: `rotate(-90 ${left} ${middle})` },
+    axes,
+    "Finish on this turn",
+  );
+  node(
+    "text",
+    {
+      x: right,
+      y: middle,
+      class: "label cdf-label",
+      "text-anchor": "middle",
+      transform: `rotate(90 ${right} ${middle})`,
+    },
+    axes,
+    "Finished by then",
+  );
 }

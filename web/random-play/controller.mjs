@@ -195,7 +195,9 @@ export class RandomPlayController {
   // Cancelling the second stage restarts the analysis worker too; the figures shown stay.
   #cancelJumpUse() {
     this.#app.bridge.cancel("jump-use", { restart: true });
-    this.#analysis.jumpUse("cancelled", { text: "Jump use cancelled. Python is restarting; press Analyze to find it again." });
+    this.#analysis.jumpUse("cancelled", {
+      text: "Jump use cancelled. Python is restarting; press Analyze to find it again.",
+    });
   }
 
   // A large board's analysis can take a while: cancelling restarts the analysis worker.

@@ -10,7 +10,9 @@ export const MAX_SECONDS = 600;
 /** The seconds a roll as typed, or null when it is not a number from MIN_SECONDS to MAX_SECONDS. */
 export function readSeconds(text) {
   const value = Number(String(text).trim());
-  return String(text).trim() !== "" && Number.isFinite(value) && value >= MIN_SECONDS && value <= MAX_SECONDS ? value : null;
+  return String(text).trim() !== "" && Number.isFinite(value) && value >= MIN_SECONDS && value <= MAX_SECONDS
+    ? value
+    : null;
 }
 
 /** Whole minutes for the median: the nearest (a typical game is "about" it), never 0 for a game that takes any. */
@@ -37,11 +39,15 @@ export function durationText(race, seconds) {
   const beyond = "more than could be worked out exactly (the figures were cut off)";
   const never = "no time at all: the race is not won that often (a trap can stop every token)";
   let usual;
-  if (median !== null && median !== undefined) usual = `usually takes about ${minutes(typicalMinutes(median, seconds))}`;
+  if (median !== null && median !== undefined)
+    usual = `usually takes about ${minutes(typicalMinutes(median, seconds))}`;
   else usual = `takes ${cutOff ? beyond : never}`;
   let tail;
   if (p90 !== null && p90 !== undefined) tail = `9 in 10 games are over within ${withinMinutes(p90, seconds)}`;
-  else tail = cutOff ? "the slowest 1 in 10 take more than could be worked out exactly" : "fewer than 9 in 10 games are ever won";
+  else
+    tail = cutOff
+      ? "the slowest 1 in 10 take more than could be worked out exactly"
+      : "fewer than 9 in 10 games are ever won";
   return `A game of ${players} ${usual}; ${tail}.`;
 }
 
@@ -59,7 +65,10 @@ export function wireDuration({ input, output, storage = () => localStorage }) {
   }
   const draw = () => {
     const seconds = readSeconds(input.value);
-    const text = seconds === null ? `Seconds a roll must be a number from ${MIN_SECONDS} to ${MAX_SECONDS}.` : durationText(race, seconds);
+    const text =
+      seconds === null
+        ? `Seconds a roll must be a number from ${MIN_SECONDS} to ${MAX_SECONDS}.`
+        : durationText(race, seconds);
     output.textContent = text;
     output.closest("[data-duration]")?.toggleAttribute("hidden", !race || race.players < 2);
     if (seconds !== null && race) {

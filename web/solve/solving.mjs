@@ -26,7 +26,8 @@ export function rulesWords(rules) {
       ? "The moves count from off the board (the classic start): the first roll lands on square 1 to 6 and takes its jump."
       : "The moves count from square 1, as in LeetCode.",
   );
-  if (overshoot !== "stay") words.push("A roll past the last square never shortens a game, so that rule changes no answer.");
+  if (overshoot !== "stay")
+    words.push("A roll past the last square never shortens a game, so that rule changes no answer.");
   if (sixes !== "plain") words.push("Every roll counts as a move, a 6's extra roll too.");
   return words.join(" ");
 }

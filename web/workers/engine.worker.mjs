@@ -65,7 +65,10 @@ function watchStart() {
         if (entry.name === `${runtimeBase}pyodide.asm.wasm` && stage === "downloading") {
           observer.disconnect();
           progress("starting");
-          setTimeout(() => reject(new Error(`Python did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+          setTimeout(
+            () => reject(new Error(`Python did not start within ${START_TIMEOUT_MS / 1000} s`)),
+            START_TIMEOUT_MS,
+          );
         }
       }
     });
@@ -92,7 +95,9 @@ async function cachedSnapshot() {
   // The page names the worker so when no service worker controls it (engine.mjs): then the cache
   // holds nothing this page may start from yet, and opening it would only delay the start.
   if (self.name === "python:no-service-worker") {
-    return { why: "no service worker controls this page yet (the first visit caches the snapshot), so none was looked for" };
+    return {
+      why: "no service worker controls this page yet (the first visit caches the snapshot), so none was looked for",
+    };
   }
   if (typeof caches === "undefined" || typeof DecompressionStream === "undefined") {
     return { why: "this browser lacks CacheStorage or DecompressionStream" };
@@ -194,7 +199,11 @@ async function start() {
   const api = pyodide.pyimport("snakes_ladders.api");
   const handle = api.handle.copy(); // kept for the worker's life; the module proxy is not
   api.destroy();
-  progress("ready", { pythonVersion: pyodide.runPython("import sys; sys.version.split()[0]"), start: how, startNote: note });
+  progress("ready", {
+    pythonVersion: pyodide.runPython("import sys; sys.version.split()[0]"),
+    start: how,
+    startNote: note,
+  });
   if (how === "plain" && SNAPSHOT && typeof caches !== "undefined") cacheSnapshotLater();
   return { pyodide, handle };
 }

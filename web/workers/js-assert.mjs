@@ -14,7 +14,12 @@ const DEPTH = 100;
 function shown(value) {
   let text;
   try {
-    text = typeof value === "bigint" ? `${value}n` : typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+    text =
+      typeof value === "bigint"
+        ? `${value}n`
+        : typeof value === "string"
+          ? JSON.stringify(value)
+          : (JSON.stringify(value) ?? String(value));
   } catch {
     text = Array.isArray(value) ? "[array]" : `[${typeof value}]`;
   }
@@ -49,16 +54,22 @@ function check(passed, message, words) {
 
 /** The assert function and its methods, frozen (the solution's code cannot change them for later boards). */
 export function makeAssert() {
-  const ok = (value, message) => check(Boolean(value), message, `The expression evaluated to a falsy value: ${shown(value)}`);
+  const ok = (value, message) =>
+    check(Boolean(value), message, `The expression evaluated to a falsy value: ${shown(value)}`);
   const methods = {
     ok,
     equal: (a, b, message) => check(loose(a, b), message, `${shown(a)} == ${shown(b)}`),
     notEqual: (a, b, message) => check(!loose(a, b), message, `${shown(a)} != ${shown(b)}`),
-    strictEqual: (a, b, message) => check(Object.is(a, b), message, `Expected values to be strictly equal: ${shown(a)} !== ${shown(b)}`),
-    notStrictEqual: (a, b, message) => check(!Object.is(a, b), message, `Expected "actual" to be strictly unequal to: ${shown(b)}`),
-    deepEqual: (a, b, message) => check(deepEqual(a, b, false), message, `Expected values to be loosely deep-equal: ${shown(a)} and ${shown(b)}`),
-    deepStrictEqual: (a, b, message) => check(deepEqual(a, b, true), message, `Expected values to be strictly deep-equal: ${shown(a)} and ${shown(b)}`),
-    notDeepStrictEqual: (a, b, message) => check(!deepEqual(a, b, true), message, `Expected "actual" not to be strictly deep-equal to: ${shown(b)}`),
+    strictEqual: (a, b, message) =>
+      check(Object.is(a, b), message, `Expected values to be strictly equal: ${shown(a)} !== ${shown(b)}`),
+    notStrictEqual: (a, b, message) =>
+      check(!Object.is(a, b), message, `Expected "actual" to be strictly unequal to: ${shown(b)}`),
+    deepEqual: (a, b, message) =>
+      check(deepEqual(a, b, false), message, `Expected values to be loosely deep-equal: ${shown(a)} and ${shown(b)}`),
+    deepStrictEqual: (a, b, message) =>
+      check(deepEqual(a, b, true), message, `Expected values to be strictly deep-equal: ${shown(a)} and ${shown(b)}`),
+    notDeepStrictEqual: (a, b, message) =>
+      check(!deepEqual(a, b, true), message, `Expected "actual" not to be strictly deep-equal to: ${shown(b)}`),
     fail: (message = "Failed") => check(false, message, "Failed"),
     AssertionError,
   };

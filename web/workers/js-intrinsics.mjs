@@ -3,15 +3,72 @@
 
 // What the solution's code can reach by name: LeetCode's JavaScript globals, the worker's none.
 export const GIVEN = [
-  "Array", "ArrayBuffer", "BigInt", "Boolean", "DataView", "Date", "Error", "EvalError", "Float32Array", "Float64Array",
-  "Infinity", "Int16Array", "Int32Array", "Int8Array", "JSON", "Map", "Math", "NaN", "Number", "Object", "Promise",
-  "Proxy", "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "String", "Symbol", "SyntaxError", "TypeError",
-  "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray", "URIError", "WeakMap", "WeakSet", "isFinite",
-  "isNaN", "parseFloat", "parseInt", "undefined",
+  "Array",
+  "ArrayBuffer",
+  "BigInt",
+  "Boolean",
+  "DataView",
+  "Date",
+  "Error",
+  "EvalError",
+  "Float32Array",
+  "Float64Array",
+  "Infinity",
+  "Int16Array",
+  "Int32Array",
+  "Int8Array",
+  "JSON",
+  "Map",
+  "Math",
+  "NaN",
+  "Number",
+  "Object",
+  "Promise",
+  "Proxy",
+  "RangeError",
+  "ReferenceError",
+  "Reflect",
+  "RegExp",
+  "Set",
+  "String",
+  "Symbol",
+  "SyntaxError",
+  "TypeError",
+  "Uint16Array",
+  "Uint32Array",
+  "Uint8Array",
+  "Uint8ClampedArray",
+  "URIError",
+  "WeakMap",
+  "WeakSet",
+  "isFinite",
+  "isNaN",
+  "parseFloat",
+  "parseInt",
+  "undefined",
 ];
 // Frozen before the first solution runs: a solution that changes them (Array.prototype.push = ...) is refused
 // with a TypeError, instead of breaking this module and the Python that shares the worker.
-const FROZEN = ["Array", "Object", "Function", "Map", "Set", "WeakMap", "WeakSet", "String", "Number", "Boolean", "Symbol", "BigInt", "Math", "JSON", "Reflect", "Promise", "RegExp", "Date"];
+const FROZEN = [
+  "Array",
+  "Object",
+  "Function",
+  "Map",
+  "Set",
+  "WeakMap",
+  "WeakSet",
+  "String",
+  "Number",
+  "Boolean",
+  "Symbol",
+  "BigInt",
+  "Math",
+  "JSON",
+  "Reflect",
+  "Promise",
+  "RegExp",
+  "Date",
+];
 
 const { getPrototypeOf, ownKeys } = Reflect;
 const { defineProperty, freeze, getOwnPropertyDescriptor, hasOwn } = Object;
@@ -52,7 +109,13 @@ function reachedIntrinsics() {
   const typed = GIVEN.filter((name) => name.endsWith("Array") && name !== "Array").map((name) => globalThis[name]);
   const functions = [async () => {}, function* () {}, async function* () {}].map((f) => getPrototypeOf(f));
   const [asyncFunction, generator, asyncGenerator] = /** @type {any[]} */ (functions);
-  const iterators = [[][Symbol.iterator](), ""[Symbol.iterator](), /x/[Symbol.matchAll](""), new Map()[Symbol.iterator](), new Set()[Symbol.iterator]()];
+  const iterators = [
+    [][Symbol.iterator](),
+    ""[Symbol.iterator](),
+    /x/[Symbol.matchAll](""),
+    new Map()[Symbol.iterator](),
+    new Set()[Symbol.iterator](),
+  ];
   return [
     ...[getPrototypeOf(Uint8Array), ...typed, ArrayBuffer, DataView, Proxy],
     ...[asyncFunction.constructor, generator.constructor, asyncGenerator.constructor], // with their prototypes

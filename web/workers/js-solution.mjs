@@ -37,7 +37,10 @@ const isInteger = Number.isInteger;
 
 /** `text` with each lone surrogate written \udxxx (untrusted.printable), so that it encodes anywhere. */
 export function printable(text) {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return text.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+  );
 }
 
 function clip(text, limit = SHOWN_LIMIT) {
@@ -96,7 +99,16 @@ function kindOf(value) {
       return "an object"; // a revoked Proxy
     }
   }
-  return { string: "a string", boolean: "a boolean", bigint: "a BigInt", symbol: "a symbol", function: "a function", undefined: "undefined" }[typeof value] ?? "a number";
+  return (
+    {
+      string: "a string",
+      boolean: "a boolean",
+      bigint: "a BigInt",
+      symbol: "a symbol",
+      function: "a function",
+      undefined: "undefined",
+    }[typeof value] ?? "a number"
+  );
 }
 
 /**
@@ -111,7 +123,8 @@ export function describeValue(value) {
   }
   if (typeof value === "bigint") {
     const hex = (value < 0n ? -value : value).toString(16).length;
-    if (hex * 1.2 > SHOWN_LIMIT) return [null, `a BigInt of about ${Math.round(hex * Math.log10(16)).toLocaleString("en")} digits, not a number`];
+    if (hex * 1.2 > SHOWN_LIMIT)
+      return [null, `a BigInt of about ${Math.round(hex * Math.log10(16)).toLocaleString("en")} digits, not a number`];
     return [null, `${value}n (a BigInt), not a number`];
   }
   if (typeof value === "string") return [null, `${JSON.stringify(clip(value))} (a string), not a number`];
@@ -196,7 +209,9 @@ function mutated(board, given, targets, rows) {
 function requireFor(assert) {
   return (name) => {
     if (ASSERT_MODULES.includes(name)) return assert;
-    throw new Error(`require(${JSON.stringify(String(name).slice(0, 80))}) is not available here: remove it (only "assert" is given)`);
+    throw new Error(
+      `require(${JSON.stringify(String(name).slice(0, 80))}) is not available here: remove it (only "assert" is given)`,
+    );
   };
 }
 
@@ -225,9 +240,14 @@ function hoistedVars(body) {
   const names = [];
   for (const statement of body) {
     if (statement.type !== "VariableDeclaration" || statement.kind !== "var") continue;
-    for (const declarator of statement.declarations) if (declarator.id.type === "Identifier") push(names, declarator.id.name);
+    for (const declarator of statement.declarations)
+      if (declarator.id.type === "Identifier") push(names, declarator.id.name);
   }
-  const declarations = names.map((name) => ({ type: "VariableDeclarator", id: { type: "Identifier", name }, init: null }));
+  const declarations = names.map((name) => ({
+    type: "VariableDeclarator",
+    id: { type: "Identifier", name },
+    init: null,
+  }));
   return declarations.length ? [{ type: "VariableDeclaration", kind: "var", declarations }] : [];
 }
 
@@ -243,7 +263,8 @@ function runTopLevel(interpreter, program) {
   const directives = body.slice(0, count);
   const functions = body.filter((statement) => statement.type === "FunctionDeclaration");
   const steps = [[alone([...directives, ...hoistedVars(body), ...functions]), functions[0]?.loc.start.line ?? null]];
-  for (const statement of body.slice(count)) if (statement.type !== "FunctionDeclaration") push(steps, [alone([statement]), statement.loc.start.line]);
+  for (const statement of body.slice(count))
+    if (statement.type !== "FunctionDeclaration") push(steps, [alone([statement]), statement.loc.start.line]);
   for (const [step, line] of steps) {
     try {
       interpreter.run(step);
@@ -303,7 +324,16 @@ export function javaScriptSolutions({ Sval, parse, onPrint = () => {} }) {
     }
     const changed = mutated(made.board, given, made.targets, rows);
     const reads = log.cells;
-    return JSON.stringify({ answer, shown, error, line: null, output: output.value(), reads, reads_total: log.total, mutated: changed });
+    return JSON.stringify({
+      answer,
+      shown,
+      error,
+      line: null,
+      output: output.value(),
+      reads,
+      reads_total: log.total,
+      mutated: changed,
+    });
   }
 
   return { load, run };
@@ -330,7 +360,8 @@ function handedBoard(rows, record, log) {
 /** `candidate` as a solution: a class with a method snakesAndLadders, else (unless `classOnly`) a function; or null. */
 function solutionFrom(candidate, classOnly = false) {
   if (typeof candidate !== "function") return null;
-  if (typeof candidate.prototype?.snakesAndLadders === "function") return (board) => new candidate().snakesAndLadders(board);
+  if (typeof candidate.prototype?.snakesAndLadders === "function")
+    return (board) => new candidate().snakesAndLadders(board);
   return classOnly ? null : (board) => candidate(board);
 }
 
@@ -345,7 +376,11 @@ function found(scope, module) {
   };
   const exported = module.exports;
   const named = (key) => (exported !== null && typeof exported === "object" ? exported[key] : undefined);
-  const candidates = [solutionFrom(value("Solution"), true), solutionFrom(value("snakesAndLadders")), solutionFrom(exported)];
+  const candidates = [
+    solutionFrom(value("Solution"), true),
+    solutionFrom(value("snakesAndLadders")),
+    solutionFrom(exported),
+  ];
   for (const key of ["Solution", "snakesAndLadders", "default"]) push(candidates, solutionFrom(named(key)));
   return candidates.find((candidate) => candidate !== null) ?? null;
 }

@@ -24,12 +24,17 @@ function splice(text, start, end, insert) {
 function importedAssert(node) {
   const from = node.source.value;
   if (!ASSERT_MODULES.includes(from)) {
-    throw new SourceProblem(`import from ${JSON.stringify(String(from).slice(0, 80))} is not available here: remove this line (LeetCode's JavaScript imports nothing; only "assert" is given, for your own tests)`, node.loc.start.line);
+    throw new SourceProblem(
+      `import from ${JSON.stringify(String(from).slice(0, 80))} is not available here: remove this line (LeetCode's JavaScript imports nothing; only "assert" is given, for your own tests)`,
+      node.loc.start.line,
+    );
   }
   const names = node.specifiers.map((specifier) => {
     if (specifier.type !== "ImportSpecifier") return { whole: specifier.local.name };
     const imported = specifier.imported.name ?? specifier.imported.value;
-    return { part: imported === specifier.local.name ? imported : `${JSON.stringify(imported)}: ${specifier.local.name}` };
+    return {
+      part: imported === specifier.local.name ? imported : `${JSON.stringify(imported)}: ${specifier.local.name}`,
+    };
   });
   const wholes = names.filter((name) => name.whole).map((name) => `${name.whole} = require("assert")`);
   const parts = names.filter((name) => name.part).map((name) => name.part);
@@ -40,7 +45,8 @@ function importedAssert(node) {
 /** What replaces the top-level module statement `node` of `text` (a slice of it kept, or new words). */
 function scriptForm(node, text) {
   if (node.type === "ImportDeclaration") return importedAssert(node);
-  if (node.type === "ExportNamedDeclaration") return node.declaration ? text.slice(node.declaration.start, node.end) : "";
+  if (node.type === "ExportNamedDeclaration")
+    return node.declaration ? text.slice(node.declaration.start, node.end) : "";
   if (node.type === "ExportAllDeclaration") return "";
   const declaration = node.declaration; // ExportDefaultDeclaration
   const rest = text.slice(declaration.start, node.end);
@@ -51,7 +57,12 @@ function scriptForm(node, text) {
   return `module.exports = ${rest}`;
 }
 
-const MODULE_SYNTAX = new Set(["ImportDeclaration", "ExportNamedDeclaration", "ExportDefaultDeclaration", "ExportAllDeclaration"]);
+const MODULE_SYNTAX = new Set([
+  "ImportDeclaration",
+  "ExportNamedDeclaration",
+  "ExportDefaultDeclaration",
+  "ExportAllDeclaration",
+]);
 
 /**
  * `source` as a script: unchanged when it parses as one; else, when it parses as a module whose top level has
@@ -120,7 +131,8 @@ function patternNames(pattern, names) {
     if (!node) continue;
     if (node.type === "Identifier") names.push(node.name);
     else if (node.type === "ArrayPattern") stack.push(...node.elements);
-    else if (node.type === "ObjectPattern") stack.push(...node.properties.map((property) => (property.type === "RestElement" ? property : property.value)));
+    else if (node.type === "ObjectPattern")
+      stack.push(...node.properties.map((property) => (property.type === "RestElement" ? property : property.value)));
     else if (node.type === "RestElement") stack.push(node.argument);
     else if (node.type === "AssignmentPattern") stack.push(node.left);
   }
@@ -154,7 +166,11 @@ function declaredBy(node, names) {
 function assignedBy(node, names) {
   if (node.type === "AssignmentExpression") patternNames(node.left, names);
   else if (node.type === "UpdateExpression") patternNames(node.argument, names);
-  else if ((node.type === "ForInStatement" || node.type === "ForOfStatement") && node.left.type !== "VariableDeclaration") patternNames(node.left, names);
+  else if (
+    (node.type === "ForInStatement" || node.type === "ForOfStatement") &&
+    node.left.type !== "VariableDeclaration"
+  )
+    patternNames(node.left, names);
 }
 
 /**

@@ -54,7 +54,15 @@ export class WorkerMessenger extends EventTarget {
    * @param {() => {worker: Worker, events?: Event[]}} makeWorker
    * @param {{name: string, silenceLimitMs?: number, unavailable?: (message: string) => string, maxReplyChars?: number}} options
    */
-  constructor(makeWorker, { name, silenceLimitMs = 90_000, unavailable = (message) => `the ${name} worker failed: ${message}`, maxReplyChars = Infinity }) {
+  constructor(
+    makeWorker,
+    {
+      name,
+      silenceLimitMs = 90_000,
+      unavailable = (message) => `the ${name} worker failed: ${message}`,
+      maxReplyChars = Infinity,
+    },
+  ) {
     super();
     this.#makeWorker = makeWorker;
     this.#name = name;
@@ -119,7 +127,10 @@ export class WorkerMessenger extends EventTarget {
    * and the request rejects with a TimeLimitError. An aborted `signal` keeps a request that still
    * waits for the worker from being sent; `onPost` hears when it is sent, `onProgress` each report.
    */
-  async call(request, { limitMs = null, signal = undefined, onPost = undefined, onProgress = undefined, type = "call" } = {}) {
+  async call(
+    request,
+    { limitMs = null, signal = undefined, onPost = undefined, onProgress = undefined, type = "call" } = {},
+  ) {
     if (this.#state === "idle") this.start();
     await this.#ready.promise;
     signal?.throwIfAborted();
@@ -170,7 +181,9 @@ export class WorkerMessenger extends EventTarget {
     const size = textSize(data);
     if (size > this.#maxReplyChars) {
       const limit = this.#maxReplyChars.toLocaleString("en");
-      const error = new Error(`the ${this.#name} worker sent a message of ${size.toLocaleString("en")} characters, over the limit of ${limit}`);
+      const error = new Error(
+        `the ${this.#name} worker sent a message of ${size.toLocaleString("en")} characters, over the limit of ${limit}`,
+      );
       this.#pending.get(data.id)?.reject(error);
       if (this.#state === "loading") this.fail(error.message, error);
       else this.stop("it sent a message over the size limit");
@@ -197,7 +210,14 @@ export class WorkerMessenger extends EventTarget {
       entry.reject(new Error(`Python crashed (${text(data.error.message, "no reason given")}) and is restarting`));
       this.dispatchEvent(new CustomEvent("fatal"));
     } else {
-      entry.reject(new Error(text(data.error?.message ?? `unknown error in the ${this.#name} worker`, `an unreadable error in the ${this.#name} worker`)));
+      entry.reject(
+        new Error(
+          text(
+            data.error?.message ?? `unknown error in the ${this.#name} worker`,
+            `an unreadable error in the ${this.#name} worker`,
+          ),
+        ),
+      );
     }
   }
 
@@ -217,7 +237,10 @@ export class WorkerMessenger extends EventTarget {
 
   #armTimer() {
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.fail(`no word from Python for ${this.#silenceLimitMs / 1000} s`), this.#silenceLimitMs);
+    this.#timer = setTimeout(
+      () => this.fail(`no word from Python for ${this.#silenceLimitMs / 1000} s`),
+      this.#silenceLimitMs,
+    );
   }
 
   #stopWorker(error) {
@@ -255,7 +278,10 @@ function text(value, fallback) {
 /** The characters of a message's texts: its result, message and error's message, those that are strings. */
 function textSize(data) {
   const error = data.error !== null && typeof data.error === "object" ? data.error.message : undefined;
-  return [data.result, data.message, error].reduce((sum, value) => sum + (typeof value === "string" ? value.length : 0), 0);
+  return [data.result, data.message, error].reduce(
+    (sum, value) => sum + (typeof value === "string" ? value.length : 0),
+    0,
+  );
 }
 
 /** `{ok: true, value}` for a JSON string, `{ok: false}` for anything else (a worker may send anything). */

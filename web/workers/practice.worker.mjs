@@ -48,7 +48,9 @@ async function answer(request, id) {
   if (request?.op !== "run" || language === null) throw new Error("the sandbox answers load, then run");
   if (language === "javascript") return solutions.run(JSON.stringify(request.board), request.record !== false, true);
   const handle = await startPython();
-  return handle(JSON.stringify({ op: "run", board: request.board, record: request.record !== false }), (text) => progress(id, text));
+  return handle(JSON.stringify({ op: "run", board: request.board, record: request.record !== false }), (text) =>
+    progress(id, text),
+  );
 }
 
 // The reply goes out as a JSON string of the runner's text: the messenger parses it back to that exact text.

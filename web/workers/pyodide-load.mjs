@@ -67,7 +67,11 @@ export async function loadRunner(base, onStage = (_stage) => {}) {
  * @param {unknown} files
  */
 export function filesInMemory(files) {
-  const kept = new Map(Object.entries(files !== null && typeof files === "object" ? files : {}).filter(([, bytes]) => bytes instanceof ArrayBuffer));
+  const kept = new Map(
+    Object.entries(files !== null && typeof files === "object" ? files : {}).filter(
+      ([, bytes]) => bytes instanceof ArrayBuffer,
+    ),
+  );
   if (kept.size === 0) return;
   const network = globalThis.fetch.bind(globalThis);
   globalThis.fetch = (input, init) => {
@@ -75,7 +79,11 @@ export function filesInMemory(files) {
     const bytes = kept.get(address);
     if (bytes === undefined) return network(input, init);
     kept.delete(address); // the Response owns them now
-    const type = address.endsWith(".wasm") ? "application/wasm" : address.endsWith(".json") ? "application/json" : "application/octet-stream";
+    const type = address.endsWith(".wasm")
+      ? "application/wasm"
+      : address.endsWith(".json")
+        ? "application/json"
+        : "application/octet-stream";
     return Promise.resolve(new Response(bytes, { headers: { "Content-Type": type } }));
   };
 }

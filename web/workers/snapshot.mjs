@@ -73,7 +73,9 @@ export function restoringOptions(bytes) {
 /** The snapshot of a Pyodide started with makingOptions(): a Uint8Array (about 31 MB). */
 export function makeSnapshot(pyodide) {
   if (typeof pyodide.makeMemorySnapshot !== "function") {
-    throw new Error(`this Pyodide (${pyodide.version}) has no makeMemorySnapshot; checked against ${CHECKED_PYODIDE_VERSION}`);
+    throw new Error(
+      `this Pyodide (${pyodide.version}) has no makeMemorySnapshot; checked against ${CHECKED_PYODIDE_VERSION}`,
+    );
   }
   return pyodide.makeMemorySnapshot();
 }
@@ -106,7 +108,9 @@ export function importPackage(pyodide, packageBytes, { later = false } = {}) {
 export function afterRestore(pyodide, packageBytes) {
   const config = pyodide._api?.config;
   if (!config || !("_loadSnapshot" in config)) {
-    throw new Error(`Pyodide ${pyodide.version} no longer keeps _loadSnapshot in its config; checked against ${CHECKED_PYODIDE_VERSION}`);
+    throw new Error(
+      `Pyodide ${pyodide.version} no longer keeps _loadSnapshot in its config; checked against ${CHECKED_PYODIDE_VERSION}`,
+    );
   }
   config._loadSnapshot = undefined;
   if (!pyodide.runPython("import sys\n'snakes_ladders.api' in sys.modules")) {
