@@ -274,7 +274,7 @@ def test_the_site_ships_the_practice_runner_as_the_page_names_it(site: Path) -> 
     """The sandbox's bare Pyodide gets the runner's files (web/workers/runner-files.mjs names them) and
     nothing else of the package: each is the source's file, and the list is the runner's folder."""
     named = re.search(
-        r"RUNNER_FILES = \[([^\]]*)\]", (site / "workers" / "runner-files.mjs").read_text(encoding="utf-8")
+        r"RUNNER_FILES\s*=\s*\[([^\]]*)\]", (site / "workers" / "runner-files.mjs").read_text(encoding="utf-8")
     )
     assert named is not None
     files = re.findall(r'"([\w.]+)"', named.group(1))

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from snakes_ladders import Board, min_moves
 from snakes_ladders.api import handle
+from snakes_ladders.board import MAX_SEED
 from snakes_ladders.board.drawing import CLEARANCE, LADDER_HALF_WIDTH, SNAKE_HALF_WIDTH
 from snakes_ladders.generate.classset import SetSpec, generate_set
 from snakes_ladders.generate.search import GenerateError, Impossible, Spec, Targets, generate
@@ -306,7 +307,7 @@ def tidy_specs(draw: st.DrawFn) -> Spec:
         n=n,
         snakes=draw(st.integers(0, most)),
         ladders=draw(st.integers(0, most)),
-        seed=draw(st.integers(0, 2**53)),
+        seed=draw(st.integers(0, MAX_SEED)),
         tidy=True,
         no_edge_rows=n >= 6 and draw(st.booleans()),
         max_evaluations=draw(st.integers(1, 8)),
