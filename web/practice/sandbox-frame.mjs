@@ -10,6 +10,12 @@ export const PING_MS = 500;
 /** A ping unanswered this long means the frame's process is gone. Its main thread does nothing but relay,
  * so a live frame answers within milliseconds; the margin is for a machine busy with other work. */
 export const LOST_MS = 3000;
+/**
+ * How long the frame may take to load before it counts as lost: its pings start only once it has loaded,
+ * so a process that crashes while the frame loads (no load event ever comes) is caught here, well before
+ * the practice worker's 60 s start limit.
+ */
+export const LOAD_MS = 15000;
 
 /** The frame's process crashed (out of memory, say) or it stopped answering: the code in it is gone. */
 export class SandboxCrashError extends Error {}
@@ -48,7 +54,19 @@ export class SandboxFrame extends EventTarget {
     frame.sandbox.add("allow-scripts"); // and nothing else: no allow-same-origin, top navigation, popups, forms
     Object.assign(frame, { hidden: true, title: "Sandbox for your code", tabIndex: -1 });
     frame.setAttribute("aria-hidden", "true");
-    frame.addEventListener("load", () => this.#loaded(channel.port2, String(workerUrl), files), { once: true });
+    const lost = setTimeout(
+      () =>
+        this.#fail(new SandboxCrashError(`the sandbox did not load within ${LOAD_MS / 1000} s: its process crashed`)),
+      LOAD_MS,
+    );
+    frame.addEventListener(
+      "load",
+      () => {
+        clearTimeout(lost);
+        this.#loaded(channel.port2, String(workerUrl), files);
+      },
+      { once: true },
+    );
     frame.src = String(frameUrl);
     this.#frame = frame;
     parent.append(frame);
