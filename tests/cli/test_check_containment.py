@@ -37,20 +37,20 @@ def check(solution: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def daemon(pid_path: Path) -> str:
     """A solution that starts a daemon on each board (a double fork and ``os.setsid()``, as daemons do)
-    which writes its pid to ``pid_path`` and sleeps; the solution then answers wrongly, or waits."""
+    which writes its pid to ``pid_path`` and waits for a signal; the solution then answers wrongly, or waits."""
     return (
-        "import os, time\n"
+        "import os, signal\n"
         "def snakesAndLadders(board):\n"
         "    if os.fork() == 0:\n"
         "        os.setsid()\n"
         "        if os.fork() == 0:\n"
         f"            with open({str(pid_path)!r}, 'a') as out:\n"
         "                out.write(f'{os.getpid()}\\n')\n"
-        "            time.sleep(600)\n"
+        "            signal.pause()\n"
         "        os._exit(0)\n"
         "    os.wait()\n"
         "    if os.environ.get('WAIT_ON_THE_BOARD'):\n"
-        "        time.sleep(600)\n"
+        "        signal.pause()\n"
         "    return -5\n"
     )
 
@@ -112,8 +112,8 @@ def test_a_daemon_ends_when_the_check_is_stopped(tmp_path: Path, how: signal.Sig
     """Ctrl-C, a plain kill, even SIGKILL (the warden hears the check die): the daemon ends with it."""
     solution, pid_path, fifo = tmp_path / "daemon.py", tmp_path / "pids", tmp_path / "started"
     source = daemon(pid_path).replace(
-        "            time.sleep(600)\n",
-        f"            open({str(fifo)!r}, 'w').write('x\\n')\n            time.sleep(600)\n",
+        "            signal.pause()\n",
+        f"            open({str(fifo)!r}, 'w').write('x\\n')\n            signal.pause()\n",
     )
     solution.write_text(source)
     os.mkfifo(fifo)
