@@ -42,6 +42,25 @@ JUMP_NAME = re.compile(r"^Square \d+, \w+ to \d+(,|$)")
 WORKSPACES = ("design", "solve", "practice", "play")
 
 
+def wait_for_async(page: Page, predicate: str, arg: object = None, *, timeout_ms: float = 60_000) -> None:
+    """Wait until the page's async ``predicate(arg)`` (JavaScript source) resolves to something truthy.
+
+    ``page.wait_for_function`` takes a predicate's promise for its answer, and a promise is truthy, so
+    it would return at once: this polls inside the page instead, every 100 ms, and fails with the
+    predicate's source when ``timeout_ms`` passes first.
+    """
+    source = f"""async (arg) => {{
+  const predicate = {predicate};
+  const deadline = performance.now() + {float(timeout_ms)};
+  while (!(await predicate(arg))) {{
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }}
+  return true;
+}}"""
+    assert page.evaluate(source, arg), f"not true within {timeout_ms / 1000:g} s: {predicate}"
+
+
 def load_fixture(name: str) -> dict[str, Any]:
     """One tests/fixtures/*.json board: name, description, board, moves (and optional extras)."""
     return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))

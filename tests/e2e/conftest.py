@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from app_page import AppPage
+from app_page import AppPage, wait_for_async
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -243,7 +243,7 @@ class WarmContexts:
             page.goto(self.site_url)
             expect(page.locator("#engine")).to_have_attribute("data-engine", "ready", timeout=120_000)
             expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=120_000)
-            page.wait_for_function(SNAPSHOT_CACHED, timeout=120_000, polling=200)
+            wait_for_async(page, SNAPSHOT_CACHED, timeout_ms=120_000)
             page.close()
             self.contexts[phone] = context
         return self.contexts[phone]

@@ -16,7 +16,7 @@ import urllib.request
 from collections.abc import Callable
 
 import pytest
-from app_page import AppPage, load_fixture
+from app_page import AppPage, load_fixture, wait_for_async
 from conftest import BrowserProblems
 from playwright.sync_api import Page, Route, expect
 from snakes_ladders.api import handle
@@ -173,7 +173,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_and_the_next_visit_recovers(
     if fault == "missing":
         assert problems.allowed, "the snapshot was never asked for: the fault was not exercised"
 
-    page.wait_for_function(CACHED, arg=file, timeout=60_000)  # the good file, cached in the background
+    wait_for_async(page, CACHED, file)  # the good file, cached in the background
     app.reload()
-    assert start_of(app) == "snapshot"
+    assert start_of(app) == "snapshot", page.locator("#engine-start").text_content()
     assert page.evaluate(ASK_ENGINE, requests()) == cpython_replies()
