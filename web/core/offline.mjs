@@ -4,7 +4,7 @@ import { siteUrl } from "./site.mjs";
 
 /** Register; `onUpdate(apply)` is called when a new build is waiting, `apply()` switches to it. */
 export async function registerOffline(onUpdate) {
-  if (!("serviceWorker" in navigator)) return;
+  if (!navigator.serviceWorker) return; // absent, or present but undefined where workers are blocked
   const scope = siteUrl("./");
   let registration;
   try {
