@@ -438,7 +438,7 @@ def test_every_theme_passes_axe_in_edit_solve_and_analysis(
 ) -> None:
     """axe-core finds no violation (contrast of text and square numbers included) in each theme: the
     system's light and dark (the default follows prefers-color-scheme) and high contrast."""
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     app.goto(CLASSIC_HASH)
     app.page.get_by_label("Theme").select_option(theme)

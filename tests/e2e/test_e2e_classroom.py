@@ -178,7 +178,7 @@ def test_hot_seat_six_rolls_again_and_three_sixes_go_back(open_app: Callable[...
     """Ana rolls 6, 6, 6 on an empty 4×4 board under again-three-to-start: two more rolls in turn 1,
     then back to the start; Bo rolls 2 in turn 2. Every line is the package's take_turn's."""
     rolls = [6, 6, 6, 2]
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.add_init_script(dice_script(rolls))
     app.goto("#n=4")
     app.wait_ready()

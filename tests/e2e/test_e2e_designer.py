@@ -273,7 +273,7 @@ QUOTA_SCRIPT = """
 
 
 def test_library_storage_full_or_blocked_loses_nothing(open_app: Callable[..., AppPage]) -> None:
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.add_init_script(QUOTA_SCRIPT)
     app.goto()
     lib = Library(app).ready()
@@ -334,7 +334,7 @@ def start_hot_seat(app: AppPage, names: list[str], computer: int | None = None) 
 
 
 def test_hot_seat_game_to_a_winner(open_app: Callable[..., AppPage]) -> None:
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     # Ana 6 (1 -> 7), Bo 2 (1 -> 3), Ana 5 (too far from 7: stays), Bo 6 (3 -> 9): Bo wins.
     app.page.add_init_script(dice_script([6, 2, 5, 6]))
     app.goto()
@@ -367,7 +367,7 @@ def test_hot_seat_game_to_a_winner(open_app: Callable[..., AppPage]) -> None:
 
 
 def test_hot_seat_with_a_computer_player_and_a_ladder(open_app: Callable[..., AppPage]) -> None:
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     # Ana 1 (1 -> 2, ladder to 8), the computer 1 (1 -> 2 -> 8), Ana 1 (8 -> 9) wins.
     app.page.add_init_script(dice_script([1, 1, 1]))
     app.goto("#n=3&j=2-8")

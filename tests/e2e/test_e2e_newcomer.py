@@ -93,7 +93,7 @@ def test_tokens_on_one_square_fan_out_and_follow_their_moves(
     """Four players start on square 1: four tokens side by side in it. Players 1 and 2 roll 3 (to square
     4, a board without jumps): player 1 alone there is centred, then both fan out there; the two left on
     square 1 fan out as two."""
-    app = open_app(navigate=False, phone=phone)
+    app = open_app(navigate=False, warm=True, phone=phone)
     app.page.add_init_script(dice_script([3, 3]))
     app.goto(f"#n={n}")
     panel = start_game(app, 4)
@@ -130,7 +130,7 @@ def test_the_winner_is_told_by_rounds_and_own_rolls(
 ) -> None:
     """Dad and Mum on 2×2: both roll 1 (to square 2), then Dad reaches 4 (under a sixes rule after a 6 too
     far that rolls again). It is the game's third turn but Dad's second round (the page said "3 turns")."""
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.add_init_script(dice_script(rolls))
     app.goto(f"#n=2&sixes={sixes}")
     app.wait_ready()

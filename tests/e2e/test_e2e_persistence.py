@@ -136,7 +136,7 @@ BOARD_STORAGE_FULL = """
 
 
 def test_a_board_that_cannot_be_saved_says_so_and_stays_in_the_address(open_app: Callable[..., AppPage]) -> None:
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.add_init_script(BOARD_STORAGE_FULL)
     app.goto()
     note = app.page.locator("#save-note")
@@ -204,7 +204,7 @@ UNREADABLE_AND_FULL = f"""
 def test_an_unreadable_saved_board_that_cannot_be_copied_aside_is_kept_until_downloaded(
     open_app: Callable[..., AppPage], tmp_path: Path
 ) -> None:
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.add_init_script(UNREADABLE_AND_FULL)
     app.goto()
     app.expect_board(EXAMPLE_1["board"])
@@ -239,7 +239,7 @@ def test_an_unreadable_saved_board_that_cannot_be_copied_aside_is_kept_until_dow
 def test_a_link_sets_a_corrupt_saved_board_aside_before_its_board_is_saved(open_app: Callable[..., AppPage]) -> None:
     """A link's board replaces the saved copy, which the page then never read: one that is not a board is
     copied aside first, as on a visit without a link."""
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.add_init_script(
         "if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {"
         f" localStorage.setItem({json.dumps(SAVED_KEY)}, {json.dumps(UNREADABLE_SAVED)});"
@@ -301,7 +301,7 @@ def test_a_link_keeps_the_board_it_replaces_in_my_boards(app: AppPage) -> None:
 def test_a_link_never_writes_over_a_board_my_boards_cannot_take(
     open_app: Callable[..., AppPage], tmp_path: Path
 ) -> None:
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.add_init_script(LIBRARY_FULL)
     app.goto()
     make_edits(app)

@@ -269,7 +269,7 @@ STORAGE_FULL = f"""
 
 
 def test_practice_edits_that_cannot_be_saved_say_so(open_app: Callable[..., AppPage]) -> None:
-    app = open_app(navigate=False)
+    app = open_app(navigate=False, warm=True)
     app.page.add_init_script(STORAGE_FULL)
     app.goto()
     practice = Practice(app).open()
