@@ -61,10 +61,12 @@ HOLD_FILL_INS = """
 class Tabs:
     """Tab A (the fixture's page) and tab B (a second page of its browser context), each watched for errors."""
 
-    def __init__(self, a: AppPage) -> None:
+    def __init__(self, a: AppPage, scripts: tuple[str, ...] = ()) -> None:
         self.a = a
         self.errors: list[str] = []
         page = a.page.context.new_page()
+        for script in scripts:  # each tab's own, as tab A's: the context is the session's warm one
+            page.add_init_script(script)
         # The fixture watches only the page it opened: tab B's page errors are collected here.
         page.on("pageerror", lambda error: self.errors.append(f"tab B page error: {error}"))
         page.on("console", self._console)
@@ -89,11 +91,11 @@ def two_tabs(open_app: Callable[..., AppPage]) -> Iterator[Callable[..., Tabs]]:
     made: list[Tabs] = []
 
     def make(*scripts: str) -> Tabs:
-        app = open_app(navigate=False)
+        app = open_app(navigate=False, warm=True)
         for script in scripts:
-            app.page.context.add_init_script(script)
+            app.page.add_init_script(script)
         app.goto()
-        made.append(Tabs(app))
+        made.append(Tabs(app, scripts))
         return made[-1]
 
     yield make

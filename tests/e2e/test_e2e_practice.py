@@ -234,12 +234,13 @@ class PracticeTabs:
     """Practice open in tab A (the fixture's page) and in tab B (a second page of its context)."""
 
     def __init__(self, open_app: Callable[..., AppPage]) -> None:
-        app = open_app(navigate=False)
-        app.page.context.add_init_script(TAB_SCRIPT)
+        app = open_app(navigate=False, warm=True)
+        app.page.add_init_script(TAB_SCRIPT)  # in each tab: the context is the session's warm one
         self.app = app.goto()
         self.a = Practice(app).open()
         self.errors: list[str] = []
         page = app.page.context.new_page()
+        page.add_init_script(TAB_SCRIPT)
         page.on("pageerror", lambda error: self.errors.append(f"tab B page error: {error}"))
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         self.b = Practice(AppPage(page, app.base_url).goto()).open()
