@@ -54,28 +54,13 @@ EDITOR_CONTRAST = """() => {
 }"""
 
 
-def open_practice(app: AppPage) -> Practice:
-    """The Practice workspace, its editor loaded (it opens by itself there; the button is for the page
-    without workspaces)."""
-    practice = Practice(app)
-    workspace = app.page.locator('a[data-workspace="practice"]')
-    if workspace.count():
-        workspace.click()
-    opener = practice.panel.get_by_role("button", name="Open practice")
-    if opener.is_visible():
-        opener.click()
-    expect(practice.editor).to_be_visible()
-    expect(practice.panel).to_have_attribute("data-state", "idle")
-    return practice
-
-
 THEMES = [("auto", "light"), ("auto", "dark"), ("light", "dark"), ("dark", "light"), ("contrast", "dark")]
 
 
 def test_practice_editor_text_and_tokens_have_contrast_in_every_theme(app: AppPage, subtests: pytest.Subtests) -> None:
     """The editor's text, each syntax token and the line numbers reach 4.5:1 against the background
     painted under them, in each theme and under each system setting (System follows the dark one)."""
-    practice = open_practice(app)
+    practice = Practice(app).open()
     practice.editor.click()  # the first line is the active line: its background is measured too
     for theme, scheme in THEMES:
         with subtests.test(msg=f"theme {theme}, system {scheme}"):
@@ -116,7 +101,7 @@ CLIPPED_CELLS = """() => {
 def test_failing_board_is_not_clipped_on_a_phone(open_app: Callable[..., AppPage]) -> None:
     """At 390 px a 10×10 failing board and its matrix are whole on screen or scroll in a box of their own."""
     app = open_app("#practice", phone=True)
-    practice = open_practice(app)
+    practice = Practice(app).open()
     wrong = BFS.replace(
         "        n = len(board)\n", "        n = len(board)\n        if n >= 10:\n            return -2\n", 1
     )
