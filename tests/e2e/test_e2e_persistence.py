@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from app_page import AppPage, jumps_of, load_fixture
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 from snakes_ladders import Board
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
@@ -31,6 +31,14 @@ def make_edits(app: AppPage) -> list[list[int]]:
     rows = with_jumps(EXAMPLE_1["board"], {3: 20, 30: 7})
     app.expect_board(rows)
     return rows
+
+
+def download(note: Locator, button: str, where: Path) -> tuple[str, str]:
+    """Press ``button`` in ``note``: the download's suggested file name and its text (saved at ``where``)."""
+    with note.page.expect_download() as info:
+        note.get_by_role("button", name=button).click()
+    info.value.save_as(where)
+    return info.value.suggested_filename, where.read_text(encoding="utf-8")
 
 
 def test_first_visit_opens_the_first_preset(app: AppPage) -> None:
@@ -224,12 +232,8 @@ def test_an_unreadable_saved_board_that_cannot_be_copied_aside_is_kept_until_dow
     assert app.page.evaluate(stored) == UNREADABLE_SAVED
     assert app.page.evaluate(f"localStorage.getItem({SAVED_KEY + ':unreadable'!r})") is None
 
-    with app.page.expect_download() as download:
-        note.get_by_role("button", name="Download the unreadable board").click()
-    assert download.value.suggested_filename == "saved-board-unreadable.txt"
-    saved = tmp_path / "saved.txt"
-    download.value.save_as(saved)
-    assert saved.read_text(encoding="utf-8") == UNREADABLE_SAVED
+    got = download(note, "Download the unreadable board", tmp_path / "saved.txt")
+    assert got == ("saved-board-unreadable.txt", UNREADABLE_SAVED)
     expect(note).to_be_hidden()  # downloaded: the board on screen is saved in its place
     assert [3, 20] in json.loads(app.page.evaluate(stored))["jumps"]
     app.goto()  # the bare address: only the saved copy can bring the board back
@@ -317,11 +321,7 @@ def test_a_link_never_writes_over_a_board_my_boards_cannot_take(
     app.drag(4, 25)  # an edit is written to the address, never over the saved board
     expect(app.page).to_have_url(re.compile(r"4-25"))
     assert app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})") == before
-    with app.page.expect_download() as download:
-        note.get_by_role("button", name="Download the board saved before").click()
-    assert download.value.suggested_filename == "saved-board-before-link.txt"
-    saved = tmp_path / "before.txt"
-    download.value.save_as(saved)
-    assert saved.read_text(encoding="utf-8") == before
+    got = download(note, "Download the board saved before", tmp_path / "before.txt")
+    assert got == ("saved-board-before-link.txt", before)
     expect(note).to_be_hidden()  # downloaded: the board on screen is saved in its place
     assert [4, 25] in json.loads(app.page.evaluate(f"localStorage.getItem({SAVED_KEY!r})"))["jumps"]
