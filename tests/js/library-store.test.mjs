@@ -12,6 +12,7 @@ import {
   uniqueName,
 } from "../../web/library/library-store.mjs";
 import { parseExport } from "../../web/library/library-import.mjs";
+import { cpuTime } from "./cpu-time.mjs";
 
 /** localStorage in memory: `full` refuses every write; `quota` (characters of keys and values) only those that would pass it, as a browser's does. */
 class MemoryStorage {
@@ -384,18 +385,6 @@ test("a write over an unreadable store starts the list again, the bad copy kept 
   );
   assert.equal(storage.getItem(`${LIBRARY_KEY}:unreadable`), '{"not": "a list"}');
 });
-
-/** The least CPU time (user + system, µs) of `runs` runs of `work`: the least is the one least disturbed. */
-function cpuTime(work, runs = 5) {
-  let best = Infinity;
-  for (let run = 0; run < runs; run += 1) {
-    const start = process.cpuUsage();
-    work();
-    const used = process.cpuUsage(start);
-    best = Math.min(best, used.user + used.system);
-  }
-  return best;
-}
 
 test("a change re-reads and rewrites the stored list in time linear in its size", () => {
   // Large entries: 50×50 boards with 400 jumps each.

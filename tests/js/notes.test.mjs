@@ -21,6 +21,7 @@ import { BoardState, emptyBoard, makeWords } from "../../web/core/state.mjs";
 import { decodeHash, encodeHash } from "../../web/core/codec.mjs";
 import { boardDocument, documentText, readBoardDocument } from "../../web/board/board-document.mjs";
 import { Library } from "../../web/library/library-store.mjs";
+import { cpuTime } from "./cpu-time.mjs";
 
 const FAMILY = "👨‍👩‍👧"; // five code points, eight UTF-16 units, one character
 const WAVE = "👋🏽"; // a hand with a skin tone: one character
@@ -123,18 +124,6 @@ test("a text is fitted in at most 3 lines, shrinking, with an ellipsis only when
   assert.ok(emoji.lines.length <= 3 && emoji.lines.every((line) => !line.includes("\ufffd")), "never a broken emoji");
   assert.ok(fitNote("x".repeat(10_000)).cut, "a text past the limit is cut, said by the ellipsis");
 });
-
-/** The least CPU time (µs) of `runs` runs of `work`. */
-function cpuTime(work, runs = 5) {
-  let best = Infinity;
-  for (let run = 0; run < runs; run += 1) {
-    const start = process.cpuUsage();
-    work();
-    const used = process.cpuUsage(start);
-    best = Math.min(best, used.user + used.system);
-  }
-  return best;
-}
 
 test("cleaning, counting and parsing are linear in the text: hostile pastes at two sizes", () => {
   const hostile = (size) => `${"\u202e<a>\ud800 ".repeat(size / 8)}${FAMILY.repeat(size / 16)}`;

@@ -62,6 +62,34 @@ const SLOPPY = `var snakesAndLadders = function(board) {
 };
 `;
 
+/**
+ * Destructuring assignments to variables declared elsewhere, in the forms the interpreter needs written out
+ * (js-destructuring.mjs): an object pattern with a default, an array default, and a swap through members.
+ */
+const DESTRUCTURING = `var snakesAndLadders = function(board) {
+  let n, flat, square, moves, queue;
+  const seen = new Set([1]);
+  ({ length: n } = board);
+  flat = [0];
+  for (let r = n - 1; r >= 0; r--) {
+    const row = board[r].slice();
+    if ((n - 1 - r) % 2) for (let i = 0, j = n - 1; i < j; i++, j--) [row[i], row[j]] = [row[j], row[i]];
+    flat.push(...row);
+  }
+  queue = [{ square: 1 }];
+  while (queue.length) {
+    ({ square, moves = 0 } = queue.shift());
+    for (let landing = square + 1; landing <= Math.min(square + 6, n * n); landing++) {
+      let end;
+      [end = landing] = [flat[landing] === -1 ? undefined : flat[landing]];
+      if (end === n * n) return moves + 1;
+      if (!seen.has(end)) { seen.add(end); queue.push({ square: end, moves: moves + 1 }); }
+    }
+  }
+  return -1;
+};
+`;
+
 /** Each form with the body `body`: name -> source. */
 function forms(body) {
   return {
@@ -83,11 +111,12 @@ function forms(body) {
 }
 
 /** Right: each form of the right search, and the sloppy one. */
-export const RIGHT_FORMS = { ...forms(BODY), sloppy: SLOPPY };
+export const RIGHT_FORMS = { ...forms(BODY), sloppy: SLOPPY, destructuring: DESTRUCTURING };
 /** Wrong: each form of the chained search (its file's own asserts on example 1 still pass), and a sloppy one. */
 export const WRONG_FORMS = {
   ...forms(CHAINED),
   sloppy: SLOPPY.replace("if (next === n * n) return mov + 1;", "if (next >= n * n - 1) return mov + 1;"),
+  destructuring: DESTRUCTURING.replace("[end = landing] = [", "[end = landing] = [square === 1 ? n * n :"),
 };
 
 /** TypeScript: types on everything LeetCode's TypeScript solutions use. */

@@ -1,6 +1,9 @@
 // A JavaScript practice solution's source made ready for the interpreter (js-solution.mjs): the test scaffolding
-// around a solution taken off (export lines, imports of assert), and the names it assigns without declaring.
-// Pure, on acorn's AST; work O(source length). Every edit keeps the source's lines, so errors name the right one.
+// around a solution taken off (export lines, imports of assert), the names it assigns without declaring, and
+// the destructuring assignments the interpreter gets wrong written out. Pure, on acorn's AST; work
+// O(source length × log). Every edit keeps the source's lines, so errors name the right one.
+
+import { writtenOutDestructuring } from "./js-destructuring.mjs";
 
 /** The modules `require` and `import` may name: a small assert (js-assert.mjs). */
 export const ASSERT_MODULES = ["assert", "node:assert", "assert/strict", "node:assert/strict"];
@@ -75,7 +78,7 @@ export function scriptSource(source, parse) {
   const options = { ecmaVersion: "latest", locations: true, allowHashBang: true };
   let failure;
   try {
-    return parse(source, { ...options, sourceType: "script" });
+    return assignable(source, parse(source, { ...options, sourceType: "script" }), parse);
   } catch (error) {
     failure = error;
   }
@@ -89,10 +92,26 @@ export function scriptSource(source, parse) {
   if (!edits.length) throw syntaxProblem(failure);
   let text = source;
   for (const node of edits.reverse()) text = splice(text, node.start, node.end, scriptForm(node, text));
+  let program;
   try {
-    return parse(text, { ...options, sourceType: "script" });
+    program = parse(text, { ...options, sourceType: "script" });
   } catch (error) {
     throw syntaxProblem(error);
+  }
+  return assignable(text, program, parse);
+}
+
+/**
+ * `program` (parsed from `text`), or when it holds destructuring assignments the interpreter gets wrong, the
+ * script with them written out (js-destructuring.mjs), parsed again: the same lines, the same meaning.
+ */
+function assignable(text, program, parse) {
+  const written = writtenOutDestructuring(text, program, nodes(program));
+  if (written === text) return program;
+  try {
+    return parse(written, { ecmaVersion: "latest", locations: true, allowHashBang: true, sourceType: "script" });
+  } catch {
+    return program; // not reached by any source the tests know: the interpreter then runs the code as written
   }
 }
 
