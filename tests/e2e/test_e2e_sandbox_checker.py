@@ -17,16 +17,22 @@ from test_e2e_practice import Practice
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
-# Replaces the practice worker's run with one that answers right whatever the solution says, when it can.
+# Makes the checker pass every board whatever the solution says, when it can reach it, and says whether it
+# could: were the checker loaded beside the solution again, the patch would apply (and the test would see it).
 PATCHES_THE_CHECKER = """
 try:
     import snakes_ladders.api.practice as P
-    from snakes_ladders.practice.run import Outcome
     from snakes_ladders.solver import min_moves
     from snakes_ladders.board import Board
-    P._run = lambda b, sink=None: Outcome(min_moves(Board.from_matrix(b)), "x")
-except ImportError:
-    pass
+
+    def passes(message):
+        expected = min_moves(Board.from_matrix(message["board"]))
+        return {"passed": True, "expected": expected, "outcome": {"answer": expected}}
+
+    P.judge_op = passes
+    print("checker patched")
+except ImportError as error:
+    print("no checker here:", error.name)
 
 class Solution:
     def snakesAndLadders(self, board):
@@ -51,6 +57,10 @@ def test_code_that_patches_the_checker_still_fails(app: AppPage) -> None:
     practice.run()
     practice.wait_done("failed")
     expect(practice.status).to_have_text(re.compile(r"^0 of 40 boards passed\."))
+    # What the code printed while it loaded is shown, though every board then failed.
+    expect(practice.panel.locator('[data-practice="output-title"]')).to_have_text("Printed while loading")
+    expect(practice.output).to_contain_text("no checker here: snakes_ladders")
+    expect(practice.output).not_to_contain_text("checker patched")
 
 
 def test_the_sandbox_holds_no_module_and_no_object_of_the_checker(app: AppPage) -> None:

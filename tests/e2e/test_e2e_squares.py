@@ -64,6 +64,7 @@ def test_square_words_survive_undo_reload_link_library_export_and_json(open_app:
     design(app)
     set_note(app, 7, TASK, "★")
     set_note(app, 12, symbol="●")
+    app.expect_message("Square 12 has the symbol ●.")  # a symbol alone: no empty quotes for the words
     notes = drawn_notes(app)
     assert notes["12"] == "●"
     assert notes["7"].endswith("★") and "rhymes" in notes["7"], notes

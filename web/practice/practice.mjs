@@ -199,7 +199,14 @@ class PracticePanel {
     $("failure-error").textContent = outcome.error ? describeError(outcome.error, outcome.line) : "";
   }
 
-  #showOutput(text, where) {
+  /** What the code printed while it loaded this run: shown first, before a board's, as a program's output runs. */
+  #printedAtLoad = "";
+
+  /** Show what was printed: at load (if anything), then `board` (what one board printed), titled `where`. */
+  #showOutput(board, where) {
+    const text = this.#printedAtLoad + (board || "");
+    if (this.#printedAtLoad)
+      where = board ? where.replace(/^Printed /, "Printed while loading, then ") : "Printed while loading";
     this.#$("output-box").hidden = !text;
     this.#$("output-title").textContent = where;
     this.#$("output").textContent = text ? shownText(text, OUTPUT_CHARS) : "";
@@ -244,8 +251,9 @@ class PracticePanel {
     const text = asText(await session.call({ op: "load", source, language: this.#language }, LOAD_LIMIT_MS));
     const reply = await this.#app.engine(requests.loaded({ reply: text }));
     const loaded = reply.ok ? reply.result : refused(reply);
+    this.#printedAtLoad = typeof loaded.output === "string" ? loaded.output : "";
     if (!loaded.loaded) {
-      this.#showOutput(loaded.output, "Printed while loading");
+      this.#showOutput("", "Printed while loading");
       this.#say(`Your code could not be loaded. ${describeError(loaded.error, loaded.line)}`, "error");
       return;
     }
@@ -318,6 +326,7 @@ class PracticePanel {
     const source = this.#editor.state.doc.toString();
     this.#failing = null;
     this.#$("failure").hidden = true;
+    this.#printedAtLoad = "";
     this.#showOutput("", "");
     this.#busy(true);
     const session = this.#runner.begin(this.#language === "python");
