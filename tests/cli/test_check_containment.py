@@ -35,14 +35,15 @@ def check(solution: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def daemon(pid_path: Path) -> str:
-    """A solution that starts a daemon on each board (a double fork and ``os.setsid()``, as daemons do)
-    which writes its pid to ``pid_path`` and waits for a signal; the solution then answers wrongly, or waits."""
+def daemon(pid_path: Path, leave: str = "os.setsid()") -> str:
+    """A solution that starts a daemon on each board (a double fork and ``leave``: ``os.setsid()``, as daemons
+    do, or ``os.setpgid(0, 0)``, a process group of its own) which writes its pid to ``pid_path`` and waits
+    for a signal; the solution then answers wrongly, or waits."""
     return (
         "import os, signal\n"
         "def snakesAndLadders(board):\n"
         "    if os.fork() == 0:\n"
-        "        os.setsid()\n"
+        f"        {leave}\n"
         "        if os.fork() == 0:\n"
         f"            with open({str(pid_path)!r}, 'a') as out:\n"
         "                out.write(f'{os.getpid()}\\n')\n"
@@ -86,9 +87,10 @@ def pids(path: Path) -> list[int]:
 
 
 @linux_only
-def test_a_daemon_the_solution_starts_ends_with_the_check(tmp_path: Path) -> None:
+@pytest.mark.parametrize("leave", ["os.setsid()", "os.setpgid(0, 0)"])
+def test_a_daemon_the_solution_starts_ends_with_the_check(tmp_path: Path, leave: str) -> None:
     solution, pid_path = tmp_path / "daemon.py", tmp_path / "pids"
-    solution.write_text(daemon(pid_path))
+    solution.write_text(daemon(pid_path, leave))
     done = check(solution, "--boards", "2", "--timeout", "10")
     assert done.returncode == 1 and done.stdout.endswith("0 of 2 boards passed\n"), done.stderr
     started = pids(pid_path)
