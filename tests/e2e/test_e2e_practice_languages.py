@@ -42,6 +42,18 @@ def code_link(source: str, language: str) -> str:
     return f"#n=6&lang={language}&codez={encoded}"
 
 
+def word_classes(practice: Practice, *words: str) -> dict[str, list[str]]:
+    """Each word of ``words`` -> the highlighting classes of the editor's spans that hold just that word
+    (none when the editor draws it inside plain text, as a mode that does not know the word does)."""
+    found: dict[str, list[str]] = practice.editor.evaluate(
+        """(el, words) => Object.fromEntries(words.map((word) => [word, [...new Set(
+             [...el.querySelectorAll("span")].filter((span) => span.textContent === word).map((span) => span.className)
+           )]]))""",
+        list(words),
+    )
+    return found
+
+
 def test_sloppy_javascript_and_typescript_from_a_link_pass_and_a_typescript_error_names_its_line(
     open_app: Callable[..., AppPage],
 ) -> None:
@@ -59,6 +71,12 @@ def test_sloppy_javascript_and_typescript_from_a_link_pass_and_a_typescript_erro
     practice = Practice(app)
     expect(practice.panel.get_by_label("Language")).to_have_value("typescript")
     expect(practice.editor).to_contain_text("function snakesAndLadders(board: number[][]): number {")
+    # The editor reads TypeScript: `interface`, `enum` and `type` are keywords there, coloured as `function`
+    # is (JavaScript's mode leaves them in plain text), and `Board` a type, coloured apart from a variable.
+    classes = word_classes(practice, "interface", "enum", "type", "function", "Board", "board")
+    assert all(len(found) == 1 for found in classes.values()), classes
+    assert classes["interface"] == classes["enum"] == classes["type"] == classes["function"], classes
+    assert classes["Board"] != classes["board"], classes
     expect(practice.status).to_contain_text("This code came from a link. It has not been run")
     practice.run()
     expect(practice.status).to_have_text("Starting TypeScript for your code…")
