@@ -7,6 +7,8 @@
 // (`[pos, moves] = queue.shift()`) are left as written: sval runs them right and they sit in hot loops.
 // Pure, on acorn's AST; work O(source length × log); every edit keeps the source's line count.
 
+import { nodes } from "./js-nodes.mjs";
+
 /** The prefix of the rewrite's own names; a name a solution would not use. */
 const TEMP = "__sl_";
 
@@ -23,20 +25,10 @@ function plain(pattern) {
   return true;
 }
 
-/** True when a subtree holds `yield` or `await`, which an arrow function around it would change. */
+/** True when a subtree holds `yield` or `await` (not a nested function's own), which an arrow around it would change. */
 function suspends(root) {
-  const stack = [root];
-  while (stack.length) {
-    const node = stack.pop();
+  for (const node of nodes(root, (inner) => !/Function/.test(inner.type)))
     if (node.type === "YieldExpression" || node.type === "AwaitExpression") return true;
-    if (/Function/.test(node.type)) continue; // their own yield and await are theirs
-    for (const key in node) {
-      const value = node[key];
-      if (key === "loc") continue;
-      if (Array.isArray(value)) for (const item of value) item && typeof item.type === "string" && stack.push(item);
-      else if (value && typeof value.type === "string") stack.push(value);
-    }
-  }
   return false;
 }
 

@@ -4,6 +4,7 @@
 // O(source length × log). Every edit keeps the source's lines, so errors name the right one.
 
 import { writtenOutDestructuring } from "./js-destructuring.mjs";
+import { nodes } from "./js-nodes.mjs";
 
 /** The modules `require` and `import` may name: a small assert (js-assert.mjs). */
 export const ASSERT_MODULES = ["assert", "node:assert", "assert/strict", "node:assert/strict"];
@@ -156,21 +157,6 @@ function patternNames(pattern, names) {
     else if (node.type === "AssignmentPattern") stack.push(node.left);
   }
   return names;
-}
-
-/** Every node of `program`, each once (an explicit stack: a deeply nested source cannot exhaust the call stack). */
-function* nodes(program) {
-  const stack = [program];
-  while (stack.length) {
-    const node = stack.pop();
-    yield node;
-    for (const key in node) {
-      const value = node[key];
-      if (key === "loc") continue;
-      if (Array.isArray(value)) for (const item of value) item && typeof item.type === "string" && stack.push(item);
-      else if (value && typeof value.type === "string") stack.push(value);
-    }
-  }
 }
 
 /** The names a node declares anywhere: variables, functions, classes, parameters, catch parameters. */
