@@ -120,16 +120,28 @@ def test_a_daemon_ends_when_the_check_is_stopped(tmp_path: Path, how: signal.Sig
     solution.write_text(source)
     os.mkfifo(fifo)
     env = {**ENV, "WAIT_ON_THE_BOARD": "1"}
-    with subprocess.Popen(
-        [*COMMAND, str(solution), "--timeout", "600"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    ) as process:
+    # A terminal's Ctrl-C: the check starts with SIGINT at its default, though this test's own process may
+    # have been started with it ignored (by a shell's background job, which the ignoring passes to every
+    # child). A handled signal is reset to the default across exec; an ignored one would stay ignored.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            [*COMMAND, str(solution), "--timeout", "600"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+    try:
         wait_for_line(fifo, process)  # the daemon has written its pid
         process.send_signal(how)
         _, stderr = process.communicate(timeout=60)
+    finally:  # a check that did not stop is a failure, never a wait of 600 s a board
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     started = pids(pid_path)
     assert len(started) == 1 and ended(started[0])
     if how == signal.SIGINT:
