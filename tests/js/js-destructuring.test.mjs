@@ -7,6 +7,7 @@ import { test } from "node:test";
 import Sval from "sval";
 import { parse } from "acorn";
 import { writtenOutDestructuring } from "../../web/workers/js-destructuring.mjs";
+import { nodes } from "../../web/workers/js-nodes.mjs";
 import { scriptSource } from "../../web/workers/js-source.mjs";
 import { javaScriptSolutions } from "../../web/workers/js-solution.mjs";
 import { cpuTime } from "./cpu-time.mjs";
@@ -40,52 +41,38 @@ const FORMS = {
     "let a, s = 0; outer: for ({ a } of [{ a: 1 }, { a: 2 }]) { if (a === 1) continue outer; s += a; } exports.r = s;",
 };
 
-/** `body` run by V8, and by sval after scriptSource: each `exports.r` as JSON, or the error's name. */
-function both(body) {
-  let native;
+/** `body` run by V8: its `exports.r` as JSON, or the error's name. */
+function native(body) {
   try {
     const exports = {};
     new Function("exports", body)(exports);
-    native = JSON.stringify(exports.r);
+    return JSON.stringify(exports.r);
   } catch (error) {
-    native = `threw ${error.name}`;
+    return `threw ${error.name}`;
   }
-  let interpreted;
+}
+
+/** `body` run by sval, from `program` (its AST): its `exports.r` as JSON, or the error. */
+function interpreted(program) {
   try {
     const interpreter = new Sval({ ecmaVer: "latest", sandBox: true });
-    interpreter.run(scriptSource(body, parse));
-    interpreted = JSON.stringify(interpreter.exports.r);
+    interpreter.run(program);
+    return JSON.stringify(interpreter.exports.r);
   } catch (error) {
-    interpreted = `threw ${error.name}: ${error.message}`;
+    return `threw ${error.name}: ${error.message}`;
   }
-  return { native, interpreted };
 }
 
 test("every destructuring assignment the interpreter gets wrong gives V8's result once written out", () => {
-  for (const [name, body] of Object.entries(FORMS)) {
-    const { native, interpreted } = both(body);
-    assert.equal(interpreted, native, name);
-  }
+  for (const [name, body] of Object.entries(FORMS))
+    assert.equal(interpreted(scriptSource(body, parse)), native(body), name);
 });
 
 test("without the rewrite the interpreter gets these forms wrong (so the cases test something)", () => {
-  const wrong = Object.entries(FORMS).filter(([, body]) => {
-    let native;
-    try {
-      const exports = {};
-      new Function("exports", body)(exports);
-      native = JSON.stringify(exports.r);
-    } catch {
-      return false;
-    }
-    try {
-      const interpreter = new Sval({ ecmaVer: "latest", sandBox: true });
-      interpreter.run(parse(body, { ecmaVersion: "latest" }));
-      return JSON.stringify(interpreter.exports.r) !== native;
-    } catch {
-      return true;
-    }
-  });
+  const wrong = Object.entries(FORMS).filter(
+    ([, body]) =>
+      !native(body).startsWith("threw") && interpreted(parse(body, { ecmaVersion: "latest" })) !== native(body),
+  );
   for (const name of ["object pattern, same scope", "object pattern, inner function", "array default"])
     assert.ok(
       wrong.some(([found]) => found === name),
@@ -105,19 +92,9 @@ test("plain array assignments, declarations and parameters are left as written",
   ];
   for (const text of plain) {
     const program = parse(text, { ecmaVersion: "latest" });
-    assert.equal(writtenOutDestructuring(text, program, walk(program)), text, text);
+    assert.equal(writtenOutDestructuring(text, program, nodes(program)), text, text);
   }
 });
-
-/** Every node of an acorn AST. */
-function* walk(node) {
-  yield node;
-  for (const key of Object.keys(node)) {
-    const value = node[key];
-    if (Array.isArray(value)) for (const item of value) if (item && typeof item.type === "string") yield* walk(item);
-    if (value && typeof value.type === "string") yield* walk(value);
-  }
-}
 
 test("a written-out source keeps its line count, and an error after it names its own line", () => {
   const source = [
@@ -135,7 +112,7 @@ test("a written-out source keeps its line count, and an error after it names its
     "throw new Error('line 12');",
   ].join("\n");
   const program = parse(source, { ecmaVersion: "latest", locations: true });
-  const written = writtenOutDestructuring(source, program, walk(program));
+  const written = writtenOutDestructuring(source, program, nodes(program));
   assert.notEqual(written, source);
   assert.equal(written.split("\n").length, source.split("\n").length);
   const runner = javaScriptSolutions({ Sval, parse });

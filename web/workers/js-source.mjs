@@ -6,6 +6,9 @@
 import { writtenOutDestructuring } from "./js-destructuring.mjs";
 import { nodes } from "./js-nodes.mjs";
 
+/** acorn's options for a solution's source (sourceType added where it is parsed). */
+const OPTIONS = { ecmaVersion: "latest", locations: true, allowHashBang: true };
+
 /** The modules `require` and `import` may name: a small assert (js-assert.mjs). */
 export const ASSERT_MODULES = ["assert", "node:assert", "assert/strict", "node:assert/strict"];
 
@@ -76,16 +79,15 @@ const MODULE_SYNTAX = new Set([
  * @param {(text: string, options: object) => any} parse acorn's parse
  */
 export function scriptSource(source, parse) {
-  const options = { ecmaVersion: "latest", locations: true, allowHashBang: true };
   let failure;
   try {
-    return assignable(source, parse(source, { ...options, sourceType: "script" }), parse);
+    return assignable(source, parse(source, { ...OPTIONS, sourceType: "script" }), parse);
   } catch (error) {
     failure = error;
   }
   let module;
   try {
-    module = parse(source, { ...options, sourceType: "module" });
+    module = parse(source, { ...OPTIONS, sourceType: "module" });
   } catch {
     throw syntaxProblem(failure);
   }
@@ -95,7 +97,7 @@ export function scriptSource(source, parse) {
   for (const node of edits.reverse()) text = splice(text, node.start, node.end, scriptForm(node, text));
   let program;
   try {
-    program = parse(text, { ...options, sourceType: "script" });
+    program = parse(text, { ...OPTIONS, sourceType: "script" });
   } catch (error) {
     throw syntaxProblem(error);
   }
@@ -110,7 +112,7 @@ function assignable(text, program, parse) {
   const written = writtenOutDestructuring(text, program, nodes(program));
   if (written === text) return program;
   try {
-    return parse(written, { ecmaVersion: "latest", locations: true, allowHashBang: true, sourceType: "script" });
+    return parse(written, { ...OPTIONS, sourceType: "script" });
   } catch {
     return program; // not reached by any source the tests know: the interpreter then runs the code as written
   }
